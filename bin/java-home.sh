@@ -1,0 +1,25 @@
+# Sourced by .ci/run and ./codemode: exports JAVA_HOME for a JDK >= 21.
+# JAVA_HOME wins when it already names one; otherwise the newest JDK in the machine's JVM folder.
+codemode_java_major() {
+  "$1/bin/java" -version 2>&1 | awk -F'"' '/version/ { split($2, v, "."); print v[1]; exit }'
+}
+
+codemode_pick_java_home() {
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] \
+      && [ "$(codemode_java_major "$JAVA_HOME")" -ge 21 ] 2>/dev/null; then
+    return 0
+  fi
+  local best="" best_major=0 dir major
+  for dir in /usr/lib/jvm/* /usr/local/lib/jvm/* /opt/java/*; do
+    [ -x "$dir/bin/javac" ] || continue
+    major=$(codemode_java_major "$dir")
+    if [ -n "$major" ] && [ "$major" -gt "$best_major" ] 2>/dev/null; then
+      best=$dir best_major=$major
+    fi
+  done
+  if [ "$best_major" -lt 21 ]; then
+    echo "codemode: no JDK >= 21 found (set JAVA_HOME or install one under /usr/lib/jvm)" >&2
+    return 1
+  fi
+  export JAVA_HOME=$best
+}
