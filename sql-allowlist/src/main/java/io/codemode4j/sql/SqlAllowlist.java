@@ -1,0 +1,163 @@
+package io.codemode4j.sql;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * Decides which SQL may reach the warehouse: exactly one read-only query over allowlisted tables, calling
+ * allowlisted functions, rewritten for the caller's tenant and row limit, and rendered by Calcite for
+ * DuckDB. Nothing reaches the database that Calcite did not parse and this class did not approve: callers
+ * execute {@link ApprovedQuery#sql()}, never the submitted text.
+ *
+ * <p>{@link #approve} runs, in order: the size limit (UTF-8 bytes, before parsing); a parse with Calcite's
+ * Babel parser requiring exactly one query ({@link QueryParser}); a fail-closed walk over the tree that
+ * checks every node kind, table and function and rewrites table references for the tenant
+ * ({@link QueryWalker}); the row cap ({@link RowCap}); rendering and a lexical check of the rendering
+ * ({@link DuckDbRenderer}). Any failure is a {@link SqlRefusedException} whose {@link SqlRefusal} names
+ * the reason, the element, its position and what is allowed instead.
+ *
+ * <p>Immutable and thread-safe: build once, call {@link #approve} from any thread.
+ */
+public final class SqlAllowlist {
+
+    public static final int DEFAULT_MAX_SQL_BYTES = 16 * 1024;
+
+    private final AllowedTables tables;
+    private final FunctionAllowlist functions;
+    private final QueryParser parser;
+
+    private SqlAllowlist(Builder builder) {
+        this.tables = new AllowedTables(builder.tables, Optional.ofNullable(builder.catalog));
+        this.functions = new FunctionAllowlist(builder.functions);
+        this.parser = new QueryParser(builder.maxSqlBytes);
+    }
+
+    /**
+     * The warehouse tables {@code customers}, {@code invoices}, {@code invoice_lines} and the view
+     * {@code invoice_summary}, the default function allowlist, 16 KiB of SQL, no catalog prefix.
+     */
+    public static SqlAllowlist defaults() {
+        return builder().defaultTables().build();
+    }
+
+    /** An empty configuration: add tables (or {@link Builder#defaultTables()}) before building. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Approves {@code sql} for execution under {@code policy}.
+     *
+     * @return the SQL to execute, fetching at most {@code policy.maxRows() + 1} rows, and what it reads
+     * @throws SqlRefusedException if the query is not allowed; the refusal says why and what is
+     */
+    public ApprovedQuery approve(String sql, QueryPolicy policy) throws SqlRefusedException {
+        Objects.requireNonNull(sql, "sql");
+        Objects.requireNonNull(policy, "policy");
+        SqlNode query = parser.parse(sql);
+        QueryWalker walker = new QueryWalker(tables, functions,
+                policy.tenant().map(tenant -> new TenantFilter(tables, tenant)));
+        walker.approve(query);
+        SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
+        return new ApprovedQuery(DuckDbRenderer.render(capped), policy.maxRows(), walker.tablesRead());
+    }
+
+    /** The allowlisted tables and views, lowercase. */
+    public Set<String> tables() {
+        return tables.names();
+    }
+
+    /** Configures an allowlist; not thread-safe, use once. */
+    public static final class Builder {
+
+        private final Map<String, TenantScope> tables = new LinkedHashMap<>();
+        private final Set<String> functions = new HashSet<>(FunctionAllowlist.DEFAULTS);
+        private String catalog;
+        private int maxSqlBytes = DEFAULT_MAX_SQL_BYTES;
+
+        private Builder() {
+        }
+
+        /** Allows reading {@code name} (a lowercase identifier), limited to a tenant's rows by {@code scope}. */
+        public Builder table(String name, TenantScope scope) {
+            tables.put(ConfiguredNames.requireIdentifier(name, "table"), Objects.requireNonNull(scope, "scope"));
+            return this;
+        }
+
+        /**
+         * The warehouse tables: {@code customers}, {@code invoices} and {@code invoice_summary} by their
+         * {@code region} column, {@code invoice_lines} through its invoice.
+         */
+        public Builder defaultTables() {
+            table("customers", TenantScope.byColumn("region"));
+            table("invoices", TenantScope.byColumn("region"));
+            table("invoice_summary", TenantScope.byColumn("region"));
+            table("invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
+            return this;
+        }
+
+        /**
+         * Allows calling more functions, by lowercase name, on top of the defaults. Only add functions that
+         * compute from their arguments: the allowlist is the only thing between a query and any function
+         * the database offers.
+         */
+        public Builder functions(String... names) {
+            for (String name : names) {
+                functions.add(ConfiguredNames.requireIdentifier(name, "function"));
+            }
+            return this;
+        }
+
+        /** Also accepts table references prefixed by this catalog ({@code wh.invoices}) and renders them so. */
+        public Builder catalog(String name) {
+            this.catalog = ConfiguredNames.requireIdentifier(name, "catalog");
+            return this;
+        }
+
+        /** The longest SQL accepted, in UTF-8 bytes; 16 KiB by default. */
+        public Builder maxSqlBytes(int bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("maxSqlBytes must be positive, got " + bytes);
+            }
+            this.maxSqlBytes = bytes;
+            return this;
+        }
+
+        public SqlAllowlist build() {
+            if (tables.isEmpty()) {
+                throw new IllegalStateException("no table is allowlisted: add tables or defaultTables()");
+            }
+            checkParents();
+            return new SqlAllowlist(this);
+        }
+
+        /** Every parent of a {@link TenantScope.ThroughParent} is allowlisted, and no chain loops. */
+        private void checkParents() {
+            Map<String, String> parentOf = new HashMap<>();
+            tables.forEach((table, scope) -> {
+                if (scope instanceof TenantScope.ThroughParent through) {
+                    if (!tables.containsKey(through.parentTable())) {
+                        throw new IllegalStateException("table " + table + " is scoped through "
+                                + through.parentTable() + ", which is not allowlisted: add it with its own scope");
+                    }
+                    parentOf.put(table, through.parentTable());
+                }
+            });
+            for (String table : parentOf.keySet()) {
+                Set<String> seen = new HashSet<>();
+                for (String t = table; t != null; t = parentOf.get(t)) {
+                    if (!seen.add(t)) {
+                        throw new IllegalStateException("tenant scopes loop through table " + t
+                                + ": end every chain at a table scoped by column");
+                    }
+                }
+            }
+        }
+    }
+}

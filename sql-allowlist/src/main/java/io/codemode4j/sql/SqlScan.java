@@ -1,0 +1,138 @@
+package io.codemode4j.sql;
+
+import java.util.Locale;
+import java.util.OptionalInt;
+
+/**
+ * A lexical view of the submitted text, as Calcite's lexer splits it: which characters are code and which
+ * belong to string literals, quoted identifiers or comments.
+ *
+ * <p>Used only to explain refusals (which statement keyword, where a DuckDB idiom starts) and to find
+ * {@code //}, which Calcite reads as a comment and DuckDB as integer division. It never decides that a
+ * query is acceptable: that is the parser's and the walker's job.
+ */
+final class SqlScan {
+
+    private final String sql;
+    /** {@code true} where the character is code, not inside a literal, quoted identifier or comment. */
+    private final boolean[] code;
+
+    private SqlScan(String sql, boolean[] code) {
+        this.sql = sql;
+        this.code = code;
+    }
+
+    static SqlScan of(String sql) {
+        boolean[] code = new boolean[sql.length()];
+        int i = 0;
+        while (i < sql.length()) {
+            char c = sql.charAt(i);
+            char next = i + 1 < sql.length() ? sql.charAt(i + 1) : '\0';
+            if (c == '\'' || c == '"') {
+                i = skipQuoted(sql, i, c);
+            } else if (c == '-' && next == '-') {
+                i = skipToLineEnd(sql, i);
+            } else if (c == '/' && next == '*') {
+                int end = sql.indexOf("*/", i + 2);
+                i = end < 0 ? sql.length() : end + 2;
+            } else {
+                code[i] = true;
+                i++;
+            }
+        }
+        return new SqlScan(sql, code);
+    }
+
+    String sql() {
+        return sql;
+    }
+
+    boolean isCode(int index) {
+        return index >= 0 && index < code.length && code[index];
+    }
+
+    /** A word of code and where it starts. */
+    record Word(String text, int index) {
+    }
+
+    /**
+     * The first word of code, uppercase; empty text when the code starts with something else (a
+     * parenthesis, say) or there is no code.
+     */
+    Word firstWord() {
+        int start = 0;
+        while (start < sql.length() && !(code[start] && Character.isLetter(sql.charAt(start)))) {
+            if (code[start] && !Character.isWhitespace(sql.charAt(start))) {
+                return new Word("", start);
+            }
+            start++;
+        }
+        int end = start;
+        while (end < sql.length() && code[end] && Character.isLetter(sql.charAt(end))) {
+            end++;
+        }
+        return new Word(sql.substring(start, end).toUpperCase(Locale.ROOT), start);
+    }
+
+    /** Index of the first code {@code //}, which the two parsers read differently. */
+    OptionalInt doubleSlash() {
+        for (int i = 0; i + 1 < sql.length(); i++) {
+            if (code[i] && code[i + 1] && sql.charAt(i) == '/' && sql.charAt(i + 1) == '/') {
+                return OptionalInt.of(i);
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /** Index of the first code {@code ;} that has more code after it: a second statement. */
+    OptionalInt secondStatement() {
+        for (int i = 0; i < sql.length(); i++) {
+            if (code[i] && sql.charAt(i) == ';') {
+                for (int j = i + 1; j < sql.length(); j++) {
+                    if (code[j] && !Character.isWhitespace(sql.charAt(j)) && sql.charAt(j) != ';') {
+                        return OptionalInt.of(j);
+                    }
+                }
+                return OptionalInt.empty();
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /** 1-based line of a character index. */
+    int line(int index) {
+        int line = 1;
+        for (int i = 0; i < index && i < sql.length(); i++) {
+            if (sql.charAt(i) == '\n') {
+                line++;
+            }
+        }
+        return line;
+    }
+
+    /** 1-based column of a character index. */
+    int column(int index) {
+        int lineStart = sql.lastIndexOf('\n', Math.min(index, sql.length()) - 1) + 1;
+        return index - lineStart + 1;
+    }
+
+    private static int skipQuoted(String sql, int start, char quote) {
+        int i = start + 1;
+        while (i < sql.length()) {
+            if (sql.charAt(i) == quote) {
+                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return sql.length();
+    }
+
+    private static int skipToLineEnd(String sql, int start) {
+        int end = sql.indexOf('\n', start);
+        return end < 0 ? sql.length() : end;
+    }
+}

@@ -1,0 +1,437 @@
+-- Realistic analyst queries the allowlist must accept and render so DuckDB returns the same result.
+-- Entries start with "-- name: ..."; "-- rows: unordered" marks a result compared as a multiset.
+-- Every other entry has a top-level ORDER BY that fully determines the row order.
+
+-- name: revenue by region
+SELECT region, sum(amount_cents) / 100.0 AS revenue
+FROM invoices
+WHERE status <> 'void'
+GROUP BY region
+ORDER BY revenue DESC, region
+
+-- name: revenue by month and region
+SELECT date_trunc('month', issued_on) AS month, region, sum(amount_cents) AS revenue_cents
+FROM invoices
+WHERE status IN ('paid', 'open', 'overdue')
+GROUP BY 1, 2
+ORDER BY month, region
+
+-- name: revenue by segment with join
+SELECT c.segment, count(DISTINCT c.customer_id) AS customers, sum(i.amount_cents) AS revenue_cents
+FROM invoices i
+JOIN customers c ON c.customer_id = i.customer_id
+WHERE i.status = 'paid'
+GROUP BY c.segment
+ORDER BY revenue_cents DESC, c.segment
+
+-- name: top ten customers by paid revenue
+SELECT c.name, c.region, sum(i.amount_cents) AS paid_cents
+FROM customers c
+JOIN invoices i USING (customer_id)
+WHERE i.status = 'paid'
+GROUP BY c.name, c.region
+ORDER BY paid_cents DESC, c.name
+LIMIT 10
+
+-- name: summary view by region and year
+SELECT region, year(month) AS year, sum(revenue) AS revenue, sum(invoice_count) AS invoices
+FROM invoice_summary
+GROUP BY region, year(month)
+ORDER BY region, year
+
+-- name: monthly growth with lag
+WITH monthly AS (
+  SELECT date_trunc('month', issued_on) AS month, sum(amount_cents) AS revenue_cents
+  FROM invoices
+  WHERE status <> 'void'
+  GROUP BY 1
+)
+SELECT month, revenue_cents,
+       lag(revenue_cents) OVER (ORDER BY month) AS previous_cents,
+       round(100.0 * (revenue_cents - lag(revenue_cents) OVER (ORDER BY month))
+             / lag(revenue_cents) OVER (ORDER BY month), 2) AS growth_pct
+FROM monthly
+ORDER BY month
+
+-- name: overdue aging buckets
+SELECT CASE
+         WHEN DATE '2026-01-31' - due_on <= 30 THEN '0-30'
+         WHEN DATE '2026-01-31' - due_on <= 60 THEN '31-60'
+         WHEN DATE '2026-01-31' - due_on <= 90 THEN '61-90'
+         ELSE '90+'
+       END AS bucket,
+       count(*) AS invoices,
+       sum(amount_cents) AS outstanding_cents
+FROM invoices
+WHERE status = 'overdue'
+GROUP BY 1
+ORDER BY bucket
+
+-- name: product mix from invoice lines
+SELECT product, sum(quantity) AS units, sum(quantity * unit_price_cents) AS revenue_cents
+FROM invoice_lines
+GROUP BY product
+ORDER BY revenue_cents DESC, product
+
+-- name: product mix by region
+SELECT i.region, l.product, sum(l.quantity * l.unit_price_cents) AS revenue_cents
+FROM invoice_lines l
+JOIN invoices i ON i.invoice_id = l.invoice_id
+WHERE i.status <> 'void'
+GROUP BY i.region, l.product
+ORDER BY i.region, revenue_cents DESC, l.product
+
+-- name: first invoice cohort per customer
+WITH first_invoice AS (
+  SELECT customer_id, min(issued_on) AS first_on
+  FROM invoices
+  GROUP BY customer_id
+)
+SELECT date_trunc('quarter', first_on) AS cohort, count(*) AS customers
+FROM first_invoice
+GROUP BY 1
+ORDER BY cohort
+
+-- name: cohort retention by year
+WITH cohort AS (
+  SELECT customer_id, year(min(issued_on)) AS cohort_year
+  FROM invoices
+  GROUP BY customer_id
+),
+activity AS (
+  SELECT DISTINCT customer_id, year(issued_on) AS active_year
+  FROM invoices
+)
+SELECT c.cohort_year, a.active_year, count(*) AS active_customers
+FROM cohort c
+JOIN activity a ON a.customer_id = c.customer_id
+GROUP BY c.cohort_year, a.active_year
+ORDER BY c.cohort_year, a.active_year
+
+-- name: rank customers within region
+SELECT region, name, revenue_cents, rnk
+FROM (
+  SELECT c.region, c.name, sum(i.amount_cents) AS revenue_cents,
+         rank() OVER (PARTITION BY c.region ORDER BY sum(i.amount_cents) DESC) AS rnk
+  FROM customers c
+  JOIN invoices i ON i.customer_id = c.customer_id
+  GROUP BY c.region, c.name
+) ranked
+WHERE rnk <= 3
+ORDER BY region, rnk, name
+
+-- name: qualify largest invoice per region
+SELECT region, invoice_id, amount_cents
+FROM invoices
+QUALIFY row_number() OVER (PARTITION BY region ORDER BY amount_cents DESC, invoice_id) = 1
+ORDER BY region
+
+-- name: filter aggregates by status
+SELECT region,
+       count(*) FILTER (WHERE status = 'paid') AS paid,
+       count(*) FILTER (WHERE status = 'open') AS open,
+       count(*) FILTER (WHERE status = 'overdue') AS overdue,
+       sum(amount_cents) FILTER (WHERE status = 'void') AS void_cents
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: double colon casts
+SELECT region, (sum(amount_cents) / 100)::DECIMAL(18, 2) AS revenue, count(*)::VARCHAR AS n
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: ilike search on customer names
+SELECT customer_id, name, country
+FROM customers
+WHERE name ILIKE '%a%' AND country NOT ILIKE 'us'
+ORDER BY customer_id
+LIMIT 20
+
+-- name: interval arithmetic on due dates
+SELECT invoice_id, issued_on, issued_on + INTERVAL 30 DAY AS expected_due, due_on
+FROM invoices
+WHERE due_on > issued_on + INTERVAL '45' DAY
+ORDER BY invoice_id
+LIMIT 25
+
+-- name: extract and strftime
+SELECT extract(year FROM issued_on) AS year, extract(quarter FROM issued_on) AS quarter,
+       strftime(min(issued_on), '%Y-%m-%d') AS first_day, count(*) AS invoices
+FROM invoices
+GROUP BY 1, 2
+ORDER BY 1, 2
+
+-- name: days to pay by segment
+SELECT c.segment, avg(i.paid_on - i.issued_on) AS avg_days_to_pay, median(i.paid_on - i.issued_on) AS median_days
+FROM invoices i
+JOIN customers c ON c.customer_id = i.customer_id
+WHERE i.paid_on IS NOT NULL
+GROUP BY c.segment
+ORDER BY c.segment
+
+-- name: date_diff with columns
+SELECT status, max(date_diff('day', issued_on, due_on)) AS max_terms, min(date_diff('day', issued_on, due_on)) AS min_terms
+FROM invoices
+GROUP BY status
+ORDER BY status
+
+-- name: union of regions
+SELECT region FROM customers
+UNION
+SELECT region FROM invoices
+ORDER BY region
+
+-- name: except customers without invoices
+SELECT customer_id FROM customers
+EXCEPT
+SELECT customer_id FROM invoices
+ORDER BY customer_id
+
+-- name: intersect active in 2023 and 2025
+SELECT customer_id FROM invoices WHERE year(issued_on) = 2023
+INTERSECT
+SELECT customer_id FROM invoices WHERE year(issued_on) = 2025
+ORDER BY customer_id
+LIMIT 50
+
+-- name: union all with literal labels
+SELECT 'paid' AS kind, count(*) AS n FROM invoices WHERE status = 'paid'
+UNION ALL
+SELECT 'unpaid', count(*) FROM invoices WHERE paid_on IS NULL
+ORDER BY kind
+
+-- name: exists subquery
+SELECT c.customer_id, c.name
+FROM customers c
+WHERE EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.customer_id AND i.status = 'overdue')
+ORDER BY c.customer_id
+LIMIT 30
+
+-- name: not exists subquery
+SELECT count(*) AS customers_never_overdue
+FROM customers c
+WHERE NOT EXISTS (SELECT 1 FROM invoices i WHERE i.customer_id = c.customer_id AND i.status = 'overdue')
+
+-- name: in subquery with segment
+SELECT region, count(*) AS enterprise_invoices
+FROM invoices
+WHERE customer_id IN (SELECT customer_id FROM customers WHERE segment = 'enterprise')
+GROUP BY region
+ORDER BY region
+
+-- name: scalar subquery share of total
+SELECT region, sum(amount_cents) * 100.0 / (SELECT sum(amount_cents) FROM invoices) AS share_pct
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: values mapping table
+SELECT s.label, count(*) AS invoices
+FROM invoices i
+JOIN (VALUES ('paid', 'Settled'), ('open', 'Waiting'), ('overdue', 'Late'), ('void', 'Cancelled')) AS s(status, label)
+  ON s.status = i.status
+GROUP BY s.label
+ORDER BY s.label
+
+-- name: plain values
+-- rows: unordered
+VALUES (1, 'one'), (2, 'two'), (3, 'three')
+
+-- name: rollup region and segment
+SELECT i.region, c.segment, sum(i.amount_cents) AS revenue_cents
+FROM invoices i
+JOIN customers c ON c.customer_id = i.customer_id
+GROUP BY ROLLUP (i.region, c.segment)
+ORDER BY i.region NULLS FIRST, c.segment NULLS FIRST
+
+-- name: cube with grouping
+SELECT region, status, GROUPING(region, status) AS level, count(*) AS n
+FROM invoices
+GROUP BY CUBE (region, status)
+ORDER BY level, region NULLS FIRST, status NULLS FIRST
+
+-- name: grouping sets
+SELECT region, year(issued_on) AS year, count(*) AS n
+FROM invoices
+GROUP BY GROUPING SETS ((region), (year(issued_on)), ())
+ORDER BY region NULLS FIRST, year NULLS FIRST
+
+-- name: having large customers
+SELECT customer_id, count(*) AS invoices, sum(amount_cents) AS total_cents
+FROM invoices
+GROUP BY customer_id
+HAVING count(*) > 100 AND sum(amount_cents) > 1000000
+ORDER BY total_cents DESC, customer_id
+LIMIT 15
+
+-- name: running total per region with frame
+SELECT region, month, revenue,
+       sum(revenue) OVER (PARTITION BY region ORDER BY month ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running
+FROM (SELECT region, month, sum(revenue) AS revenue FROM invoice_summary GROUP BY region, month) m
+ORDER BY region, month
+
+-- name: three month moving average with named window
+SELECT region, month, revenue, avg(revenue) OVER w AS moving_avg
+FROM (SELECT region, month, sum(revenue) AS revenue FROM invoice_summary GROUP BY region, month) m
+WINDOW w AS (PARTITION BY region ORDER BY month ROWS BETWEEN 2 PRECEDING AND CURRENT ROW)
+ORDER BY region, month
+
+-- name: ntile quartiles of invoice amounts
+SELECT quartile, min(amount_cents) AS low, max(amount_cents) AS high, count(*) AS n
+FROM (SELECT amount_cents, ntile(4) OVER (ORDER BY amount_cents, invoice_id) AS quartile FROM invoices) q
+GROUP BY quartile
+ORDER BY quartile
+
+-- name: distinct countries by region
+SELECT DISTINCT region, country
+FROM customers
+ORDER BY region, country
+
+-- name: like and between filters
+SELECT invoice_id, issued_on, amount_cents
+FROM invoices
+WHERE invoice_id LIKE 'INV-00%' AND issued_on BETWEEN DATE '2024-03-01' AND DATE '2024-03-31'
+ORDER BY invoice_id
+LIMIT 40
+
+-- name: null handling with coalesce
+SELECT status, count(*) AS n, count(paid_on) AS with_payment, min(coalesce(paid_on, due_on)) AS earliest
+FROM invoices
+GROUP BY status
+ORDER BY status
+
+-- name: left join customers without lines
+SELECT c.segment, count(i.invoice_id) AS invoices
+FROM customers c
+LEFT JOIN invoices i ON i.customer_id = c.customer_id AND i.status = 'void'
+GROUP BY c.segment
+ORDER BY c.segment
+
+-- name: full outer join of two aggregates
+SELECT coalesce(a.region, b.region) AS region, a.paid, b.unpaid
+FROM (SELECT region, count(*) AS paid FROM invoices WHERE status = 'paid' GROUP BY region) a
+FULL OUTER JOIN (SELECT region, count(*) AS unpaid FROM invoices WHERE status <> 'paid' GROUP BY region) b
+  ON a.region = b.region
+ORDER BY region
+
+-- name: natural join on customer id
+SELECT region, count(*) AS n
+FROM (SELECT customer_id, segment FROM customers) c
+NATURAL JOIN (SELECT customer_id, region FROM invoices) i
+GROUP BY region
+ORDER BY region
+
+-- name: cross join calendar
+SELECT y.year, r.region
+FROM (VALUES (2023), (2024), (2025)) AS y(year)
+CROSS JOIN (SELECT DISTINCT region FROM customers) r
+ORDER BY y.year, r.region
+
+-- name: reserved word aliases and quoted identifiers
+SELECT year(issued_on) AS year, month(issued_on) AS month, count(*) AS "Invoice Count"
+FROM main.invoices
+WHERE "STATUS" = 'paid'
+GROUP BY 1, 2
+ORDER BY year, month
+LIMIT 12
+
+-- name: select star exclude
+SELECT * EXCLUDE (country, name)
+FROM customers
+ORDER BY customer_id
+LIMIT 10
+
+-- name: try_cast and string functions
+SELECT customer_id, upper(left(name, 3)) AS code, length(name) AS len, TRY_CAST(substring(customer_id, 2) AS INTEGER) AS num,
+       replace(lower(name), ' ', '-') AS slug, concat_ws('/', region, segment, country) AS path
+FROM customers
+ORDER BY customer_id
+LIMIT 20
+
+-- name: string_agg of products per invoice
+SELECT invoice_id, string_agg(product, ', ' ORDER BY line_no) AS products, count(*) AS line_count
+FROM invoice_lines
+WHERE invoice_id IN (SELECT invoice_id FROM invoices WHERE issued_on = DATE '2024-06-03')
+GROUP BY invoice_id
+ORDER BY invoice_id
+
+-- name: percentile within group and quantile
+SELECT region,
+       percentile_cont(0.5) WITHIN GROUP (ORDER BY amount_cents) AS p50,
+       quantile_disc(amount_cents, 0.9) AS p90
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: arg_max best month per region
+SELECT region, arg_max(month, revenue) AS best_month, max(revenue) AS best_revenue
+FROM (SELECT region, month, sum(revenue) AS revenue FROM invoice_summary GROUP BY region, month) m
+GROUP BY region
+ORDER BY region
+
+-- name: dense rank products
+SELECT product, units, dense_rank() OVER (ORDER BY units DESC) AS position
+FROM (SELECT product, sum(quantity) AS units FROM invoice_lines GROUP BY product) p
+ORDER BY position, product
+
+-- name: lead to next invoice
+SELECT customer_id, invoice_id, issued_on,
+       lead(issued_on) OVER (PARTITION BY customer_id ORDER BY issued_on, invoice_id) - issued_on AS days_to_next
+FROM invoices
+WHERE customer_id = 'C0001'
+ORDER BY issued_on, invoice_id
+LIMIT 50
+
+-- name: case within window and percent of region
+SELECT region, segment, revenue, round(100.0 * revenue / sum(revenue) OVER (PARTITION BY region), 1) AS pct_of_region
+FROM (
+  SELECT c.region, c.segment, sum(CASE WHEN i.status = 'void' THEN 0 ELSE i.amount_cents END) AS revenue
+  FROM customers c JOIN invoices i ON i.customer_id = c.customer_id
+  GROUP BY c.region, c.segment
+) s
+ORDER BY region, segment
+
+-- name: cte shadows a table name
+WITH invoices AS (SELECT * FROM invoices WHERE status = 'overdue')
+SELECT region, count(*) AS overdue
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: nested ctes and derived tables
+WITH paid AS (SELECT customer_id, amount_cents FROM invoices WHERE status = 'paid'),
+     per_customer AS (SELECT customer_id, sum(amount_cents) AS total FROM paid GROUP BY customer_id)
+SELECT segment, avg(total) AS avg_total
+FROM (SELECT c.segment, p.total FROM per_customer p JOIN customers c USING (customer_id)) x
+GROUP BY segment
+ORDER BY segment
+
+-- name: lateral top invoice per customer
+SELECT c.customer_id, t.invoice_id, t.amount_cents
+FROM customers c,
+     LATERAL (SELECT invoice_id, amount_cents FROM invoices i WHERE i.customer_id = c.customer_id
+              ORDER BY amount_cents DESC, invoice_id LIMIT 1) t
+ORDER BY c.customer_id
+LIMIT 25
+
+-- name: offset pagination
+SELECT invoice_id, amount_cents
+FROM invoices
+ORDER BY amount_cents DESC, invoice_id
+LIMIT 10 OFFSET 20
+
+-- name: make_date and last_day
+SELECT make_date(year(issued_on), month(issued_on), 1) AS month_start, last_day(min(issued_on)) AS month_end, count(*) AS n
+FROM invoices
+WHERE issued_on < DATE '2023-04-01'
+GROUP BY 1
+ORDER BY 1
+
+-- name: comments are fine
+SELECT /* inline */ region, -- trailing comment
+       count(*) AS n
+FROM invoices
+GROUP BY region
+ORDER BY region
