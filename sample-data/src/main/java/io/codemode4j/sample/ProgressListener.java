@@ -3,9 +3,9 @@ package io.codemode4j.sample;
 /**
  * Told how far {@link SampleDataGenerator#generate} has come, e.g. to draw a progress bar.
  *
- * <p>Called on the generating thread at most about 200 times per run, with {@code invoicesDone}
- * rising; the last call is {@code (invoicesTotal, invoicesTotal)} and comes once all three files are
- * in place. An exception thrown here aborts the generation.
+ * <p>Called on the thread that called {@code generate}, at most about 200 times per run, with
+ * {@code invoicesDone} rising; the last call is {@code (invoicesTotal, invoicesTotal)} and comes once
+ * all three files are in place. An exception thrown here aborts the generation and leaves no files.
  */
 @FunctionalInterface
 public interface ProgressListener {
