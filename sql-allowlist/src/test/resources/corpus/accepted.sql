@@ -183,10 +183,10 @@ UNION
 SELECT region FROM invoices
 ORDER BY region
 
--- name: except customers without invoices
+-- name: except customers never overdue
 SELECT customer_id FROM customers
 EXCEPT
-SELECT customer_id FROM invoices
+SELECT customer_id FROM invoices WHERE status = 'overdue'
 ORDER BY customer_id
 
 -- name: intersect active in 2023 and 2025

@@ -39,7 +39,7 @@ final class DuckDbRenderer {
             sql = approved.toSqlString(config -> config
                     .withDialect(DIALECT)
                     .withQuoteAllIdentifiers(true)
-                    .withAlwaysUseParentheses(false)).getSql();
+                    .withAlwaysUseParentheses(true)).getSql();
         } catch (RuntimeException e) {
             throw renderingRefused(String.valueOf(e.getMessage()));
         }
