@@ -122,6 +122,10 @@ final class QueryParser {
     }
 
     private static SqlRefusedException notAQuery(SqlScan scan, SqlNode statement) {
+        if (statement.getKind() == SqlKind.EXPLICIT_TABLE) {
+            return SqlRefusedException.at(RefusalReason.UNSUPPORTED_SYNTAX, "TABLE", statement.getParserPosition(),
+                    DuckDbIdioms.TABLE_HINT);
+        }
         String word = scan.firstWord().text();
         if (word.equals("PIVOT") || word.equals("UNPIVOT")) {
             return DuckDbIdioms.find(scan).map(SqlRefusedException::new).orElseThrow();

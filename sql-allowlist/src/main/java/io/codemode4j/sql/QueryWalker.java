@@ -241,8 +241,9 @@ final class QueryWalker {
         alias(name);
         String simple = name.isSimple() ? name.getSimple() : "";
         if (!simple.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, String.join(".", name.names), name,
-                    "name a CTE with a plain identifier, e.g. WITH monthly AS (...)");
+            String written = String.join(".", name.names);
+            throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, written, name, "CTE name '" + written
+                    + "' is not a plain identifier: name it with letters, digits and _, e.g. WITH monthly AS (...)");
         }
         return simple.toLowerCase(Locale.ROOT);
     }
