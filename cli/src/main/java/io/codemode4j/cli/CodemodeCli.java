@@ -1,0 +1,52 @@
+package io.codemode4j.cli;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code codemode} command line. Exit codes are part of its contract: 0 success, 1 the work failed
+ * (database error, program failure), 2 usage error, 3 the SQL allowlist refused the query.
+ */
+@Command(
+    name = "codemode",
+    mixinStandardHelpOptions = true,
+    versionProvider = CodemodeCli.Version.class,
+    description = "Code Mode for analyst agents over a read-only data warehouse.",
+    subcommands = {QueryCommand.class, TablesCommand.class, GenerateCommand.class})
+public final class CodemodeCli {
+
+  static final int EXIT_OK = 0;
+  static final int EXIT_FAILED = 1;
+  static final int EXIT_USAGE = 2;
+  static final int EXIT_REFUSED = 3;
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+    PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    System.exit(run(out, err, args));
+  }
+
+  /** Runs one command line against the given streams and returns its exit code. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cli = new CommandLine(new CodemodeCli());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      commandLine.getErr().println("error: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+      return EXIT_FAILED;
+    });
+    return cli.execute(args);
+  }
+
+  /** The version from the jar's manifest, or "development" when run from classes. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = CodemodeCli.class.getPackage().getImplementationVersion();
+      return new String[] {"codemode " + (version == null ? "development" : version)};
+    }
+  }
+}

@@ -1,0 +1,140 @@
+package io.codemode4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The CLI's contract: output formats and exit codes, on the bundled sample data. */
+class CodemodeCliIT {
+
+  private static final String README_SQL =
+      "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC";
+
+  private record Outcome(int exitCode, String out, String err) {}
+
+  private static Outcome codemode(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    List<String> all = new ArrayList<>(List.of(args));
+    if (!all.contains("--data") && !all.contains("generate")) {
+      all.addAll(List.of("--data", System.getProperty("codemode.sampleDir")));
+    }
+    int code = CodemodeCli.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void query_readmeQuery_printsThreeRowsAsATable() {
+    Outcome result = codemode("query", README_SQL);
+    assertThat(result.exitCode()).isZero();
+    List<String> lines = result.out().lines().toList();
+    assertThat(lines.get(0)).matches("region\\s+\\| total");
+    assertThat(lines.subList(2, 5)).allSatisfy(line -> assertThat(line).matches("(emea|americas|apac)\\s+\\| \\d+\\.\\d{2}"));
+    assertThat(lines.get(5)).isEqualTo("(3 rows)");
+  }
+
+  @Test
+  void query_jsonFormat_printsExactlyTheResultObject() {
+    Outcome result = codemode("query", README_SQL, "--format", "json");
+    assertThat(result.exitCode()).isZero();
+    JsonNode json = JsonMapper.builder().build().readTree(result.out());
+    assertThat(json.propertyNames()).containsExactly("columns", "rows", "rowCount", "truncated");
+    assertThat(json.get("rowCount").asInt()).isEqualTo(3);
+    assertThat(json.get("rows").get(0).get("total").isString()).isTrue();
+    assertThat(result.out().strip()).doesNotContain("\n");
+  }
+
+  @Test
+  void query_csvFormat_printsHeaderAndRows() {
+    Outcome result = codemode("query", "SELECT name, segment FROM customers WHERE name IN ('Acme', 'Atlas') ORDER BY name",
+        "--format", "csv");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out().lines().toList()).hasSize(3).first().isEqualTo("name,segment");
+    assertThat(result.out()).contains("Acme,").contains("Atlas,");
+  }
+
+  @Test
+  void query_refusedSql_exitsThreeWithTheReason() {
+    Outcome result = codemode("query", "SELECT * FROM payroll");
+    assertThat(result.exitCode()).isEqualTo(3);
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err()).startsWith("refused: table 'payroll' is not allowlisted (allowed: ");
+  }
+
+  @Test
+  void query_databaseError_exitsOne() {
+    Outcome result = codemode("query", "SELECT CAST(name AS INTEGER) AS n FROM customers");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).startsWith("error: ").contains("Conversion Error");
+  }
+
+  @Test
+  void query_runawayQuery_exitsOneAfterItsTimeout() {
+    Outcome result = codemode("query",
+        "SELECT count(*) FROM invoice_lines a JOIN invoice_lines b ON a.quantity + b.quantity < a.line_no",
+        "--timeout", "300ms");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).contains("timeout of 300ms");
+  }
+
+  @Test
+  void query_tenant_showsOnlyItsRegion() {
+    Outcome result = codemode("query", "SELECT DISTINCT region FROM invoices", "--tenant", "apac", "--format", "csv");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out().lines().toList()).containsExactly("region", "apac");
+  }
+
+  @Test
+  void query_maxRows_saysTruncated() {
+    Outcome result = codemode("query", "SELECT invoice_id FROM invoices ORDER BY invoice_id", "--max-rows", "2");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).endsWith("(2 rows, truncated at --max-rows 2)" + System.lineSeparator());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      --timeout=10                | 500ms, 5s, 2m or 1h
+      --timeout=soon              | 500ms, 5s, 2m or 1h
+      --format=xml                | Invalid value for option '--format'
+      --max-rows=0                | --max-rows must be 1..1000000
+      --tenant=EMEA;DROP          | invalid --tenant
+      --no-such-option            | Unknown option
+      """)
+  void query_badUsage_exitsTwo(String option, String message) {
+    Outcome result = codemode("query", "SELECT 1", option);
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains(message);
+  }
+
+  @Test
+  void query_missingDataDirectory_exitsOneNamingTheFiles() {
+    Outcome result = codemode("query", "SELECT 1", "--data", "/nonexistent/data");
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).contains("has no customers.parquet");
+  }
+
+  @Test
+  void tables_json_listsTheAllowlistedTablesAndTheirColumns() {
+    Outcome result = codemode("tables", "--format", "json");
+    assertThat(result.exitCode()).isZero();
+    JsonNode json = JsonMapper.builder().build().readTree(result.out());
+    assertThat(json.valueStream().map(t -> t.get("name").asString()).toList())
+        .containsExactly("customers", "invoice_lines", "invoice_summary", "invoices");
+    assertThat(json.get(2).get("columns").toString()).contains("{\"name\":\"revenue\",\"type\":\"DECIMAL(18,2)\"}");
+  }
+
+  @Test
+  void tables_table_printsOneLinePerColumn() {
+    Outcome result = codemode("tables");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).contains("invoices").containsPattern("amount_cents\\s+\\| BIGINT");
+  }
+}

@@ -1,0 +1,41 @@
+package io.codemode4j.warehouse;
+
+import java.util.Objects;
+
+/**
+ * A query that the allowlist approved but the warehouse could not answer.
+ *
+ * <p>The {@link Kind} lets callers (the CLI's exit codes, Code Mode's tool failure kinds) react without
+ * parsing messages; the message is the database's own first line plus what to do about it.
+ */
+public final class WarehouseException extends Exception {
+
+  /** Why the query did not produce a result. */
+  public enum Kind {
+    /** The query ran longer than its timeout and was cancelled inside the database. */
+    TIMEOUT,
+    /** The calling thread was interrupted; the running statement was cancelled. */
+    INTERRUPTED,
+    /** The database rejected or failed the statement (binder error, type error, out of memory). */
+    DATABASE,
+    /** No connection could be had, or the warehouse could not be prepared. */
+    UNAVAILABLE
+  }
+
+  private static final long serialVersionUID = 1L;
+
+  private final Kind kind;
+
+  public WarehouseException(Kind kind, String message, Throwable cause) {
+    super(message, cause);
+    this.kind = Objects.requireNonNull(kind, "kind");
+  }
+
+  public WarehouseException(Kind kind, String message) {
+    this(kind, message, null);
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+}

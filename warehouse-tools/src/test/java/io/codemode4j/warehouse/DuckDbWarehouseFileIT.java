@@ -1,0 +1,82 @@
+package io.codemode4j.warehouse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DuckDbWarehouseFileIT {
+
+  @TempDir
+  Path temp;
+
+  private Path copyOfSample() throws Exception {
+    Path dir = Files.createDirectories(temp.resolve("data"));
+    for (String file : DuckDbWarehouseFile.TABLE_FILES) {
+      Files.copy(TestWarehouse.sampleDir().resolve(file), dir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+    }
+    return dir;
+  }
+
+  @Test
+  void prepare_missingFile_namesTheFileAndTheExpectedSet() throws Exception {
+    Path dir = copyOfSample();
+    Files.delete(dir.resolve("invoice_lines.parquet"));
+    assertThatThrownBy(() -> DuckDbWarehouseFile.prepare(dir, temp.resolve("cache")))
+        .isInstanceOfSatisfying(WarehouseException.class,
+            e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.UNAVAILABLE))
+        .hasMessageContaining("has no invoice_lines.parquet")
+        .hasMessageContaining("customers.parquet, invoices.parquet, invoice_lines.parquet");
+  }
+
+  @Test
+  void prepare_fileWithWrongColumns_namesTheMissingColumns() throws Exception {
+    Path dir = copyOfSample();
+    Path customers = dir.resolve("customers.parquet");
+    Files.delete(customers);
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+      s.execute("COPY (SELECT 'C1' AS customer_id, 'x' AS name) TO '" + customers + "' (FORMAT parquet)");
+    }
+    assertThatThrownBy(() -> DuckDbWarehouseFile.prepare(dir, temp.resolve("cache")))
+        .isInstanceOf(WarehouseException.class)
+        .hasMessageContaining("lacks the columns [region, segment, country]");
+    assertThat(Files.list(temp.resolve("cache"))).isEmpty();
+  }
+
+  @Test
+  void prepare_changedContent_buildsANewFile() throws Exception {
+    Path dir = copyOfSample();
+    Path cache = temp.resolve("cache");
+    Path first = DuckDbWarehouseFile.prepare(dir, cache);
+
+    Path customers = dir.resolve("customers.parquet");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
+      s.execute("COPY (SELECT * FROM read_parquet('" + customers + "') LIMIT 10) TO '" + temp.resolve("c.parquet")
+          + "' (FORMAT parquet)");
+    }
+    Files.move(temp.resolve("c.parquet"), customers, StandardCopyOption.REPLACE_EXISTING);
+    Path second = DuckDbWarehouseFile.prepare(dir, cache);
+
+    assertThat(second).isNotEqualTo(first);
+    try (Connection c = DriverManager.getConnection(DuckDbWarehouseFile.readOnlyUrl(second, DuckDbLimits.defaults()));
+        Statement s = c.createStatement();
+        var rs = s.executeQuery("SELECT count(*) FROM customers")) {
+      rs.next();
+      assertThat(rs.getLong(1)).isEqualTo(10);
+    }
+  }
+
+  @Test
+  void readOnlyUrl_pathWithSemicolon_isRefused() {
+    assertThatThrownBy(() -> DuckDbWarehouseFile.readOnlyUrl(temp.resolve("a;b.duckdb"), DuckDbLimits.defaults()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("must not contain ';'");
+  }
+}
