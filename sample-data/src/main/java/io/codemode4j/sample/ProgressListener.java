@@ -5,7 +5,7 @@ package io.codemode4j.sample;
  *
  * <p>Called on the thread that called {@code generate}, at most about 200 times per run, with
  * {@code invoicesDone} rising; the last call is {@code (invoicesTotal, invoicesTotal)} and comes once
- * all three files are in place. An exception thrown here aborts the generation and leaves no files.
+ * all three files are in place. An exception thrown before the last call aborts the generation and leaves no files.
  */
 @FunctionalInterface
 public interface ProgressListener {
