@@ -1,0 +1,69 @@
+package io.codemode4j.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Rendering pitfalls of Calcite's DuckDB dialect and how the renderer avoids them. */
+class DuckDbRendererTest {
+
+    private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            # submitted expression                  | rendered expression
+            _UTF8'x'                                | 'x'
+            N'national'                             | 'national'
+            U&'caf\\00e9'                            | 'café'
+            'it''s'                                 | 'it''s'
+            'back\\slash'                           | 'back\\slash'
+            (amount_cents / 100)::DECIMAL(18, 2)    | (("amount_cents" / 100) :: DECIMAL(18, 2))
+            amount_cents::DOUBLE / 100              | (("amount_cents" :: DOUBLE) / 100)
+            a OR b AND c                            | ("a" OR ("b" AND "c"))
+            (a OR b) AND c                          | (("a" OR "b") AND "c")
+            x BETWEEN 1 AND 2                       | ("x" BETWEEN ASYMMETRIC 1 AND 2)
+            """)
+    void render_expression_isUnambiguousDuckDbSql(String expression, String rendered) throws Exception {
+        String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
+
+        assertThat(sql).startsWith("SELECT " + rendered + " AS \"v\"");
+    }
+
+    @Test
+    void render_reservedWordsAndCase_areQuoted() throws Exception {
+        String sql = ALLOWLIST.approve("SELECT year(issued_on) AS year, \"Region\" AS \"Month\" FROM invoices",
+                QueryPolicy.unscoped(1)).sql();
+
+        assertThat(sql).startsWith("SELECT YEAR(\"issued_on\") AS \"year\", \"Region\" AS \"Month\"");
+    }
+
+    @Test
+    void render_identifierWithQuote_isEscaped() throws Exception {
+        String sql = ALLOWLIST.approve("SELECT 1 AS \"a\"\"b\"", QueryPolicy.unscoped(1)).sql();
+
+        assertThat(sql).startsWith("SELECT 1 AS \"a\"\"b\"");
+    }
+
+    @Test
+    void render_limit_usesDuckDbLimitNotFetchNext() throws Exception {
+        String sql = ALLOWLIST.approve("SELECT 1 FETCH FIRST 1 ROWS ONLY", QueryPolicy.unscoped(5)).sql();
+
+        assertThat(sql).contains("LIMIT 1").doesNotContain("FETCH");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"DATE --", "DATE;", "DATE /*", "DATE $", "DATE #", "DATE ?"})
+    void render_textDuckDbWouldReadAsCommentOrSeparator_isRefused(String tag) {
+        SqlLiteral literal = SqlLiteral.createUnknown(tag, "2024-01-01", SqlParserPos.ZERO);
+
+        assertThatThrownBy(() -> DuckDbRenderer.render(literal))
+                .isInstanceOfSatisfying(SqlRefusedException.class,
+                        e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.UNSUPPORTED_NODE));
+    }
+}

@@ -1,0 +1,237 @@
+package io.codemode4j.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SqlAllowlistTest {
+
+    private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+    private static final QueryPolicy POLICY = QueryPolicy.unscoped(100);
+
+    @Test
+    void defaults_tables_areTheWarehouseTablesAndView() {
+        assertThat(ALLOWLIST.tables()).containsExactlyInAnyOrder(
+                "customers", "invoices", "invoice_lines", "invoice_summary");
+    }
+
+    @Test
+    void approve_unknownTable_saysWhichTablesAreAllowedSorted() {
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf("SELECT * FROM payroll", POLICY);
+
+        assertThat(refusal).isEqualTo(new SqlRefusal(RefusalReason.TABLE_NOT_ALLOWED, "payroll", 1, 15,
+                "table 'payroll' is not allowlisted (allowed: customers, invoice_lines, invoices, invoice_summary)"));
+    }
+
+    @Test
+    void approve_refusedFunctionOnLaterLine_reportsItsLineAndColumn() {
+        String sql = "SELECT region,\n       count(*)\nFROM invoices\nWHERE  getenv('X') IS NULL\nGROUP BY region";
+
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+
+        assertThat(refusal.reason()).isEqualTo(RefusalReason.FUNCTION_NOT_ALLOWED);
+        assertThat(refusal.element()).isEqualTo("getenv");
+        assertThat(refusal.line()).isEqualTo(4);
+        assertThat(refusal.column()).isEqualTo(8);
+    }
+
+    @Test
+    void approve_syntaxError_givesCalcitesPositionAndAShortMessage() {
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf("SELECT region\nFROM invoices\nWHERE region = = 'emea'", POLICY);
+
+        assertThat(refusal.reason()).isEqualTo(RefusalReason.SYNTAX);
+        assertThat(refusal.line()).isEqualTo(3);
+        assertThat(refusal.column()).isEqualTo(14);
+        assertThat(refusal.message()).startsWith("syntax error: ").doesNotContain("Was expecting", "\n");
+    }
+
+    @Test
+    void approve_sqlOfExactlyTheLimit_isParsed() throws Exception {
+        String sql = padTo("SELECT 1", SqlAllowlist.DEFAULT_MAX_SQL_BYTES);
+
+        assertThat(ALLOWLIST.approve(sql, POLICY).sql()).contains("SELECT 1");
+    }
+
+    @Test
+    void approve_sqlOneByteOverTheLimit_isTooLong() {
+        String sql = padTo("SELECT 1", SqlAllowlist.DEFAULT_MAX_SQL_BYTES + 1);
+
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+
+        assertThat(refusal.reason()).isEqualTo(RefusalReason.TOO_LONG);
+        assertThat(refusal.message()).contains("16384 bytes");
+    }
+
+    @Test
+    void approve_multiByteCharacters_areCountedInUtf8Bytes() {
+        String text = "é".repeat(8200);
+        String sql = "SELECT '" + text + "' AS t";
+
+        assertThat(sql.length()).isLessThan(SqlAllowlist.DEFAULT_MAX_SQL_BYTES);
+        assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason()).isEqualTo(RefusalReason.TOO_LONG);
+    }
+
+    @Test
+    void approve_hugeText_isRefusedBeforeParsing() {
+        String sql = "SELECT " + "1 + ".repeat(2_000_000) + "1";
+
+        assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason()).isEqualTo(RefusalReason.TOO_LONG);
+    }
+
+    @Test
+    void approve_deeplyNestedExpression_isTooComplex() {
+        String sql = "SELECT " + "(1 + ".repeat(300) + "1" + ")".repeat(300);
+
+        assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason()).isEqualTo(RefusalReason.TOO_COMPLEX);
+    }
+
+    @Test
+    void approve_deeplyNestedSubqueries_isTooComplex() {
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf(nestedSubqueries(250), POLICY);
+
+        assertThat(refusal.reason()).isEqualTo(RefusalReason.TOO_COMPLEX);
+    }
+
+    @Test
+    void builder_maxSqlBytes_isTheLimit() {
+        SqlAllowlist small = SqlAllowlist.builder().defaultTables().maxSqlBytes(20).build();
+
+        assertThatThrownBy(() -> small.approve("SELECT * FROM invoices", POLICY))
+                .isInstanceOfSatisfying(SqlRefusedException.class,
+                        e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.TOO_LONG));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"invoices", "INVOICES", "\"invoices\"", "\"INVOICES\"", "main.invoices", "MAIN.\"Invoices\""})
+    void approve_tableSpelledAnyWay_isTheAllowlistedTableRenderedQualified(String table) throws Exception {
+        ApprovedQuery approved = ALLOWLIST.approve("SELECT count(*) FROM " + table, POLICY);
+
+        assertThat(approved.tables()).containsExactly("invoices");
+        assertThat(approved.sql()).contains("FROM \"main\".\"invoices\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"wh.invoices", "wh.main.invoices", "WH.MAIN.INVOICES", "main.invoices", "invoices"})
+    void approve_configuredCatalogPrefix_isAcceptedAndRendered(String table) throws Exception {
+        SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
+
+        ApprovedQuery approved = withCatalog.approve("SELECT count(*) FROM " + table, POLICY);
+
+        assertThat(approved.sql()).contains("FROM \"wh\".\"main\".\"invoices\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"other.invoices", "wh.other.invoices", "other.main.invoices", "x.wh.main.invoices"})
+    void approve_otherPrefixWithCatalogConfigured_isSchemaNotAllowed(String table) {
+        SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
+
+        assertThatThrownBy(() -> withCatalog.approve("SELECT * FROM " + table, POLICY))
+                .isInstanceOfSatisfying(SqlRefusedException.class, e -> {
+                    assertThat(e.refusal().reason()).isEqualTo(RefusalReason.SCHEMA_NOT_ALLOWED);
+                    assertThat(e.refusal().message()).contains("allowed prefixes: main, wh, wh.main");
+                });
+    }
+
+    @Test
+    void approve_cteNames_areNotReportedAsTables() throws Exception {
+        ApprovedQuery approved = ALLOWLIST.approve(
+                "WITH paid AS (SELECT * FROM invoices WHERE status = 'paid') SELECT count(*) FROM paid", POLICY);
+
+        assertThat(approved.tables()).containsExactly("invoices");
+        assertThat(approved.maxRows()).isEqualTo(100);
+    }
+
+    @Test
+    void approve_trailingSemicolon_isOneStatement() throws Exception {
+        assertThat(ALLOWLIST.approve("SELECT 1;", POLICY).sql()).doesNotContain(";");
+    }
+
+    @Test
+    void builder_extraFunction_isAllowed() throws Exception {
+        SqlAllowlist extended = SqlAllowlist.builder().defaultTables().functions("levenshtein").build();
+
+        assertThat(extended.approve("SELECT levenshtein(name, 'acme') FROM customers", POLICY).sql())
+                .contains("levenshtein");
+        assertThatThrownBy(() -> ALLOWLIST.approve("SELECT levenshtein(name, 'acme') FROM customers", POLICY))
+                .isInstanceOf(SqlRefusedException.class);
+    }
+
+    @Test
+    void builder_parentNotAllowlisted_isRejected() {
+        SqlAllowlist.Builder builder = SqlAllowlist.builder()
+                .table("invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
+
+        assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class).hasMessageContaining("invoices");
+    }
+
+    @Test
+    void builder_scopeCycle_isRejected() {
+        SqlAllowlist.Builder builder = SqlAllowlist.builder()
+                .table("a", TenantScope.throughParent("b_id", "b", "id"))
+                .table("b", TenantScope.throughParent("a_id", "a", "id"));
+
+        assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class).hasMessageContaining("loop");
+    }
+
+    @Test
+    void builder_noTables_isRejected() {
+        assertThatThrownBy(() -> SqlAllowlist.builder().build()).isInstanceOf(IllegalStateException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Invoices", "main.invoices", "in voices", "", "1invoices", "invoices;"})
+    void builder_tableNameNotALowercaseIdentifier_isRejected(String name) {
+        assertThatThrownBy(() -> SqlAllowlist.builder().table(name, TenantScope.byColumn("region")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, -1, QueryPolicy.MAX_ROWS_LIMIT + 1})
+    void queryPolicy_maxRowsOutOfRange_isRejected(int maxRows) {
+        assertThatThrownBy(() -> QueryPolicy.unscoped(maxRows)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"EMEA", "emea'", "em ea", "", "emea') OR ('1'='1", "é"})
+    void tenant_regionNotLowercaseWord_isRejected(String region) {
+        assertThatThrownBy(() -> Tenant.of(region)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void tenant_noRegion_isRejected() {
+        assertThatThrownBy(() -> new Tenant(Set.of())).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void tenant_regions_areCopied() {
+        Set<String> regions = new HashSet<>(Set.of("emea"));
+        Tenant tenant = new Tenant(regions);
+
+        regions.add("apac");
+
+        assertThat(tenant.regions()).containsExactly("emea");
+        assertThat(new QueryPolicy(Optional.of(tenant), 5).tenant()).contains(tenant);
+    }
+
+    @Test
+    void refusedException_message_namesReasonPositionAndAdvice() {
+        SqlRefusedException e = new SqlRefusedException(
+                new SqlRefusal(RefusalReason.SYNTAX, "x", 2, 3, "syntax error: x; send one query"));
+
+        assertThat(e.getMessage()).isEqualTo("SQL refused (SYNTAX at line 2, column 3): syntax error: x; send one query");
+    }
+
+    private static String padTo(String sql, int bytes) {
+        return sql + " ".repeat(bytes - sql.length());
+    }
+
+    private static String nestedSubqueries(int depth) {
+        return "SELECT * FROM (".repeat(depth) + "SELECT 1" + ") t".repeat(depth);
+    }
+}
