@@ -323,7 +323,7 @@ final class QueryWalker {
         List<SqlNode> operands = as.getOperandList();
         SqlIdentifier alias = (SqlIdentifier) operands.get(1);
         alias(alias);
-        if (alias.isSimple() && !alias.isComponentQuoted(0)
+        if (alias.isSimple() && !isQuoted(alias, 0)
                 && JOIN_KEYWORD_ALIASES.contains(alias.getSimple().toLowerCase(Locale.ROOT))) {
             throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, alias.getSimple(), alias,
                     joinKeywordHint(alias.getSimple().toLowerCase(Locale.ROOT)));
@@ -416,7 +416,7 @@ final class QueryWalker {
                 key = call.getOperandList().get(0);
             }
             // DuckDB's ORDER BY ALL parses here as a column named ALL.
-            if (key instanceof SqlIdentifier id && id.isSimple() && !id.isComponentQuoted(0)
+            if (key instanceof SqlIdentifier id && id.isSimple() && !isQuoted(id, 0)
                     && id.getSimple().equalsIgnoreCase("ALL")) {
                 throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.ORDER_BY_ALL_HINT);
             }
@@ -601,10 +601,18 @@ final class QueryWalker {
      */
     private static void identifier(SqlIdentifier id) throws SqlRefusedException {
         for (int i = 0; i < id.names.size(); i++) {
-            if (id.names.get(i).indexOf('$') >= 0 && !id.isComponentQuoted(i)) {
+            if (id.names.get(i).indexOf('$') >= 0 && !isQuoted(id, i)) {
                 throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, id.names.get(i), id, DuckDbIdioms.DOLLAR_HINT);
             }
         }
+    }
+
+    /**
+     * Whether component {@code i} was written in double quotes. The parser records this per component of
+     * a compound name, and in the position of a simple one; when it recorded neither, unquoted.
+     */
+    private static boolean isQuoted(SqlIdentifier id, int i) {
+        return id.isComponentQuoted(i) || (id.names.size() == 1 && id.getParserPosition().isQuoted());
     }
 
     // ---------------------------------------------------------------- refusals
