@@ -345,7 +345,8 @@ LIMIT 10
 
 -- name: try_cast and string functions
 SELECT customer_id, upper(left(name, 3)) AS code, length(name) AS len, TRY_CAST(substring(customer_id, 2) AS INTEGER) AS num,
-       replace(lower(name), ' ', '-') AS slug, concat_ws('/', region, segment, country) AS path
+       replace(lower(name), ' ', '-') AS slug, concat_ws('/', region, segment, country) AS path,
+       region || '-' || segment AS region_segment
 FROM customers
 ORDER BY customer_id
 LIMIT 20

@@ -41,10 +41,6 @@ final class QueryParser {
             .withCaseSensitive(false)
             .withConformance(SqlConformanceEnum.BABEL);
 
-    private static final Set<SqlKind> QUERY_KINDS = Set.of(
-            SqlKind.SELECT, SqlKind.ORDER_BY, SqlKind.WITH, SqlKind.UNION, SqlKind.INTERSECT, SqlKind.EXCEPT,
-            SqlKind.VALUES);
-
     private static final String ONE_QUERY = "send one read-only query: SELECT ..., WITH ... SELECT ... or VALUES ...";
 
     /** First words of DuckDB statements that are not queries, to name the kind when parsing fails. */
@@ -87,7 +83,7 @@ final class QueryParser {
                     second.getParserPosition(), "only one statement is allowed: " + ONE_QUERY);
         }
         SqlNode statement = statements.get(0);
-        if (!QUERY_KINDS.contains(statement.getKind())) {
+        if (!QueryWalker.QUERY_KINDS.contains(statement.getKind())) {
             throw notAQuery(scan, statement);
         }
         return statement;

@@ -58,7 +58,8 @@ final class QueryWalker {
     /** Deeper nesting is refused rather than risking the stack of whatever thread calls approve(). */
     private static final int MAX_DEPTH = 200;
 
-    private static final Set<SqlKind> QUERY_KINDS = EnumSet.of(
+    /** Kinds of a query: the only statements accepted, and what a subquery or derived table may be. */
+    static final Set<SqlKind> QUERY_KINDS = EnumSet.of(
             SqlKind.SELECT, SqlKind.ORDER_BY, SqlKind.WITH, SqlKind.UNION, SqlKind.INTERSECT, SqlKind.EXCEPT,
             SqlKind.VALUES);
 
@@ -321,8 +322,10 @@ final class QueryWalker {
     /** {@code source AS alias [(columns)]}. */
     private SqlNode aliased(SqlCall as, Scope scope) throws SqlRefusedException {
         List<SqlNode> operands = as.getOperandList();
-        SqlIdentifier alias = (SqlIdentifier) operands.get(1);
-        alias(alias);
+        if (!(operands.get(1) instanceof SqlIdentifier alias)) {
+            throw unsupported(as);
+        }
+        identifier(alias);
         if (alias.isSimple() && !isQuoted(alias, 0)
                 && JOIN_KEYWORD_ALIASES.contains(alias.getSimple().toLowerCase(Locale.ROOT))) {
             throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, alias.getSimple(), alias,

@@ -32,13 +32,10 @@ final class TenantFilter {
 
     /** The tenant's rows of {@code table}, as a query to use as a derived table. */
     SqlNode rowsOf(String table, SqlParserPos pos) {
-        return select(table, 0, pos);
+        return selectFrom(table, 0, SqlIdentifier.star(pos), pos);
     }
 
-    private SqlSelect select(String table, int depth, SqlParserPos pos) {
-        return selectFrom(table, depth, SqlIdentifier.star(pos), pos);
-    }
-
+    /** {@code SELECT item FROM main.table AS tenant_<depth> WHERE <table's scope condition>}. */
     private SqlSelect selectFrom(String table, int depth, SqlNode item, SqlParserPos pos) {
         String alias = ALIAS_PREFIX + depth;
         SqlNode from = SqlStdOperatorTable.AS.createCall(pos, tables.qualified(table, pos),
