@@ -9,7 +9,8 @@ import java.util.Set;
  * @param sql     the DuckDB SQL rendered from the approved (and, for a tenant, rewritten) tree; it fetches
  *                at most {@code maxRows + 1} rows. Execute this, never the submitted text.
  * @param maxRows the caller's row limit; a result with more rows than this was truncated
- * @param tables  the allowlisted tables and views the query reads, lowercase
+ * @param tables  the allowlisted tables and views the query names, lowercase (CTE names excluded; a tenant
+ *                filter may also read a parent table, e.g. invoices for invoice_lines)
  */
 public record ApprovedQuery(String sql, int maxRows, Set<String> tables) {
 

@@ -14,6 +14,10 @@ import org.apache.calcite.sql.dialect.DuckDBSqlDialect;
  * <ul>
  *   <li>every identifier is double-quoted, so case and reserved words ({@code "year"}, {@code "month"})
  *       survive and no identifier can be read as a keyword;</li>
+ *   <li>every compound expression is parenthesised, so DuckDB groups it exactly as Calcite's tree does
+ *       whatever the two parsers' precedences: Calcite's {@code ::} operator prints its operand without
+ *       parentheses, and {@code (a / 100)::DECIMAL} came out as {@code a / 100 :: DECIMAL}, which DuckDB
+ *       reads as {@code a / (100::DECIMAL)};</li>
  *   <li>string literals are always plain {@code '...'} with {@code ''} escapes: Calcite would otherwise
  *       prefix a character set ({@code _UTF16'...'}, {@code _ISO-8859-1'...'}) that DuckDB cannot parse;</li>
  *   <li>LIMIT/OFFSET rather than {@code FETCH NEXT n ROWS ONLY}, DuckDB's own spelling.</li>
@@ -28,7 +32,7 @@ final class DuckDbRenderer {
     private static final DuckDBSqlDialect DIALECT = new RenderingDialect();
 
     /** Operator and punctuation characters the renderer may emit outside quotes. */
-    private static final String OPERATOR_CHARACTERS = "(),.*+-/%<>=!|:";
+    private static final String OPERATOR_CHARACTERS = "(),.*+-/%<>=|:";
 
     private DuckDbRenderer() {
     }
@@ -41,7 +45,7 @@ final class DuckDbRenderer {
                     .withQuoteAllIdentifiers(true)
                     .withAlwaysUseParentheses(true)).getSql();
         } catch (RuntimeException e) {
-            throw renderingRefused(String.valueOf(e.getMessage()));
+            throw renderingRefused(e.getClass().getSimpleName());
         }
         checkLexically(sql);
         return sql;
@@ -88,7 +92,7 @@ final class DuckDbRenderer {
                 "the query cannot be rendered safely for DuckDB (" + what + "): simplify the expression"));
     }
 
-    /** Calcite's DuckDB dialect with the two rendering decisions above. */
+    /** Calcite's DuckDB dialect with the string literal and LIMIT decisions above. */
     private static final class RenderingDialect extends DuckDBSqlDialect {
 
         RenderingDialect() {

@@ -89,10 +89,6 @@ final class FunctionAllowlist {
         return names.contains(lowercaseName);
     }
 
-    Set<String> names() {
-        return names;
-    }
-
     /** Why {@code name} is refused and what to call instead. */
     String refusal(String name) {
         String alternative = ALTERNATIVES.get(name);

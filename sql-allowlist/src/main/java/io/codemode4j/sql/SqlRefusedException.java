@@ -10,6 +10,7 @@ public final class SqlRefusedException extends Exception {
 
     private final transient SqlRefusal refusal;
 
+    /** Refusals are an expected outcome, told by the refusal's position, so no stack trace is recorded. */
     public SqlRefusedException(SqlRefusal refusal) {
         super(describe(Objects.requireNonNull(refusal, "refusal")), null, false, false);
         this.refusal = refusal;

@@ -35,5 +35,4 @@ public sealed interface TenantScope {
     static TenantScope throughParent(String column, String parentTable, String parentColumn) {
         return new ThroughParent(column, parentTable, parentColumn);
     }
-
 }
