@@ -3,7 +3,6 @@ package io.codemode4j.sql;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -14,7 +13,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * The tables and views a query may read, each with its tenant scope, and how a table reference in a
  * query is matched to them.
  *
- * <p>A reference matches after normalising case and quoting ({@code "INVOICES"} is {@code invoices}) and
+ * <p>A reference matches after folding case as DuckDB does ({@code "INVOICES"} is {@code invoices}, see
+ * {@link Names#fold}) and
  * the only prefixes DuckDB resolves to the warehouse itself: the schema {@code main} and, when configured,
  * the catalog ({@code wh.invoices}, {@code wh.main.invoices}). Any other prefix names another schema or
  * database ({@code information_schema}, {@code pg_catalog}, {@code system}, {@code temp}, an attached
@@ -72,7 +72,7 @@ final class AllowedTables {
                     id.getParserPosition(), "schema '" + String.join(".", prefix) + "' is not allowed: write the "
                             + "table name alone, e.g. invoices (allowed prefixes: " + allowedPrefixes() + ")");
         }
-        String table = name.toLowerCase(Locale.ROOT);
+        String table = Names.fold(name);
         if (!scopes.containsKey(table)) {
             throw SqlRefusedException.at(RefusalReason.TABLE_NOT_ALLOWED, name, id.getParserPosition(),
                     "table '" + name + "' is not allowlisted (allowed: " + allowedList + ")");
@@ -94,11 +94,11 @@ final class AllowedTables {
     }
 
     private boolean isSchema(String name) {
-        return name.equalsIgnoreCase(SCHEMA);
+        return Names.fold(name).equals(SCHEMA);
     }
 
     private boolean isCatalog(String name) {
-        return catalog.map(name::equalsIgnoreCase).orElse(false);
+        return catalog.map(Names.fold(name)::equals).orElse(false);
     }
 
     private String allowedPrefixes() {

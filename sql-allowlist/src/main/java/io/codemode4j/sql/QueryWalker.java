@@ -98,9 +98,9 @@ final class QueryWalker {
 
     /** Types a CAST or {@code ::} may name; DuckDB extension types (JSON, GEOMETRY ...) would autoload. */
     private static final Set<String> CAST_TYPES = Set.of(
-            "BOOLEAN", "BOOL", "TINYINT", "SMALLINT", "INTEGER", "INT", "BIGINT", "HUGEINT", "UBIGINT",
-            "INT2", "INT4", "INT8", "DECIMAL", "NUMERIC", "REAL", "FLOAT", "DOUBLE", "VARCHAR", "CHAR",
-            "TEXT", "STRING", "DATE", "TIME", "TIMESTAMP", "TIMESTAMPTZ", "INTERVAL");
+            "boolean", "bool", "tinyint", "smallint", "integer", "int", "bigint", "hugeint", "ubigint",
+            "int2", "int4", "int8", "decimal", "numeric", "real", "float", "double", "varchar", "char",
+            "text", "string", "date", "time", "timestamp", "timestamptz", "interval");
 
     /** Typed literals, e.g. {@code DATE '2024-01-31'}. */
     private static final Set<String> LITERAL_TAGS = Set.of("DATE", "TIME", "TIMESTAMP");
@@ -246,7 +246,7 @@ final class QueryWalker {
             throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, written, name, "CTE name '" + written
                     + "' is not a plain identifier: name it with letters, digits and _, e.g. WITH monthly AS (...)");
         }
-        return simple.toLowerCase(Locale.ROOT);
+        return Names.fold(simple);
     }
 
     /** LIMIT and OFFSET: a whole number written in the query, or absent. */
@@ -327,9 +327,9 @@ final class QueryWalker {
         }
         identifier(alias);
         if (alias.isSimple() && !isQuoted(alias, 0)
-                && JOIN_KEYWORD_ALIASES.contains(alias.getSimple().toLowerCase(Locale.ROOT))) {
+                && JOIN_KEYWORD_ALIASES.contains(Names.fold(alias.getSimple()))) {
             throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, alias.getSimple(), alias,
-                    joinKeywordHint(alias.getSimple().toLowerCase(Locale.ROOT)));
+                    joinKeywordHint(Names.fold(alias.getSimple())));
         }
         for (SqlNode column : operands.subList(2, operands.size())) {
             alias(column);
@@ -354,7 +354,7 @@ final class QueryWalker {
     /** A name in FROM: a visible CTE stays as written; a table becomes its approved replacement. */
     private SqlNode tableSource(SqlIdentifier id, Scope scope) throws SqlRefusedException {
         identifier(id);
-        if (id.isSimple() && scope.hasCte(id.getSimple().toLowerCase(Locale.ROOT))) {
+        if (id.isSimple() && scope.hasCte(Names.fold(id.getSimple()))) {
             return id;
         }
         String table = tables.resolve(id);
@@ -420,7 +420,7 @@ final class QueryWalker {
             }
             // DuckDB's ORDER BY ALL parses here as a column named ALL.
             if (key instanceof SqlIdentifier id && id.isSimple() && !isQuoted(id, 0)
-                    && id.getSimple().equalsIgnoreCase("ALL")) {
+                    && Names.fold(id.getSimple()).equals("all")) {
                 throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.ORDER_BY_ALL_HINT);
             }
             expression(item, scope);
@@ -508,9 +508,9 @@ final class QueryWalker {
                 throw refuse(RefusalReason.FUNCTION_NOT_ALLOWED, written, call,
                         "function '" + written + "' is not allowed: call functions by their plain name");
             }
-            return id.getSimple().toLowerCase(Locale.ROOT);
+            return Names.fold(id.getSimple());
         }
-        return call.getOperator().getName().toLowerCase(Locale.ROOT);
+        return Names.fold(call.getOperator().getName());
     }
 
     private void cast(SqlCall cast, Scope scope) throws SqlRefusedException {
@@ -524,14 +524,13 @@ final class QueryWalker {
 
     private static void castType(SqlDataTypeSpec type) throws SqlRefusedException {
         SqlIdentifier name = type.getTypeName();
-        String written = String.join(".", name.names).toUpperCase(Locale.ROOT);
+        String written = String.join(".", name.names);
         boolean plain = type.getTypeNameSpec() instanceof SqlBasicTypeNameSpec basic
                 ? basic.getCharSetName() == null
                 : type.getTypeNameSpec() instanceof SqlUserDefinedTypeNameSpec;
-        if (!plain || !name.isSimple() || type.getTimeZone() != null || !CAST_TYPES.contains(written)) {
-            throw refuse(RefusalReason.TYPE_NOT_ALLOWED, written, type,
-                    "type " + written + " is not allowed (allowed: " + String.join(", ", new TreeSet<>(CAST_TYPES))
-                            + ")");
+        if (!plain || !name.isSimple() || type.getTimeZone() != null || !CAST_TYPES.contains(Names.fold(written))) {
+            throw refuse(RefusalReason.TYPE_NOT_ALLOWED, written, type, "type " + written + " is not allowed "
+                    + "(allowed: " + String.join(", ", new TreeSet<>(CAST_TYPES)).toUpperCase(Locale.ROOT) + ")");
         }
     }
 
@@ -565,7 +564,7 @@ final class QueryWalker {
         if (id.isStar()) {
             return;
         }
-        String last = id.names.get(id.names.size() - 1).toLowerCase(Locale.ROOT);
+        String last = Names.fold(id.names.get(id.names.size() - 1));
         if (FunctionAllowlist.DUCKDB_VALUE_KEYWORDS.contains(last) && !functions.allows(last)) {
             throw refuse(RefusalReason.FUNCTION_NOT_ALLOWED, last, id, "'" + last + "' is read by DuckDB as a "
                     + "call of the function " + last + ", which is not allowed: rename the column or alias");

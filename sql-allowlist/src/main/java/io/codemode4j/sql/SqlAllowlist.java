@@ -92,7 +92,7 @@ public final class SqlAllowlist {
 
         /** Allows reading {@code name} (a lowercase identifier), limited to a tenant's rows by {@code scope}. */
         public Builder table(String name, TenantScope scope) {
-            tables.put(ConfiguredNames.requireIdentifier(name, "table"), Objects.requireNonNull(scope, "scope"));
+            tables.put(Names.requireIdentifier(name, "table"), Objects.requireNonNull(scope, "scope"));
             return this;
         }
 
@@ -115,14 +115,14 @@ public final class SqlAllowlist {
          */
         public Builder functions(String... names) {
             for (String name : names) {
-                functions.add(ConfiguredNames.requireIdentifier(name, "function"));
+                functions.add(Names.requireIdentifier(name, "function"));
             }
             return this;
         }
 
         /** Also accepts table references prefixed by this catalog ({@code wh.invoices}) and renders them so. */
         public Builder catalog(String name) {
-            this.catalog = ConfiguredNames.requireIdentifier(name, "catalog");
+            this.catalog = Names.requireIdentifier(name, "catalog");
             return this;
         }
 

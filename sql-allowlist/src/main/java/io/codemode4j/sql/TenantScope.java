@@ -11,7 +11,7 @@ public sealed interface TenantScope {
     /** Rows whose {@code column} holds one of the tenant's regions: {@code column IN ('emea', ...)}. */
     record ByColumn(String column) implements TenantScope {
         public ByColumn {
-            column = ConfiguredNames.requireIdentifier(column, "column");
+            column = Names.requireIdentifier(column, "column");
         }
     }
 
@@ -22,9 +22,9 @@ public sealed interface TenantScope {
      */
     record ThroughParent(String column, String parentTable, String parentColumn) implements TenantScope {
         public ThroughParent {
-            column = ConfiguredNames.requireIdentifier(column, "column");
-            parentTable = ConfiguredNames.requireIdentifier(parentTable, "parentTable");
-            parentColumn = ConfiguredNames.requireIdentifier(parentColumn, "parentColumn");
+            column = Names.requireIdentifier(column, "column");
+            parentTable = Names.requireIdentifier(parentTable, "parentTable");
+            parentColumn = Names.requireIdentifier(parentColumn, "parentColumn");
         }
     }
 

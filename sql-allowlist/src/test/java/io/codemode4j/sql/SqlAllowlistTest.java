@@ -139,6 +139,22 @@ class SqlAllowlistTest {
     }
 
     @Test
+    void approve_cteReferenceMatchingOnlyUnderUnicodeCaseFolding_isATableReference() {
+        // Java lowercases the Kelvin sign to k; DuckDB folds ASCII only, so it would not see the CTE here.
+        String sql = "WITH duckdb_settings_copy AS (SELECT 1 AS x) SELECT * FROM \"duc\u212Adb_settings_copy\"";
+
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+
+        assertThat(refusal.reason()).isEqualTo(RefusalReason.TABLE_NOT_ALLOWED);
+    }
+
+    @Test
+    void names_fold_lowercasesAsciiOnlyLikeDuckDb() {
+        assertThat(Names.fold("InVoices_1")).isEqualTo("invoices_1");
+        assertThat(Names.fold("\u212Aelvin \u0130")).isEqualTo("\u212Aelvin \u0130");
+    }
+
+    @Test
     void approve_cteNames_areNotReportedAsTables() throws Exception {
         ApprovedQuery approved = ALLOWLIST.approve(
                 "WITH paid AS (SELECT * FROM invoices WHERE status = 'paid') SELECT count(*) FROM paid", POLICY);
