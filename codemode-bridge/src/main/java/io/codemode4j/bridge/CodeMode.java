@@ -1,0 +1,300 @@
+package io.codemode4j.bridge;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Code Mode: one outer tool ({@code run_javascript} by default) that runs a small JavaScript program which
+ * may call only the methods fixed here, through frozen namespace globals ({@code await warehouse.query({sql})}),
+ * and returns one JSON value.
+ *
+ * <p>Built once; thread-safe; {@link #run} may be called from many threads at once, each pass in a fresh
+ * sandbox context on the shared engine. Close it to release the engine and its threads.
+ */
+public final class CodeMode implements AutoCloseable {
+
+  public static final String DEFAULT_TOOL_NAME = "run_javascript";
+  public static final int DEFAULT_MAX_EGRESS_BYTES = 8 * 1024;
+
+  private static final Logger LOG = LoggerFactory.getLogger(CodeMode.class);
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,63}");
+  private static final Set<String> RESERVED_WORDS = Set.of("break", "case", "catch", "class", "const", "continue",
+      "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for",
+      "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw",
+      "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements", "interface",
+      "package", "private", "protected", "public", "await", "async", "arguments", "eval", "undefined", "globalThis",
+      "console", "Java", "Polyglot", "Packages");
+
+  private final ToolSpec tool;
+  private final String declarations;
+  private final Map<String, Map<String, ToolSpec>> namespaces;
+  private final String namespacesJson;
+  private final CodeExecutionLimits limits;
+  private final Broker broker;
+  private final EgressShaper egress;
+  private final Optional<Consumer<PassReport>> onPassExit;
+  private final GraalExecutor executor;
+
+  private CodeMode(Builder b) {
+    this.limits = b.limits;
+    Map<String, Map<String, ToolSpec>> specs = new LinkedHashMap<>();
+    Map<String, Broker.Binding> bindings = new LinkedHashMap<>();
+    ObjectNode spec = JsonNodeFactory.instance.objectNode();
+    b.methods.forEach((namespace, methods) -> {
+      Map<String, ToolSpec> namespaceSpecs = new LinkedHashMap<>();
+      var names = spec.putArray(namespace);
+      methods.forEach((method, t) -> {
+        String path = namespace + "." + method;
+        namespaceSpecs.put(method, t.spec());
+        names.add(method);
+        bindings.put(path, new Broker.Binding(path, t,
+            JsonSchemas.compile("the parameters schema of " + path, t.spec().parameters()),
+            JsonSchemas.compile("the success schema of " + path, t.spec().success())));
+      });
+      specs.put(namespace, Map.copyOf(namespaceSpecs));
+    });
+    this.namespaces = unmodifiableOrdered(specs);
+    this.namespacesJson = spec.toString();
+    this.declarations = TypeScriptDeclarations.of(specs);
+    this.broker = new Broker(bindings);
+    this.egress = new EgressShaper(b.maxEgressBytes, Optional.ofNullable(b.redactEgress));
+    this.onPassExit = Optional.ofNullable(b.onPassExit);
+    this.tool = new ToolSpec(b.toolName, describe(b.description, declarations, limits), inputSchema(),
+        outputSchema(), ExecutionClass.MUTATION);
+    this.executor = new GraalExecutor();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The outer tool's spec: its name, a description that includes the TypeScript declarations of every
+   * allowlisted method, the input schema {@code {code: string}}, and the egress object as its result. Its
+   * execution class is {@link ExecutionClass#MUTATION}: the outer call's outcome is uncertain unless its
+   * ledger proves otherwise, and it is never retried automatically.
+   */
+  public ToolSpec tool() {
+    return tool;
+  }
+
+  /** The complete TypeScript declarations of the allowlist. */
+  public String declarations() {
+    return declarations;
+  }
+
+  public CodeExecutionLimits limits() {
+    return limits;
+  }
+
+  /** The allowlisted method paths ({@code warehouse.query}), in declaration order. */
+  public List<String> methods() {
+    List<String> paths = new ArrayList<>();
+    namespaces.forEach((namespace, methods) -> methods.keySet().forEach(m -> paths.add(namespace + "." + m)));
+    return List.copyOf(paths);
+  }
+
+  /**
+   * Runs one pass of {@code code}. Never throws for anything the program does: every failure is a
+   * {@link CodeModeFailure} with its ledger. A caller's interruption ends the pass as {@code interrupted}
+   * and leaves the thread's interrupt flag set.
+   */
+  public PassOutcome run(String code, RunContext run) {
+    Objects.requireNonNull(run, "run");
+    String passId = "pass-" + UUID.randomUUID();
+    long started = System.nanoTime();
+    PassResult result;
+    try {
+      ProgramShape.check(code, limits.maxSourceBytes());
+      Duration wall = run.remainingTime().filter(t -> t.compareTo(limits.maxWallTime()) < 0).orElse(limits.maxWallTime());
+      result = executor.execute(broker, passId, code, namespacesJson, run, limits, wall.toNanos());
+    } catch (ProgramShape.InvalidProgram e) {
+      result = new PassResult(passId, Optional.of(FailureKind.INVALID_PROGRAM), Optional.empty(), e.getMessage(),
+          JsonNodeFactory.instance.nullNode(), Optional.empty(), List.of(), List.of());
+    }
+    PassOutcome outcome = outcome(result);
+    report(run, result, Duration.ofNanos(System.nanoTime() - started));
+    return outcome;
+  }
+
+  private PassOutcome outcome(PassResult result) {
+    Egress shaped = egress.shape(result);
+    if (result.failure().isEmpty()) {
+      return new PassSuccess(result.passId(), result.result(), result.logs(), result.calls(), shaped);
+    }
+    return new CodeModeFailure(result.passId(), result.failure().get(), result.limit(), result.message(),
+        result.thrown(), result.logs(), result.calls(), shaped);
+  }
+
+  private void report(RunContext run, PassResult result, Duration duration) {
+    if (onPassExit.isEmpty()) {
+      return;
+    }
+    List<PassReport.Call> calls = result.calls().stream()
+        .map(c -> new PassReport.Call(c.method(), c.tool(), c.status(), c.duration())).toList();
+    PassReport report = new PassReport(run.runId(), result.passId(),
+        result.failure().map(FailureKind::wireName).orElse("ok"), result.limit(), duration, calls);
+    try {
+      onPassExit.get().accept(report);
+    } catch (RuntimeException e) {
+      LOG.warn("onPassExit failed for pass {}", result.passId(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    executor.close();
+  }
+
+  private static String describe(String description, String declarations, CodeExecutionLimits limits) {
+    return description.strip() + "\n\n"
+        + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
+        + "arguments in a sandbox without network, files or timers, and must return one JSON value (keep it "
+        + "small). The methods below return Promises: await dependent calls, and overlap independent ones with "
+        + "Promise.all (at most " + limits.maxHostCallConcurrency() + " run at once, " + limits.maxHostCalls()
+        + " calls per program). A failed call rejects with a frozen {kind, tool, message} that you can catch. "
+        + "console.log output is returned with the result.\n\n```ts\n" + declarations + "```";
+  }
+
+  private static ObjectNode inputSchema() {
+    ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
+    schema.putObject("properties").putObject("code").put("type", "string")
+        .put("description", "One async function expression, e.g. async () => { ... }");
+    schema.putArray("required").add("code");
+    schema.put("additionalProperties", false);
+    return schema;
+  }
+
+  private static ObjectNode outputSchema() {
+    ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
+    ObjectNode properties = schema.putObject("properties");
+    properties.putObject("ok").put("type", "boolean");
+    properties.putObject("result");
+    properties.putObject("logs").put("type", "array").putObject("items").put("type", "string");
+    properties.putObject("calls").put("type", "array");
+    properties.putObject("omittedCalls").put("type", "integer");
+    properties.putObject("error");
+    schema.putArray("required").add("ok").add("result").add("logs").add("calls").add("omittedCalls").add("error");
+    return schema;
+  }
+
+  private static Map<String, Map<String, ToolSpec>> unmodifiableOrdered(Map<String, Map<String, ToolSpec>> map) {
+    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(map));
+  }
+
+  /** Collects the configuration; {@link #build()} validates all of it and fails closed. */
+  public static final class Builder {
+    private String toolName = DEFAULT_TOOL_NAME;
+    private String description = "Run a JavaScript program that calls the methods below and returns one JSON value.";
+    private final Map<String, Map<String, Tool>> methods = new LinkedHashMap<>();
+    private CodeExecutionLimits limits = CodeExecutionLimits.defaults();
+    private int maxEgressBytes = DEFAULT_MAX_EGRESS_BYTES;
+    private EgressRedactor redactEgress;
+    private Consumer<PassReport> onPassExit;
+
+    private Builder() {}
+
+    public Builder toolName(String name) {
+      this.toolName = Objects.requireNonNull(name, "toolName");
+      return this;
+    }
+
+    public Builder description(String text) {
+      this.description = Objects.requireNonNull(text, "description");
+      return this;
+    }
+
+    /** Exposes {@code tool} as {@code namespace.method}; one tool may appear under several paths. */
+    public Builder method(String namespace, String method, Tool tool) {
+      Objects.requireNonNull(tool, "tool");
+      Map<String, Tool> namespaceMethods = methods.computeIfAbsent(namespace, n -> new LinkedHashMap<>());
+      if (namespaceMethods.putIfAbsent(method, tool) != null) {
+        throw new IllegalArgumentException("method " + namespace + "." + method + " is declared twice");
+      }
+      return this;
+    }
+
+    /** Exposes every tool of {@code tools} under {@code namespace}, methods in name order. */
+    public Builder namespace(String namespace, Map<String, Tool> tools) {
+      new TreeMap<>(tools).forEach((method, tool) -> method(namespace, method, tool));
+      return this;
+    }
+
+    public Builder limits(CodeExecutionLimits value) {
+      this.limits = Objects.requireNonNull(value, "limits");
+      return this;
+    }
+
+    /** What the model may see of one pass, in UTF-8 bytes of the egress object (default 8 KiB, at least 256). */
+    public Builder maxEgressBytes(int bytes) {
+      this.maxEgressBytes = bytes;
+      return this;
+    }
+
+    public Builder redactEgress(EgressRedactor redactor) {
+      this.redactEgress = Objects.requireNonNull(redactor, "redactEgress");
+      return this;
+    }
+
+    /** Receives every pass's report after its resources have closed, on the caller's thread. */
+    public Builder onPassExit(Consumer<PassReport> callback) {
+      this.onPassExit = Objects.requireNonNull(callback, "onPassExit");
+      return this;
+    }
+
+    /**
+     * Validates and builds. Fails closed with {@link IllegalArgumentException} on: no methods; a namespace or
+     * method name that is not an identifier or would shadow a JavaScript global; a tool that declares
+     * {@code needsApproval}; an invalid schema; an egress budget under 256 bytes.
+     */
+    public CodeMode build() {
+      if (!IDENTIFIER.matcher(toolName).matches()) {
+        throw new IllegalArgumentException("tool name '" + toolName + "' must be an identifier");
+      }
+      if (methods.isEmpty()) {
+        throw new IllegalArgumentException("Code Mode needs at least one method, e.g. method(\"warehouse\", \"query\", tool)");
+      }
+      if (maxEgressBytes < EgressShaper.MIN_EGRESS_BYTES) {
+        throw new IllegalArgumentException("maxEgressBytes must be at least " + EgressShaper.MIN_EGRESS_BYTES
+            + ", was " + maxEgressBytes);
+      }
+      methods.forEach((namespace, namespaceMethods) -> {
+        requireName("namespace", namespace);
+        if (SandboxGlobals.NAMES.contains(namespace)) {
+          throw new IllegalArgumentException("namespace '" + namespace
+              + "' would shadow the JavaScript global of that name; choose another namespace");
+        }
+        namespaceMethods.forEach((method, tool) -> {
+          requireName("method", method);
+          if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL) {
+            throw new IllegalArgumentException("tool '" + tool.name() + "' (" + namespace + "." + method
+                + ") declares needsApproval, which Code Mode cannot run: a program cannot pause for approval; "
+                + "expose it as a native tool instead");
+          }
+        });
+      });
+      return new CodeMode(this);
+    }
+
+    private static void requireName(String what, String name) {
+      if (name == null || !IDENTIFIER.matcher(name).matches() || RESERVED_WORDS.contains(name)) {
+        throw new IllegalArgumentException(what + " name '" + name
+            + "' must be a JavaScript identifier that is not a reserved word or built-in global");
+      }
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package io.codemode4j.bridge;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Turns a pass's full outcome into what the model sees: redaction first, then {@code maxEgressBytes} over
+ * the whole object. When room is short, call evidence goes in first (calls that do not fit are counted in
+ * {@code omittedCalls}), then the result, then logs, then the thrown value; a part that does not fit is
+ * replaced by a short note saying how large it was.
+ */
+final class EgressShaper {
+
+  static final int MIN_EGRESS_BYTES = 256;
+  private static final int MAX_ERROR_MESSAGE_BYTES = 1024;
+  private static final Logger LOG = LoggerFactory.getLogger(EgressShaper.class);
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private final int maxBytes;
+  private final Optional<EgressRedactor> redactor;
+
+  EgressShaper(int maxBytes, Optional<EgressRedactor> redactor) {
+    this.maxBytes = maxBytes;
+    this.redactor = redactor;
+  }
+
+  Egress shape(PassResult pass) {
+    JsonNode result = pass.result();
+    List<String> logLines = new ArrayList<>(pass.logs().size());
+    pass.logs().forEach(entry -> logLines.add(logLine(entry)));
+    Optional<JsonNode> thrown = pass.thrown();
+    boolean redactionFailed = false;
+    if (redactor.isPresent()) {
+      try {
+        EgressRedactor r = redactor.get();
+        result = nonNull(r.redact(result));
+        List<String> redacted = new ArrayList<>(logLines.size());
+        for (String line : logLines) {
+          JsonNode value = nonNull(r.redact(JSON.stringNode(line)));
+          redacted.add(value.isString() ? value.asString() : value.toString());
+        }
+        logLines.clear();
+        logLines.addAll(redacted);
+        thrown = thrown.map(value -> nonNull(r.redact(value)));
+      } catch (RuntimeException e) {
+        LOG.warn("redactEgress failed in pass {}; the model sees no program output for it", pass.passId(), e);
+        redactionFailed = true;
+      }
+    }
+
+    List<String> omittedParts = new ArrayList<>();
+    ObjectNode out = JSON.objectNode();
+    boolean ok = pass.failure().isEmpty() && !redactionFailed;
+    out.put("ok", ok);
+    out.putNull("result");
+    ArrayNode logs = out.putArray("logs");
+    ArrayNode calls = out.putArray("calls");
+    out.put("omittedCalls", 0);
+    ObjectNode error = null;
+    if (redactionFailed) {
+      error = out.putObject("error").put("kind", FailureKind.INTERNAL.wireName())
+          .put("message", "egress redaction failed; nothing the program produced is shown");
+      result = JSON.nullNode();
+      logLines.clear();
+      thrown = Optional.empty();
+      omittedParts.addAll(List.of("result", "logs", "thrown"));
+    } else if (pass.failure().isPresent()) {
+      error = out.putObject("error").put("kind", pass.failure().get().wireName());
+      pass.limit().ifPresent(limit -> out.withObject("error").put("limit", limit));
+      error.put("message", truncate(pass.message(), MAX_ERROR_MESSAGE_BYTES));
+    } else {
+      out.putNull("error");
+    }
+
+    // Sizes are tracked as parts are added, so shaping costs one serialisation per part, not per element.
+    Budget budget = new Budget(Utf8.length(out.toString()));
+    int omittedCalls = 0;
+    for (CallRecord call : pass.calls()) {
+      ObjectNode entry = JSON.objectNode()
+          .put("method", call.method())
+          .put("status", call.status().wireName())
+          .put("durationMs", call.duration().toMillis());
+      call.failureKind().ifPresent(kind -> entry.put("kind", kind));
+      // Two bytes stay free for omittedCalls growing from 0 to two digits.
+      if (omittedCalls == 0 && budget.take(elementCost(calls, entry), 2)) {
+        calls.add(entry);
+      } else {
+        omittedCalls++;
+      }
+    }
+    out.put("omittedCalls", omittedCalls);
+    budget.used = Utf8.length(out.toString());
+
+    if (ok && !result.isNull()) {
+      int nullCost = 4;
+      if (budget.take(Utf8.length(result.toString()) - nullCost, 0)) {
+        out.set("result", result);
+      } else {
+        omittedParts.add("result");
+        JsonNode note = JSON.stringNode("[result omitted: " + Utf8.length(result.toString())
+            + " bytes of JSON exceed the model's egress budget of " + maxBytes + " bytes; return a smaller summary]");
+        if (budget.take(Utf8.length(note.toString()) - nullCost, 0)) {
+          out.set("result", note);
+        }
+      }
+    }
+
+    int dropped = 0;
+    int noteReserve = 48;
+    for (String line : logLines) {
+      JsonNode node = JSON.stringNode(line);
+      if (dropped == 0 && budget.take(elementCost(logs, node), noteReserve)) {
+        logs.add(node);
+      } else {
+        dropped++;
+      }
+    }
+    if (dropped > 0) {
+      omittedParts.add("logs");
+      JsonNode note = JSON.stringNode("[" + dropped + " more log lines omitted]");
+      if (budget.take(elementCost(logs, note), 0)) {
+        logs.add(note);
+      }
+    }
+
+    if (thrown.isPresent() && error != null) {
+      if (budget.take(",\"thrown\":".length() + Utf8.length(thrown.get().toString()), 0)) {
+        error.set("thrown", thrown.get());
+      } else {
+        omittedParts.add("thrown");
+      }
+    }
+    return new Egress(out, Utf8.length(out.toString()), omittedCalls, omittedParts);
+  }
+
+  /** Bytes of the egress object so far, against the budget. */
+  private final class Budget {
+    int used;
+
+    Budget(int used) {
+      this.used = used;
+    }
+
+    /** Adds {@code bytes} if they fit with {@code reserve} bytes to spare. */
+    boolean take(int bytes, int reserve) {
+      if (used + bytes + reserve > maxBytes) {
+        return false;
+      }
+      used += bytes;
+      return true;
+    }
+  }
+
+  private static int elementCost(ArrayNode array, JsonNode element) {
+    return Utf8.length(element.toString()) + (array.isEmpty() ? 0 : 1);
+  }
+
+  private static String logLine(LogEntry entry) {
+    return switch (entry.level()) {
+      case LOG -> entry.message();
+      case INFO -> "[info] " + entry.message();
+      case WARN -> "[warn] " + entry.message();
+      case ERROR -> "[error] " + entry.message();
+    };
+  }
+
+  private static JsonNode nonNull(JsonNode value) {
+    return value == null ? JSON.nullNode() : value;
+  }
+
+  private static String truncate(String text, int maxBytes) {
+    if (Utf8.length(text) <= maxBytes) {
+      return text;
+    }
+    int end = Math.min(text.length(), maxBytes / 3);
+    while (end < text.length() && Utf8.length(text.substring(0, end + 1)) <= maxBytes - 3) {
+      end++;
+    }
+    return text.substring(0, end) + "...";
+  }
+}

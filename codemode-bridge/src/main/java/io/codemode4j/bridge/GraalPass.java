@@ -1,0 +1,295 @@
+package io.codemode4j.bridge;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.graalvm.polyglot.proxy.ProxyObject;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * One pass in a fresh GraalJS context, run entirely on the thread that calls {@link #run()} (contexts are
+ * single-threaded, and guest promises must be settled on the context's own thread).
+ *
+ * <p>The loop: start the program; then take the next completion from the queue (waiting no longer than the
+ * remaining wall time), settle its guest promise (microtasks run when that outermost call returns), and stop
+ * when the program's promise settles or a limit fires. Handlers complete on their own threads and only ever
+ * enqueue; a limit that fires while guest code runs closes the context from the watchdog thread.
+ */
+final class GraalPass {
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  private static final Runnable WAKE_UP = () -> { };
+
+  /** Why the pass was cut short. */
+  private record Stop(FailureKind kind, Optional<String> limit, String message) {}
+
+  /** How the program ended, as reported by the prelude. */
+  private record Done(String status, String text, String thrownJson) {}
+
+  /** A call waiting for a slot, with the guest functions that settle its promise. */
+  private record Waiting(Broker.Admitted call, Value resolve, Value reject) {}
+
+  private final Sandbox sandbox;
+  private final ScheduledExecutorService watchdog;
+  private final String passId;
+  private final String wrappedSource;
+  private final String namespacesJson;
+  private final CodeExecutionLimits limits;
+  private final long wallNanos;
+  private final PassLedger ledger;
+  private final Broker.Session session;
+
+  private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
+  private final AtomicReference<Stop> stop = new AtomicReference<>();
+  private final List<LogEntry> logs = new ArrayList<>();
+  private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
+  private final Map<PassLedger.Entry, Waiting> active = new HashMap<>();
+  private volatile Context context;
+  private Value settle;
+  private Done done;
+  private int logBytes;
+
+  GraalPass(Sandbox sandbox, ScheduledExecutorService watchdog, Broker broker, String passId, String source,
+      String namespacesJson, RunContext run, CodeExecutionLimits limits, long wallNanos) {
+    this.sandbox = sandbox;
+    this.watchdog = watchdog;
+    this.passId = passId;
+    this.wrappedSource = ProgramShape.wrap(source);
+    this.namespacesJson = namespacesJson;
+    this.limits = limits;
+    this.wallNanos = wallNanos;
+    this.ledger = new PassLedger(passId);
+    this.session = broker.open(passId, run, limits, ledger);
+  }
+
+  /** Ends the pass early; safe from any thread. The first reason wins. */
+  void stop(FailureKind kind, Optional<String> limit, String message) {
+    if (stop.compareAndSet(null, new Stop(kind, limit, message))) {
+      completions.add(WAKE_UP);
+      Context current = context;
+      if (current != null) {
+        watchdog.execute(() -> closeQuietly(current, true));
+      }
+    }
+  }
+
+  PassResult run() {
+    long deadline = System.nanoTime() + wallNanos;
+    ScheduledFuture<?> timer = watchdog.schedule(() -> stop(FailureKind.TIMEOUT, Optional.empty(),
+        "the program ran past its wall-clock limit of " + Durations.format(java.time.Duration.ofNanos(wallNanos))
+            + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
+        wallNanos, TimeUnit.NANOSECONDS);
+    Context ctx = null;
+    Stop failure = null;
+    try {
+      ctx = sandbox.newContext();
+      context = ctx;
+      if (stop.get() != null) {
+        closeQuietly(ctx, true);
+      }
+      Value api = ctx.eval(sandbox.prelude()).execute(host(), namespacesJson, limits.maxResultBytes());
+      settle = api.getMember("settle");
+      Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
+      api.getMember("start").execute(program);
+      while (done == null && stop.get() == null) {
+        long remaining = deadline - System.nanoTime();
+        Runnable next = remaining > 0 ? completions.poll(remaining, TimeUnit.NANOSECONDS) : null;
+        if (next == null) {
+          stop(FailureKind.TIMEOUT, Optional.empty(), "the program ran past its wall-clock limit of "
+              + Durations.format(java.time.Duration.ofNanos(wallNanos)) + " (maxWallTime)");
+          break;
+        }
+        next.run();
+      }
+    } catch (PolyglotException e) {
+      failure = classify(e);
+    } catch (InterruptedException e) {
+      stop(FailureKind.INTERRUPTED, Optional.empty(), "the pass was interrupted by its caller");
+    } catch (RuntimeException e) {
+      failure = new Stop(FailureKind.INTERNAL, Optional.empty(), "internal error in codemode4j: " + e);
+    } finally {
+      timer.cancel(false);
+      if (ctx != null) {
+        closeQuietly(ctx, true);
+      }
+    }
+    List<CallRecord> calls = ledger.close();
+    session.cancelAll();
+    Stop stopped = stop.get();
+    if (stopped != null) {
+      failure = stopped;
+    }
+    if (failure != null) {
+      return failed(failure, Optional.empty(), calls);
+    }
+    if (done == null) {
+      return failed(new Stop(FailureKind.INTERNAL, Optional.empty(), "the pass ended without an outcome"),
+          Optional.empty(), calls);
+    }
+    return outcome(done, calls);
+  }
+
+  private PassResult outcome(Done done, List<CallRecord> calls) {
+    switch (done.status) {
+      case "ok" -> {
+        int bytes = Utf8.length(done.text);
+        if (bytes > limits.maxResultBytes()) {
+          return failed(resultTooLarge(bytes), Optional.empty(), calls);
+        }
+        JsonNode result = MAPPER.readTree(done.text);
+        return new PassResult(passId, Optional.empty(), Optional.empty(), "ok", result, Optional.empty(), logs, calls);
+      }
+      case "too_large" -> {
+        return failed(resultTooLarge(Integer.parseInt(done.text)), Optional.empty(), calls);
+      }
+      case "not_json" -> {
+        return failed(new Stop(FailureKind.NOT_JSON, Optional.empty(),
+            done.text + " (return plain objects, arrays, strings, numbers, booleans or null)"), Optional.empty(), calls);
+      }
+      default -> {
+        Optional<JsonNode> thrown = parseQuietly(done.thrownJson);
+        return failed(new Stop(FailureKind.THROWN, Optional.empty(), thrownMessage(done.text, thrown)), thrown, calls);
+      }
+    }
+  }
+
+  private Stop resultTooLarge(int size) {
+    return new Stop(FailureKind.LIMIT, Optional.of("maxResultBytes"), "the result is " + size
+        + " bytes of JSON, over the limit of " + limits.maxResultBytes()
+        + " bytes (maxResultBytes): return a smaller summary");
+  }
+
+  private static String thrownMessage(String errorText, Optional<JsonNode> thrown) {
+    if (thrown.isPresent() && thrown.get().isObject() && thrown.get().path("kind").isString()
+        && thrown.get().path("tool").isString() && thrown.get().path("message").isString()) {
+      JsonNode envelope = thrown.get();
+      return "uncaught failure of " + envelope.get("tool").asString() + " (" + envelope.get("kind").asString() + "): "
+          + envelope.get("message").asString();
+    }
+    return "the program threw " + errorText;
+  }
+
+  private PassResult failed(Stop failure, Optional<JsonNode> thrown, List<CallRecord> calls) {
+    return new PassResult(passId, Optional.of(failure.kind()), failure.limit(), failure.message(),
+        JsonNodeFactory.instance.nullNode(), thrown, logs, calls);
+  }
+
+  private Stop classify(PolyglotException e) {
+    if (e.isSyntaxError()) {
+      return new Stop(FailureKind.INVALID_PROGRAM, Optional.empty(), "syntax error: " + e.getMessage());
+    }
+    if (e.isCancelled() || e.isInterrupted()) {
+      return new Stop(FailureKind.TIMEOUT, Optional.empty(), "the program was stopped");
+    }
+    if (e.isResourceExhausted()) {
+      return new Stop(FailureKind.LIMIT, Optional.of("resources"), "the program exhausted a resource: " + e.getMessage());
+    }
+    if (e.isHostException()) {
+      return new Stop(FailureKind.INTERNAL, Optional.empty(), "internal error in codemode4j: " + e.asHostException());
+    }
+    return new Stop(FailureKind.THROWN, Optional.empty(), "the program threw " + e.getMessage());
+  }
+
+  private ProxyObject host() {
+    Map<String, Object> members = new HashMap<>();
+    members.put("call", (ProxyExecutable) this::onCall);
+    members.put("log", (ProxyExecutable) this::onLog);
+    members.put("done", (ProxyExecutable) this::onDone);
+    return ProxyObject.fromMap(members);
+  }
+
+  private Object onCall(Value... args) {
+    String method = args[0].asString();
+    String json = args[1].isNull() ? null : args[1].asString();
+    Value resolve = args[2];
+    Value reject = args[3];
+    switch (session.admit(method, json)) {
+      case Broker.Rejected rejected ->
+          completions.add(() -> settle(reject, Broker.envelope(method, rejected.failure()), true));
+      case Broker.Admitted admitted -> {
+        waiting.add(new Waiting(admitted, resolve, reject));
+        dispatch();
+      }
+    }
+    return null;
+  }
+
+  /** Starts waiting calls while fewer than {@code maxHostCallConcurrency} run; the broker bounds them too. */
+  private void dispatch() {
+    while (active.size() < limits.maxHostCallConcurrency() && !waiting.isEmpty()) {
+      Waiting next = waiting.poll();
+      active.put(next.call().entry(), next);
+      session.start(next.call(), completion -> completions.add(() -> onCompletion(completion)));
+    }
+  }
+
+  private void onCompletion(Broker.Completion completion) {
+    Waiting call = active.remove(completion.entry());
+    if (call == null) {
+      return;
+    }
+    dispatch();
+    settle(completion.failure() ? call.reject() : call.resolve(), completion.json(), completion.failure());
+  }
+
+  private void settle(Value fn, String json, boolean failure) {
+    settle.execute(fn, json, failure);
+  }
+
+  private Object onLog(Value... args) {
+    String level = args[0].asString();
+    String line = args[1].asString();
+    int bytes = Utf8.length(line) + 1;
+    if (logBytes + bytes > limits.maxLogBytes()) {
+      stop(FailureKind.LIMIT, Optional.of("maxLogBytes"), "the program logged more than " + limits.maxLogBytes()
+          + " bytes (maxLogBytes): log less and return the data instead");
+      return null;
+    }
+    logBytes += bytes;
+    logs.add(new LogEntry(LogEntry.Level.valueOf(level), line));
+    return null;
+  }
+
+  private Object onDone(Value... args) {
+    if (done == null) {
+      done = new Done(args[0].asString(), args[1].asString(), args[2].isNull() ? null : args[2].asString());
+    }
+    return null;
+  }
+
+  private static Optional<JsonNode> parseQuietly(String json) {
+    if (json == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(MAPPER.readTree(json));
+    } catch (JacksonException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static void closeQuietly(Context context, boolean cancel) {
+    try {
+      context.close(cancel);
+    } catch (PolyglotException | IllegalStateException e) {
+      // Closing a cancelled context rethrows the cancellation; the pass already knows why it ended.
+    }
+  }
+}

@@ -1,0 +1,171 @@
+package io.codemode4j.bridge;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * JSON Schemas for tools: derived from Java records, and compiled for validation (draft 2020-12, by the
+ * networknt validator).
+ */
+public final class JsonSchemas {
+
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+  private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+  private static final int MAX_DEPTH = 16;
+
+  private JsonSchemas() {}
+
+  /**
+   * The schema of a record as JSON: an object with one property per component, all required except
+   * {@link Optional} ones, no other properties. Strings, booleans, integral and decimal numbers, enums (by
+   * constant name), {@code LocalDate} ({@code format: date}), lists, sets, arrays, string-keyed maps,
+   * {@link JsonNode} (any value) and nested records are supported.
+   *
+   * @throws IllegalArgumentException naming the component whose type has no JSON form
+   */
+  public static ObjectNode forRecord(Class<? extends Record> type) {
+    return recordSchema(type, 0);
+  }
+
+  private static ObjectNode recordSchema(Class<?> type, int depth) {
+    if (depth > MAX_DEPTH) {
+      throw new IllegalArgumentException("record nesting deeper than " + MAX_DEPTH + " at " + type.getName());
+    }
+    ObjectNode schema = JSON.objectNode().put("type", "object");
+    ObjectNode properties = schema.putObject("properties");
+    ArrayNode required = JSON.arrayNode();
+    for (RecordComponent component : type.getRecordComponents()) {
+      Type generic = component.getGenericType();
+      boolean optional = component.getType() == Optional.class;
+      Type valueType = optional ? typeArgument(generic, 0, component) : generic;
+      properties.set(component.getName(), typeSchema(valueType, depth + 1, component));
+      if (!optional) {
+        required.add(component.getName());
+      }
+    }
+    if (!required.isEmpty()) {
+      schema.set("required", required);
+    }
+    schema.put("additionalProperties", false);
+    return schema;
+  }
+
+  private static JsonNode typeSchema(Type type, int depth, RecordComponent where) {
+    Class<?> raw = rawClass(type, where);
+    if (raw == String.class || raw == char.class || raw == Character.class) {
+      return JSON.objectNode().put("type", "string");
+    }
+    if (raw == boolean.class || raw == Boolean.class) {
+      return JSON.objectNode().put("type", "boolean");
+    }
+    if (raw == int.class || raw == Integer.class || raw == long.class || raw == Long.class || raw == short.class
+        || raw == Short.class || raw == byte.class || raw == Byte.class || raw == BigInteger.class) {
+      return JSON.objectNode().put("type", "integer");
+    }
+    if (raw == double.class || raw == Double.class || raw == float.class || raw == Float.class
+        || raw == BigDecimal.class) {
+      return JSON.objectNode().put("type", "number");
+    }
+    if (raw == LocalDate.class) {
+      return JSON.objectNode().put("type", "string").put("format", "date");
+    }
+    if (raw == OffsetDateTime.class) {
+      return JSON.objectNode().put("type", "string").put("format", "date-time");
+    }
+    if (JsonNode.class.isAssignableFrom(raw)) {
+      return JSON.objectNode();
+    }
+    if (raw.isEnum()) {
+      ArrayNode values = JSON.arrayNode();
+      for (Object constant : raw.getEnumConstants()) {
+        values.add(((Enum<?>) constant).name());
+      }
+      ObjectNode schema = JSON.objectNode().put("type", "string");
+      schema.set("enum", values);
+      return schema;
+    }
+    if (raw.isArray()) {
+      return JSON.objectNode().put("type", "array").set("items", typeSchema(raw.getComponentType(), depth + 1, where));
+    }
+    if (Collection.class.isAssignableFrom(raw)) {
+      return JSON.objectNode().put("type", "array").set("items", typeSchema(typeArgument(type, 0, where), depth + 1, where));
+    }
+    if (Map.class.isAssignableFrom(raw)) {
+      if (rawClass(typeArgument(type, 0, where), where) != String.class) {
+        throw new IllegalArgumentException("component '" + where.getName() + "': map keys must be strings");
+      }
+      return JSON.objectNode().put("type", "object")
+          .set("additionalProperties", typeSchema(typeArgument(type, 1, where), depth + 1, where));
+    }
+    if (raw.isRecord()) {
+      return recordSchema(raw, depth + 1);
+    }
+    throw new IllegalArgumentException("component '" + where.getName() + "' of " + where.getDeclaringRecord().getName()
+        + " has type " + type.getTypeName() + ", which has no JSON Schema form");
+  }
+
+  private static Class<?> rawClass(Type type, RecordComponent where) {
+    if (type instanceof Class<?> c) {
+      return c;
+    }
+    if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> c) {
+      return c;
+    }
+    throw new IllegalArgumentException("component '" + where.getName() + "' has type " + type.getTypeName()
+        + ", which has no JSON Schema form (use concrete types)");
+  }
+
+  private static Type typeArgument(Type type, int index, RecordComponent where) {
+    if (type instanceof ParameterizedType p) {
+      return p.getActualTypeArguments()[index];
+    }
+    throw new IllegalArgumentException("component '" + where.getName() + "' needs a type argument: " + type.getTypeName());
+  }
+
+  /** A schema ready to validate instances; thread-safe. */
+  static Validator compile(String what, JsonNode schema) {
+    try {
+      return new Validator(REGISTRY.getSchema(schema));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(what + " is not a valid JSON Schema: " + e.getMessage(), e);
+    }
+  }
+
+  /** Validates instances against one compiled schema. */
+  static final class Validator {
+    private static final int MAX_REPORTED = 5;
+    private final Schema schema;
+
+    private Validator(Schema schema) {
+      this.schema = schema;
+    }
+
+    /** The problems with {@code instance}, at most five, each naming where it is; empty when valid. */
+    List<String> problems(JsonNode instance) {
+      List<Error> errors = schema.validate(instance);
+      return errors.stream().limit(MAX_REPORTED).map(Validator::describe).toList();
+    }
+
+    private static String describe(Error error) {
+      String message = error.getMessage();
+      return message == null ? error.toString() : message;
+    }
+  }
+}

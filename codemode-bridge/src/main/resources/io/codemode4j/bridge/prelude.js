@@ -1,0 +1,126 @@
+// Runs once in every fresh context, before the program. It captures the built-ins it relies on (so a program
+// that replaces JSON, Promise or Reflect changes nothing here), installs the frozen namespace objects and
+// console, and returns {start, settle} to the host. `host` never becomes reachable from a global.
+(function (host, specText, maxResultChars) {
+  'use strict';
+  const parse = JSON.parse;
+  const stringify = JSON.stringify;
+  const freeze = Object.freeze;
+  const create = Object.create;
+  const defineProperty = Object.defineProperty;
+  const keys = Object.keys;
+  const apply = Reflect.apply;
+  const P = Promise;
+  const then = Promise.prototype.then;
+  const ErrorType = Error;
+  const toText = String;
+
+  const errorText = (e) => {
+    try {
+      if (e instanceof ErrorType) {
+        return toText(e.name) + ': ' + toText(e.message);
+      }
+    } catch (_) {
+      // A hostile getter on name or message: fall through to String().
+    }
+    try {
+      return toText(e);
+    } catch (_) {
+      return 'a value that cannot be printed';
+    }
+  };
+
+  const thrownJson = (e) => {
+    try {
+      if (e instanceof ErrorType) {
+        return stringify({ name: toText(e.name), message: toText(e.message) });
+      }
+      const text = stringify(e);
+      return typeof text === 'string' && text.length <= maxResultChars ? text : null;
+    } catch (_) {
+      return null;
+    }
+  };
+
+  const call = (method, args) => {
+    let text = null;
+    try {
+      const json = stringify(args === undefined ? {} : args);
+      text = typeof json === 'string' ? json : null;
+    } catch (_) {
+      text = null;
+    }
+    return new P((resolve, reject) => host.call(method, text, resolve, reject));
+  };
+
+  const spec = parse(specText);
+  for (const namespace of keys(spec)) {
+    const methods = create(null);
+    for (const name of spec[namespace]) {
+      const path = namespace + '.' + name;
+      // Method shorthand: no prototype object and not constructible.
+      const method = { [name](args) { return call(path, args); } }[name];
+      defineProperty(methods, name, { value: freeze(method), enumerable: true });
+    }
+    defineProperty(globalThis, namespace, { value: freeze(methods), enumerable: false, writable: false, configurable: false });
+  }
+
+  const format = (value) => {
+    if (typeof value === 'string') {
+      return value;
+    }
+    if (value instanceof ErrorType) {
+      return errorText(value);
+    }
+    try {
+      const text = stringify(value);
+      return typeof text === 'string' ? text : toText(value);
+    } catch (_) {
+      return errorText(value);
+    }
+  };
+  const logger = (level) => freeze(function (...args) {
+    let line = '';
+    for (let i = 0; i < args.length; i++) {
+      line += (i === 0 ? '' : ' ') + format(args[i]);
+    }
+    host.log(level, line);
+  });
+  defineProperty(globalThis, 'console', {
+    value: freeze({ log: logger('LOG'), info: logger('INFO'), warn: logger('WARN'), error: logger('ERROR'), debug: logger('LOG') }),
+    enumerable: false, writable: false, configurable: false });
+
+  const finish = (value) => {
+    let text;
+    try {
+      text = stringify(value === undefined ? null : value);
+    } catch (e) {
+      host.done('not_json', 'the returned value cannot become JSON: ' + errorText(e), null);
+      return;
+    }
+    if (typeof text !== 'string') {
+      host.done('not_json', 'the returned value cannot become JSON: a ' + typeof value + ' has no JSON form', null);
+    } else if (text.length > maxResultChars) {
+      host.done('too_large', toText(text.length), null);
+    } else {
+      host.done('ok', text, null);
+    }
+  };
+  const fail = (e) => host.done('thrown', errorText(e), thrownJson(e));
+
+  const start = (program) => {
+    let promise;
+    try {
+      promise = program();
+    } catch (e) {
+      fail(e);
+      return;
+    }
+    apply(then, promise, [finish, fail]);
+  };
+  const settle = (fn, text, failure) => {
+    const value = parse(text);
+    fn(failure ? freeze(value) : value);
+  };
+  return freeze({ start, settle });
+})
