@@ -436,3 +436,17 @@ SELECT /* inline */ region, -- trailing comment
 FROM invoices
 GROUP BY region
 ORDER BY region
+
+-- name: star replace and count_if
+SELECT * REPLACE (upper(segment) AS segment)
+FROM customers
+WHERE customer_id IN (SELECT customer_id FROM invoices GROUP BY customer_id HAVING count_if(paid_on IS DISTINCT FROM due_on) > 50)
+ORDER BY customer_id
+LIMIT 10
+
+-- name: nulls last and similar to
+SELECT invoice_id, paid_on
+FROM invoices
+WHERE invoice_id SIMILAR TO 'INV-00000[1-3].*'
+ORDER BY paid_on DESC NULLS LAST, invoice_id
+LIMIT 30
