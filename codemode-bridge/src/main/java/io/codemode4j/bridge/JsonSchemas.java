@@ -163,9 +163,11 @@ public final class JsonSchemas {
       return errors.stream().limit(MAX_REPORTED).map(Validator::describe).toList();
     }
 
+    /** {@code <where>: <what>}, e.g. {@code $.product: integer found, string expected}. */
     private static String describe(Error error) {
-      String message = error.getMessage();
-      return message == null ? error.toString() : message;
+      String message = error.getMessage() == null ? error.toString() : error.getMessage();
+      String where = error.getInstanceLocation() == null ? "" : error.getInstanceLocation().toString();
+      return where.isEmpty() ? message : where + ": " + message;
     }
   }
 }

@@ -27,6 +27,9 @@ final class ProgramShape {
   private static final ScriptEnvironment ENVIRONMENT = ScriptEnvironment.builder()
       .ecmaScriptVersion(ScriptEnvironment.ES_2024)
       .strict(false)
+      .allowBigInt(true)
+      .classFields(true)
+      .privateFieldsIn(true)
       .build();
 
   private ProgramShape() {}

@@ -53,6 +53,9 @@
     return new P((resolve, reject) => host.call(method, text, resolve, reject));
   };
 
+  // GraalJS defines a shell-style `arguments` global (the launcher's argv); a program has no use for it.
+  delete globalThis.arguments;
+
   const spec = parse(specText);
   for (const namespace of keys(spec)) {
     const methods = create(null);
