@@ -2,6 +2,7 @@ package io.codemode4j.bridge;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,9 +66,9 @@ public final class CodeMode implements AutoCloseable {
             JsonSchemas.compile("the parameters schema of " + path, t.spec().parameters()),
             JsonSchemas.compile("the success schema of " + path, t.spec().success())));
       });
-      specs.put(namespace, Map.copyOf(namespaceSpecs));
+      specs.put(namespace, Collections.unmodifiableMap(namespaceSpecs));
     });
-    this.namespaces = unmodifiableOrdered(specs);
+    this.namespaces = Collections.unmodifiableMap(specs);
     this.namespacesJson = spec.toString();
     this.declarations = TypeScriptDeclarations.of(specs);
     this.broker = new Broker(bindings);
@@ -190,10 +191,6 @@ public final class CodeMode implements AutoCloseable {
     properties.putObject("error");
     schema.putArray("required").add("ok").add("result").add("logs").add("calls").add("omittedCalls").add("error");
     return schema;
-  }
-
-  private static Map<String, Map<String, ToolSpec>> unmodifiableOrdered(Map<String, Map<String, ToolSpec>> map) {
-    return java.util.Collections.unmodifiableMap(new LinkedHashMap<>(map));
   }
 
   /** Collects the configuration; {@link #build()} validates all of it and fails closed. */

@@ -20,6 +20,7 @@ final class EgressShaper {
 
   static final int MIN_EGRESS_BYTES = 256;
   private static final int MAX_ERROR_MESSAGE_BYTES = 1024;
+  private static final int RESULT_NOTE_RESERVE = 160;
   private static final Logger LOG = LoggerFactory.getLogger(EgressShaper.class);
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -81,6 +82,9 @@ final class EgressShaper {
 
     // Sizes are tracked as parts are added, so shaping costs one serialisation per part, not per element.
     Budget budget = new Budget(Utf8.length(out.toString()));
+    // Calls come first, but never at the cost of the answer: room stays for the result or its note.
+    int resultBytes = ok && !result.isNull() ? Utf8.length(result.toString()) : 0;
+    int resultReserve = Math.min(resultBytes, RESULT_NOTE_RESERVE);
     int omittedCalls = 0;
     for (CallRecord call : pass.calls()) {
       ObjectNode entry = JSON.objectNode()
@@ -89,7 +93,7 @@ final class EgressShaper {
           .put("durationMs", call.duration().toMillis());
       call.failureKind().ifPresent(kind -> entry.put("kind", kind));
       // Two bytes stay free for omittedCalls growing from 0 to two digits.
-      if (omittedCalls == 0 && budget.take(elementCost(calls, entry), 2)) {
+      if (omittedCalls == 0 && budget.take(elementCost(calls, entry), 2 + resultReserve)) {
         calls.add(entry);
       } else {
         omittedCalls++;
@@ -100,11 +104,11 @@ final class EgressShaper {
 
     if (ok && !result.isNull()) {
       int nullCost = 4;
-      if (budget.take(Utf8.length(result.toString()) - nullCost, 0)) {
+      if (budget.take(resultBytes - nullCost, 0)) {
         out.set("result", result);
       } else {
         omittedParts.add("result");
-        JsonNode note = JSON.stringNode("[result omitted: " + Utf8.length(result.toString())
+        JsonNode note = JSON.stringNode("[result omitted: " + resultBytes
             + " bytes of JSON exceed the model's egress budget of " + maxBytes + " bytes; return a smaller summary]");
         if (budget.take(Utf8.length(note.toString()) - nullCost, 0)) {
           out.set("result", note);

@@ -1,0 +1,73 @@
+package io.codemode4j.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Construction fails closed; these checks run before any engine exists. */
+class CodeModeBuilderTest {
+
+  private final TestTools tools = new TestTools();
+
+  @Test
+  void build_needsApprovalTool_isRefused() {
+    Tool approval = new Tool(new ToolSpec("refund", "Refunds.", TestTools.json("{\"type\":\"object\"}"),
+        TestTools.json("{}"), ExecutionClass.NEEDS_APPROVAL), (args, ctx) -> args);
+    assertThatThrownBy(() -> CodeMode.builder().method("billing", "refund", approval).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("tool 'refund' (billing.refund) declares needsApproval");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"JSON", "Promise", "console", "Object", "globalThis", "Math", "1abc", "a-b", "class", "Java"})
+  void build_namespaceShadowingOrInvalid_isRefused(String namespace) {
+    assertThatThrownBy(() -> CodeMode.builder().method(namespace, "echo", tools.echo()).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'" + namespace + "'");
+  }
+
+  @Test
+  void build_noMethods_isRefused() {
+    assertThatThrownBy(() -> CodeMode.builder().build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least one method");
+  }
+
+  @Test
+  void build_tinyEgressBudget_isRefused() {
+    assertThatThrownBy(() -> tools.codeMode().maxEgressBytes(100).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxEgressBytes must be at least 256");
+  }
+
+  @Test
+  void method_declaredTwice_isRefused() {
+    assertThatThrownBy(() -> CodeMode.builder().method("t", "echo", tools.echo()).method("t", "echo", tools.echo()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("t.echo is declared twice");
+  }
+
+  @Test
+  void toolSpec_parametersNotAnObject_isRefused() {
+    assertThatThrownBy(() -> new ToolSpec("x", "", TestTools.json("{\"type\":\"string\"}"), TestTools.json("{}"),
+        ExecutionClass.READONLY))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the parameters schema must be {\"type\":\"object\"");
+  }
+
+  @Test
+  void tool_outerSpec_describesTheAllowlistAndTakesCode() {
+    try (CodeMode codeMode = tools.codeMode().toolName("run_js").build()) {
+      ToolSpec outer = codeMode.tool();
+      assertThat(outer.name()).isEqualTo("run_js");
+      assertThat(outer.executionClass()).isEqualTo(ExecutionClass.MUTATION);
+      assertThat(outer.description()).contains("declare const t: {", "echo(args: {", "Promise.all");
+      assertThat(outer.parameters().toString())
+          .contains("\"required\":[\"code\"]").contains("\"code\":{\"type\":\"string\"");
+      assertThat(codeMode.methods()).containsExactly("t.echo", "t.fail", "t.block", "t.big");
+    }
+  }
+}

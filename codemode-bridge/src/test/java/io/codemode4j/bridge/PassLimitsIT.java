@@ -1,0 +1,130 @@
+package io.codemode4j.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Every pass-ending limit, and that the same CodeMode serves the next pass afterwards. */
+class PassLimitsIT {
+
+  private static final CopyOnWriteArrayList<PassReport> REPORTS = new CopyOnWriteArrayList<>();
+  private static CodeMode codeMode;
+
+  @BeforeAll
+  static void build() {
+    codeMode = new TestTools().codeMode()
+        .limits(CodeExecutionLimits.defaults()
+            .withMaxWallTime(Duration.ofMillis(700))
+            .withMaxLogBytes(200)
+            .withMaxResultBytes(300)
+            .withMaxSourceBytes(2000))
+        .onPassExit(REPORTS::add)
+        .build();
+  }
+
+  @AfterAll
+  static void close() {
+    codeMode.close();
+  }
+
+  private static CodeModeFailure failure(String code) {
+    PassOutcome outcome = codeMode.run(code, TestTools.run());
+    assertThat(outcome).isInstanceOf(CodeModeFailure.class);
+    assertThat(codeMode.run("async () => 'still serving'", TestTools.run()))
+        .isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("still serving"));
+    return (CodeModeFailure) outcome;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {
+      "async () => { while (true) {} }",
+      "async () => { for (;;) { try { while (true) {} } finally { continue; } } }",
+      "async () => { const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {}); }",
+      "async () => { await new Promise(() => {}); }",
+      "async () => { while (true) { try { await t.echo({value: 1}); } catch (e) {} } }"
+  })
+  void run_programPastItsWallTime_failsTimeout(String code) {
+    long start = System.nanoTime();
+    CodeModeFailure failure = failure(code);
+    assertThat(failure.kind()).isEqualTo(FailureKind.TIMEOUT);
+    assertThat(failure.message()).contains("wall-clock limit of 700ms");
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void run_logsOverMaxLogBytes_failsLimitNamingIt() {
+    CodeModeFailure failure = failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
+    assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
+    assertThat(failure.limit()).contains("maxLogBytes");
+    assertThat(failure.logs()).isNotEmpty();
+    assertThat(failure.logs().stream().mapToInt(l -> Utf8.length(l.message()) + 1).sum()).isLessThanOrEqualTo(200);
+  }
+
+  @Test
+  void run_resultOverMaxResultBytes_failsLimitNamingIt() {
+    CodeModeFailure failure = failure("async () => 'é'.repeat(200)");
+    assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
+    assertThat(failure.limit()).contains("maxResultBytes");
+    assertThat(failure.message()).contains("402 bytes of JSON, over the limit of 300 bytes (maxResultBytes)");
+  }
+
+  @Test
+  void run_hugeResult_failsLimitInsideTheSandbox() {
+    CodeModeFailure failure = failure("async () => 'x'.repeat(10_000_000)");
+    assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
+    assertThat(failure.limit()).contains("maxResultBytes");
+  }
+
+  @Test
+  void run_sourceOverMaxSourceBytes_failsInvalidProgram() {
+    CodeModeFailure failure = failure("async () => '" + "x".repeat(2000) + "'");
+    assertThat(failure.kind()).isEqualTo(FailureKind.INVALID_PROGRAM);
+    assertThat(failure.message()).contains("(maxSourceBytes)");
+  }
+
+  @Test
+  void run_deepRecursion_isACatchableRangeError() {
+    CodeModeFailure failure = failure("async () => { const f = (n) => f(n + 1) + 1; return f(0); }");
+    assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
+    assertThat(failure.message()).contains("RangeError");
+  }
+
+  @Test
+  void run_callerInterrupted_failsInterruptedAndKeepsTheFlag() throws Exception {
+    AtomicReference<PassOutcome> outcome = new AtomicReference<>();
+    AtomicReference<Boolean> flag = new AtomicReference<>();
+    Thread caller = Thread.ofPlatform().start(() -> {
+      outcome.set(codeMode.run("async () => { await t.block({}); }", TestTools.run()));
+      flag.set(Thread.currentThread().isInterrupted());
+    });
+    Thread.sleep(200);
+    caller.interrupt();
+    caller.join(5000);
+    assertThat(outcome.get()).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+      assertThat(f.kind()).isEqualTo(FailureKind.INTERRUPTED);
+      assertThat(f.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
+    });
+    assertThat(flag.get()).isTrue();
+  }
+
+  @Test
+  void onPassExit_everyEnding_isReportedWithoutArgumentsOrResults() {
+    REPORTS.clear();
+    codeMode.run("async () => { await t.echo({value: 'secret-argument'}); return 'secret-result'; }", TestTools.run());
+    codeMode.run("async () => { while (true) {} }", TestTools.run());
+    codeMode.run("1", TestTools.run());
+    assertThat(REPORTS).extracting(PassReport::outcome).containsExactly("ok", "timeout", "invalid_program");
+    assertThat(REPORTS.get(0).calls()).singleElement().satisfies(call -> {
+      assertThat(call.method()).isEqualTo("t.echo");
+      assertThat(call.status()).isEqualTo(CallStatus.SUCCEEDED);
+    });
+    assertThat(REPORTS.toString()).doesNotContain("secret");
+  }
+}
