@@ -122,6 +122,24 @@ class CodemodeCliIT {
   }
 
   @Test
+  void generate_smallSet_writesFilesThatQueryServes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    Outcome generated = codemode("generate", "--invoices", "2000", "--out", dir.toString());
+    assertThat(generated.exitCode()).isZero();
+    assertThat(generated.err()).contains("generating 2,000 invoices").contains("100%");
+    assertThat(generated.out().strip()).isEqualTo(dir.toAbsolutePath().toString());
+
+    Outcome counted = codemode("query", "SELECT count(*) AS n FROM invoices", "--data", dir.toString(), "--format", "csv");
+    assertThat(counted.out().lines().toList()).containsExactly("n", "2000");
+  }
+
+  @Test
+  void generate_zeroInvoices_exitsTwoNamingTheRange(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    Outcome result = codemode("generate", "--invoices", "0", "--out", dir.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("--invoices must be between 1 and");
+  }
+
+  @Test
   void tables_json_listsTheAllowlistedTablesAndTheirColumns() {
     Outcome result = codemode("tables", "--format", "json");
     assertThat(result.exitCode()).isZero();
