@@ -63,6 +63,11 @@ public final class Warehouse implements AutoCloseable {
     return allowlist;
   }
 
+  /** The database's configuration: its default row cap and query timeout among others. */
+  public WarehouseConfig config() {
+    return database.config();
+  }
+
   @Override
   public void close() {
     database.close();

@@ -1,0 +1,83 @@
+package io.codemode4j.warehouse;
+
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.ToolFailure;
+import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.Tenant;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The warehouse as one tool call reaches it: confined to the calling principal's tenant, with every
+ * failure turned into the {@link ToolFailure} a program can catch.
+ *
+ * <p>Failure mapping: a refused query is {@code refused} with the allowlist's message (it says what is
+ * allowed instead); a query past its timeout is {@code timeout}; a database error is {@code failed} with the
+ * database's first line (it names the column or conversion to fix); an unavailable warehouse is
+ * {@code failed} with a generic message, since its details name host paths (they go to the log); an
+ * interrupted query throws {@link InterruptedException}: the pass that made the call has ended.
+ */
+final class ScopedWarehouse {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ScopedWarehouse.class);
+
+  private final Warehouse warehouse;
+  private final Duration queryTimeout;
+
+  ScopedWarehouse(Warehouse warehouse, Duration queryTimeout) {
+    this.warehouse = Objects.requireNonNull(warehouse, "warehouse");
+    this.queryTimeout = WarehouseConfig.requireTimeout(queryTimeout);
+  }
+
+  Duration queryTimeout() {
+    return queryTimeout;
+  }
+
+  /** Runs {@code sql} through the allowlist for {@code principal}'s tenant, keeping at most {@code maxRows}. */
+  QueryResult query(String sql, Principal principal, int maxRows) throws ToolFailure, InterruptedException {
+    Optional<Tenant> tenant = tenant(principal);
+    try {
+      return warehouse.query(sql, tenant, maxRows, queryTimeout);
+    } catch (SqlRefusedException e) {
+      throw new ToolFailure(ToolFailure.Kind.REFUSED, e.getMessage());
+    } catch (WarehouseException e) {
+      throw switch (e.kind()) {
+        case TIMEOUT -> new ToolFailure(ToolFailure.Kind.TIMEOUT, e.getMessage());
+        case DATABASE -> new ToolFailure(ToolFailure.Kind.FAILED, e.getMessage());
+        case UNAVAILABLE -> {
+          LOG.warn("warehouse unavailable for principal {}", principal.id(), e);
+          yield new ToolFailure(ToolFailure.Kind.FAILED,
+              "the warehouse is unavailable right now (the host's log has the details); try again later");
+        }
+        case INTERRUPTED -> throw interruption(e);
+      };
+    }
+  }
+
+  /**
+   * The principal's tenant as the allowlist's {@link Tenant}; empty for an unconfined principal. Fails
+   * closed: tenant keys that are not region names (lowercase {@code [a-z0-9_-]}) cannot become a row
+   * filter, so the call is {@code unauthorized} rather than run unfiltered.
+   */
+  static Optional<Tenant> tenant(Principal principal) throws ToolFailure {
+    if (principal.tenant().isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(new Tenant(principal.tenant().get()));
+    } catch (IllegalArgumentException e) {
+      throw new ToolFailure(ToolFailure.Kind.UNAUTHORIZED, "principal '" + principal.id()
+          + "' has a tenant that is not a set of warehouse regions (" + e.getMessage()
+          + "); the host must confine it to regions such as emea");
+    }
+  }
+
+  private static InterruptedException interruption(WarehouseException e) {
+    InterruptedException interrupted = new InterruptedException(e.getMessage());
+    interrupted.initCause(e);
+    return interrupted;
+  }
+}

@@ -1,0 +1,22 @@
+package io.codemode4j.warehouse;
+
+import java.util.Objects;
+
+/**
+ * SQL string literals for values that tools put into their own queries.
+ *
+ * <p>Decided: the billing tools build SQL text and send it through the allowlist like any analyst query,
+ * rather than binding parameters on a side path that the allowlist never sees; so every value must become a
+ * literal that cannot end early. Standard SQL (Calcite and DuckDB alike) ends a literal only at a single
+ * quote, which a doubled quote escapes; backslashes are not escapes in either.
+ */
+final class SqlLiterals {
+
+  private SqlLiterals() {}
+
+  /** {@code value} as a single-quoted SQL literal: {@code O'Brien} becomes {@code 'O''Brien'}. */
+  static String quote(String value) {
+    Objects.requireNonNull(value, "value");
+    return "'" + value.replace("'", "''") + "'";
+  }
+}

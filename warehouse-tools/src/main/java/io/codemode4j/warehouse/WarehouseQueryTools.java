@@ -1,0 +1,113 @@
+package io.codemode4j.warehouse;
+
+import io.codemode4j.bridge.Durations;
+import io.codemode4j.bridge.ExecutionClass;
+import io.codemode4j.bridge.JsonSchemas;
+import io.codemode4j.bridge.Tool;
+import io.codemode4j.bridge.ToolSpec;
+import java.util.List;
+import java.util.stream.Collectors;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code warehouse.query} and {@code warehouse.tables}: SQL over the allowlisted tables, and the list of
+ * those tables.
+ *
+ * <p>Decided: the tables and their columns are read once, when the toolkit is built, and written into the
+ * query tool's description, so a model knows the columns before its first query instead of spending a call
+ * on {@code warehouse.tables()}; the warehouse file is read-only, so the snapshot cannot go stale.
+ */
+final class WarehouseQueryTools {
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+  private WarehouseQueryTools() {}
+
+  static Tool query(ScopedWarehouse warehouse, List<TableSchema> tables) {
+    String names = tables.stream().map(TableSchema::name).collect(Collectors.joining(", "));
+    ObjectNode parameters = (ObjectNode) MAPPER.readTree("""
+        {"type": "object",
+         "properties": {
+           "sql": {"type": "string", "minLength": 1},
+           "maxRows": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
+                       "description": "Most rows to return, 1..%d (default %d); aggregate in SQL rather than fetch many rows."}
+         },
+         "required": ["sql"],
+         "additionalProperties": false}
+        """.formatted(WarehouseTools.MAX_ROWS, WarehouseTools.MAX_ROWS, WarehouseTools.MAX_ROWS,
+        WarehouseTools.MAX_ROWS));
+    ((ObjectNode) parameters.get("properties").get("sql")).put("description",
+        "Exactly one SELECT (WITH allowed) in DuckDB SQL over " + names
+            + "; their columns are in the method description.");
+    JsonNode success = MAPPER.readTree("""
+        {"type": "object",
+         "properties": {
+           "columns": {"type": "array",
+                       "description": "The result columns in order with their SQL types, which decide the JSON type of each value.",
+                       "items": {"type": "object",
+                                 "properties": {"name": {"type": "string"},
+                                                "type": {"type": "string", "description": "e.g. VARCHAR, BIGINT, DECIMAL(38,2), DATE"}},
+                                 "required": ["name", "type"], "additionalProperties": false}},
+           "rows": {"type": "array",
+                    "description": "One object per row, keyed by column name. DECIMAL, HUGEINT and UBIGINT values are strings with the exact digits; other numbers are JSON numbers; DATE is 'YYYY-MM-DD'; NULL is null.",
+                    "items": {"type": "object",
+                              "additionalProperties": {"type": ["string", "number", "boolean", "null", "array", "object"]}}},
+           "rowCount": {"type": "integer", "minimum": 0, "description": "rows.length"},
+           "truncated": {"type": "boolean", "description": "true when the query had more than maxRows rows; only the first maxRows are here"}
+         },
+         "required": ["columns", "rows", "rowCount", "truncated"],
+         "additionalProperties": false}
+        """);
+    ToolSpec spec = new ToolSpec("warehouse_query", queryDescription(tables, warehouse), parameters, success,
+        ExecutionClass.READONLY);
+    return new Tool(spec, (arguments, context) -> {
+      int maxRows = arguments.path("maxRows").asInt(WarehouseTools.MAX_ROWS);
+      return warehouse.query(arguments.get("sql").asString(), context.principal(), maxRows).toJson();
+    });
+  }
+
+  static Tool tables(List<TableSchema> tables) {
+    JsonNode parameters = MAPPER.readTree("{\"type\": \"object\", \"properties\": {}, \"additionalProperties\": false}");
+    ObjectNode success = MAPPER.createObjectNode().put("type", "array");
+    success.set("items", JsonSchemas.forRecord(TableSchema.class));
+    JsonNode result = MAPPER.valueToTree(tables);
+    ToolSpec spec = new ToolSpec("warehouse_tables",
+        "Lists the tables and views that warehouse.query may read, with their columns and SQL types, sorted by "
+            + "name (the same for every tenant; rows are what the tenant confines).",
+        parameters, success, ExecutionClass.READONLY);
+    return new Tool(spec, (arguments, context) -> result.deepCopy());
+  }
+
+  private static String queryDescription(List<TableSchema> tables, ScopedWarehouse warehouse) {
+    StringBuilder out = new StringBuilder("""
+        Runs one read-only SQL query (DuckDB dialect) on the billing warehouse and returns its rows as JSON.
+        Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and \
+        date functions work. Anything else rejects with kind 'refused' and a message that says what to write \
+        instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). Every table is already confined to the caller's tenant: \
+        do not filter for that.
+        """);
+    out.append("Aggregate in SQL: at most maxRows rows come back (default ").append(WarehouseTools.MAX_ROWS)
+        .append("), and truncated is true when there were more. A query running longer than ")
+        .append(Durations.format(warehouse.queryTimeout())).append(" is cancelled and rejects with kind 'timeout'.\n");
+    out.append("""
+        JSON values are typed by the column's SQL type (columns[].type), never by the value:
+        - BOOLEAN is true/false; integers up to BIGINT (COUNT(*) too) and FLOAT/DOUBLE (AVG too) are numbers.
+        - DECIMAL, HUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". \
+        SUM of an integer column is HUGEINT, so SUM(amount_cents) is a string. Add money in SQL, or as integer \
+        cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
+        - DATE is "YYYY-MM-DD", TIMESTAMP is ISO-8601 ("2025-01-31T09:30:00"), NULL is null.
+        Tables and views (column SQL-type, notes in parentheses):
+        """);
+    for (TableSchema table : tables) {
+      out.append("- ").append(table.name());
+      TableNotes.table(table.name()).ifPresent(note -> out.append(" (").append(note).append(')'));
+      out.append(": ").append(table.columns().stream()
+          .map(column -> column.name() + " " + column.type()
+              + TableNotes.column(table.name(), column.name()).map(note -> " (" + note + ")").orElse(""))
+          .collect(Collectors.joining(", "))).append('\n');
+    }
+    return out.toString();
+  }
+}

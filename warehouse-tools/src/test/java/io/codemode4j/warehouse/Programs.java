@@ -1,0 +1,53 @@
+package io.codemode4j.warehouse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.CodeModeFailure;
+import io.codemode4j.bridge.PassOutcome;
+import io.codemode4j.bridge.PassSuccess;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.RunContext;
+import java.util.Set;
+import java.util.UUID;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Runs programs through Code Mode for the tests and unwraps their outcomes. */
+final class Programs {
+
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  static final Principal UNCONFINED = Principal.unconfined("analyst");
+  static final Principal EMEA = Principal.ofTenant("emea-analyst", Set.of("emea"));
+
+  private Programs() {}
+
+  static RunContext run(Principal principal) {
+    return RunContext.of("run-" + UUID.randomUUID(), principal);
+  }
+
+  /** The value {@code code} returned; fails the test with the whole outcome when the pass failed. */
+  static JsonNode result(CodeMode codeMode, String code, Principal principal) {
+    PassOutcome outcome = codeMode.run(code, run(principal));
+    assertThat(outcome).as("outcome of %s", code).isInstanceOf(PassSuccess.class);
+    return ((PassSuccess) outcome).result();
+  }
+
+  /** The failure envelope {@code {kind, tool, message}} that calling {@code call} rejected with. */
+  static JsonNode rejection(CodeMode codeMode, String call, Principal principal) {
+    JsonNode caught = result(codeMode,
+        "async () => { try { await " + call + "; return null; } catch (e) { return e; } }", principal);
+    assertThat(caught.isObject()).as("%s should reject, returned %s", call, caught).isTrue();
+    return caught;
+  }
+
+  static CodeModeFailure failure(PassOutcome outcome) {
+    assertThat(outcome).isInstanceOf(CodeModeFailure.class);
+    return (CodeModeFailure) outcome;
+  }
+
+  /** A JavaScript string literal of {@code text}. */
+  static String js(String text) {
+    return JSON.getNodeFactory().stringNode(text).toString();
+  }
+}
