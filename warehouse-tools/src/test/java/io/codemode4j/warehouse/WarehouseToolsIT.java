@@ -13,6 +13,8 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.CodeModeFailure;
 import io.codemode4j.bridge.ExecutionClass;
 import io.codemode4j.bridge.FailureKind;
+import io.codemode4j.bridge.PassOutcome;
+import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.Tool;
 import java.time.Duration;
@@ -20,7 +22,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,8 +66,8 @@ class WarehouseToolsIT {
   }
 
   @Test
-  void query_description_teachesTheTablesColumnsAndJsonTyping() {
-    Tool query = codeModeTools().query();
+  void query_description_teachesTheTablesColumnsAndJsonTyping() throws WarehouseException {
+    Tool query = WarehouseTools.of(warehouse).query();
     String description = query.spec().description();
     assertThat(description).contains(
         "- customers (one row per customer): customer_id VARCHAR, name VARCHAR",
@@ -186,19 +187,16 @@ class WarehouseToolsIT {
   }
 
   @ParameterizedTest
-  @CsvSource(nullValues = "-", textBlock = """
-      -,        -
-      emea,     -
-      -,        smb
-      apac,     enterprise
-      americas, mid-market
+  @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+      {}                                          | -        | -
+      {region: 'emea'}                            | emea     | -
+      {segment: 'smb'}                            | -        | smb
+      {region: 'apac', segment: 'enterprise'}     | apac     | enterprise
+      {segment: 'mid-market', region: 'americas'} | americas | mid-market
       """)
-  void customers_filter_returnsTheMatchingCustomersOrderedByName(String region, String segment) throws Exception {
-    String args = "{" + Stream.of(region == null ? null : "region: " + js(region),
-        segment == null ? null : "segment: " + js(segment)).filter(a -> a != null).reduce((a, b) -> a + ", " + b)
-        .orElse("") + "}";
-
-    JsonNode answer = result(codeMode, "async () => billing.customers(" + args + ")", UNCONFINED);
+  void customers_filter_returnsTheMatchingCustomersOrderedByName(String filter, String region, String segment)
+      throws Exception {
+    JsonNode answer = result(codeMode, "async () => billing.customers(" + filter + ")", UNCONFINED);
 
     List<ObjectNode> expected = warehouse.query("SELECT * FROM customers", Optional.empty(), 10_000,
             Duration.ofSeconds(10)).rows().stream()
@@ -278,10 +276,10 @@ class WarehouseToolsIT {
       billing.invoices({customer: ['Acme']})                   | customer
       """)
   void call_argumentsOutsideTheSchema_rejectAsInvalidArguments(String call, String named) {
-    var outcome = codeMode.run("async () => { try { await " + call + "; return null; } catch (e) { return e; } }",
+    PassOutcome outcome = codeMode.run("async () => { try { await " + call + "; return null; } catch (e) { return e; } }",
         Programs.run(UNCONFINED));
 
-    JsonNode caught = ((io.codemode4j.bridge.PassSuccess) outcome).result();
+    JsonNode caught = ((PassSuccess) outcome).result();
     assertThat(caught.get("kind").asString()).isEqualTo("invalid_arguments");
     assertThat(caught.get("message").asString()).contains(named);
     assertThat(outcome.calls()).singleElement().satisfies(c -> {
@@ -300,13 +298,5 @@ class WarehouseToolsIT {
 
     assertThat(caught.get("kind").asString()).isEqualTo("unauthorized");
     assertThat(caught.get("message").asString()).contains("principal 'odd'", "region 'EMEA' is not valid");
-  }
-
-  private static WarehouseTools codeModeTools() {
-    try {
-      return WarehouseTools.of(warehouse);
-    } catch (WarehouseException e) {
-      throw new AssertionError(e);
-    }
   }
 }
