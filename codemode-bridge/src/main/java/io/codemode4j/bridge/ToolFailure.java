@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * An expected failure of one inner call. The program sees it as a rejected promise carrying the frozen
  * plain object {@code {kind, tool, message}}, which it may {@code catch}; the ledger records the call as
- * {@code failed} (or {@code not-started} when the broker refused it before the handler ran).
+ * {@code failed} (a call the broker refused before its handler ran is {@code failed} too, with zero duration).
  */
 public final class ToolFailure extends Exception {
 

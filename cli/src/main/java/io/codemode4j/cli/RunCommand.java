@@ -1,0 +1,114 @@
+package io.codemode4j.cli;
+
+import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.CodeModeFailure;
+import io.codemode4j.bridge.LogEntry;
+import io.codemode4j.bridge.PassOutcome;
+import io.codemode4j.bridge.PassSuccess;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.RunContext;
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.WarehouseTools;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.databind.json.JsonMapper;
+
+/** {@code codemode run FILE|-}: one Code Mode pass of a program against the warehouse and billing tools. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+    description = {"Run one JavaScript program (exactly one async function expression) in the sandbox.",
+        "It may call warehouse.query, warehouse.tables, billing.customers and billing.invoices.",
+        "Exit 0 when it returned a value, 1 when it failed, 2 on a usage error."})
+final class RunCommand implements Callable<Integer> {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  DataOptions data;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "The program file, or - to read it from standard input.")
+  String file;
+
+  @Option(names = "--json", description = "Print one JSON object: ok, result, logs, calls, omittedCalls, error "
+      + "(what a model would see, within its egress budget).")
+  boolean json;
+
+  @Option(names = "--tenant", paramLabel = "REGION[,REGION]", converter = TenantConverter.class,
+      description = "Run as a principal that sees only these regions.")
+  Tenant tenant;
+
+  @Option(names = "--max-host-concurrency", paramLabel = "N", defaultValue = "4",
+      description = "Inner calls running at once, 1..64 (default: ${DEFAULT-VALUE}).")
+  int maxHostConcurrency;
+
+  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
+      description = "Wall-clock limit of the program, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
+  Duration timeout;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    String source;
+    CodeExecutionLimits limits;
+    try {
+      source = read();
+      limits = CodeExecutionLimits.defaults().withMaxHostCallConcurrency(maxHostConcurrency).withMaxWallTime(timeout);
+    } catch (IllegalArgumentException | IOException e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_USAGE;
+    }
+    Principal principal = tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.regions());
+    try (Warehouse warehouse = data.openWarehouse();
+        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).limits(limits).build()) {
+      PassOutcome outcome = codeMode.run(source, RunContext.of("cli-" + UUID.randomUUID(), principal));
+      if (json) {
+        out.println(outcome.egress().json());
+      } else {
+        for (LogEntry log : outcome.logs()) {
+          err.println(log.level() == LogEntry.Level.LOG ? log.message()
+              : "[" + log.level().name().toLowerCase(java.util.Locale.ROOT) + "] " + log.message());
+        }
+        switch (outcome) {
+          case PassSuccess success -> out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(success.result()));
+          case CodeModeFailure failure -> err.println("error: " + failure.kind().wireName()
+              + failure.limit().map(l -> " (" + l + ")").orElse("") + ": " + failure.message());
+        }
+      }
+      out.flush();
+      return outcome.ok() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
+    } catch (WarehouseException e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_FAILED;
+    }
+  }
+
+  private String read() throws IOException {
+    if (file.equals("-")) {
+      return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    try {
+      return Files.readString(Path.of(file), StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new NoSuchFileException(file, null, "no such program file (give a path, or - for standard input)");
+    }
+  }
+}
