@@ -19,6 +19,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -31,6 +34,12 @@ import java.util.UUID;
  * and queries are served only by connections that open that file read-only with external access disabled
  * (see {@link #readOnlyUrl}). Building goes to a temporary file that is moved into place atomically, so
  * concurrent builders and crashes never leave a half-built file under the final name.
+ *
+ * <p>Decided: a tenant's queries run on a file that holds only its regions' rows. The allowlist's row
+ * filters alone do not stop a side channel: DuckDB may evaluate the query's own predicates before the
+ * tenant filter, so a predicate that fails on one specific row (a CAST inside a CASE on an invoice id) turns
+ * the database's error into a yes/no probe of another tenant's data. Rows that are not in the file cannot be
+ * probed.
  */
 public final class DuckDbWarehouseFile {
 
@@ -75,6 +84,18 @@ public final class DuckDbWarehouseFile {
    *     or the cache directory cannot be written, with a message that names the file and what was expected
    */
   public static Path prepare(Path parquetDir, Path cacheRoot) throws WarehouseException {
+    return prepare(source(parquetDir), cacheRoot, Optional.empty());
+  }
+
+  /** A checked data directory and the key of its content, computed once per directory. */
+  record Source(Path dir, String contentKey) {}
+
+  /**
+   * Checks that {@code parquetDir} holds the three files and hashes their content.
+   *
+   * @throws WarehouseException of kind {@code UNAVAILABLE} naming a missing file
+   */
+  static Source source(Path parquetDir) throws WarehouseException {
     Path dir = parquetDir.toAbsolutePath().normalize();
     for (String file : TABLE_FILES) {
       if (!Files.isRegularFile(dir.resolve(file))) {
@@ -84,14 +105,29 @@ public final class DuckDbWarehouseFile {
       }
     }
     try {
+      return new Source(dir, contentKey(dir));
+    } catch (IOException e) {
+      throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE, "cannot read " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The database file of {@code source}, or with {@code regions} the file that holds only those regions'
+   * rows: customers and invoices of the regions, and the lines of those invoices. Each is built once under
+   * {@code cacheRoot}.
+   */
+  static Path prepare(Source source, Path cacheRoot, Optional<Set<String>> regions) throws WarehouseException {
+    String name = "warehouse-" + source.contentKey()
+        + regions.map(r -> "-" + String.join("+", new TreeSet<>(r))).orElse("") + ".duckdb";
+    try {
       Files.createDirectories(cacheRoot);
-      Path target = cacheRoot.resolve("warehouse-" + contentKey(dir) + ".duckdb");
+      Path target = cacheRoot.resolve(name);
       if (Files.isRegularFile(target)) {
         return target;
       }
       Path temp = cacheRoot.resolve(".building-" + UUID.randomUUID() + ".duckdb");
       try {
-        build(dir, temp);
+        build(source.dir(), temp, regions);
         moveIntoPlace(temp, target);
       } finally {
         Files.deleteIfExists(temp);
@@ -134,7 +170,7 @@ public final class DuckDbWarehouseFile {
         + ";lock_configuration=true";
   }
 
-  private static void build(Path dir, Path temp) throws WarehouseException {
+  private static void build(Path dir, Path temp, Optional<Set<String>> regions) throws WarehouseException {
     try (Connection connection = DriverManager.getConnection("jdbc:duckdb:" + temp);
         Statement statement = connection.createStatement()) {
       // The writer is trusted code, but it too reads nothing beyond the three files it loads.
@@ -144,7 +180,7 @@ public final class DuckDbWarehouseFile {
         String table = file.substring(0, file.length() - ".parquet".length());
         checkColumns(statement, dir.resolve(file), table);
         statement.execute("CREATE TABLE " + table + " AS SELECT " + String.join(", ", EXPECTED_COLUMNS.get(table))
-            + " FROM read_parquet(" + literal(dir.resolve(file).toString()) + ")");
+            + " FROM read_parquet(" + literal(dir.resolve(file).toString()) + ")" + regionFilter(table, regions));
       }
       statement.execute(INVOICE_SUMMARY_VIEW);
       statement.execute("CHECKPOINT");
@@ -152,6 +188,21 @@ public final class DuckDbWarehouseFile {
       throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE,
           "cannot load the parquet files of " + dir + " into DuckDB: " + firstLine(e), e);
     }
+  }
+
+  /**
+   * Customers and invoices by their own region column; lines through the invoices table already loaded,
+   * which is the same scope the allowlist's tenant rewrite applies.
+   */
+  private static String regionFilter(String table, Optional<Set<String>> regions) {
+    if (regions.isEmpty()) {
+      return "";
+    }
+    if (table.equals("invoice_lines")) {
+      return " WHERE invoice_id IN (SELECT invoice_id FROM invoices)";
+    }
+    return " WHERE region IN (" + String.join(", ", new TreeSet<>(regions.get()).stream().map(DuckDbWarehouseFile::literal)
+        .toList()) + ")";
   }
 
   private static void checkColumns(Statement statement, Path file, String table)
