@@ -68,6 +68,7 @@ class CallLedgerIT {
               .map(r => r.value)""", TestTools.run()));
       assertThat(pass.result()).hasSize(16);
       assertThat(tools.maxActive.get()).isEqualTo(3);
+      assertThat(tools.onVirtualThread).hasSize(16).containsOnly(true);
       assertThat(pass.calls()).extracting(CallRecord::status).containsOnly(CallStatus.SUCCEEDED);
     }
   }

@@ -21,6 +21,7 @@ final class TestTools {
   final AtomicInteger started = new AtomicInteger();
   final ConcurrentLinkedQueue<CallContext> contexts = new ConcurrentLinkedQueue<>();
   final ConcurrentLinkedQueue<String> interrupted = new ConcurrentLinkedQueue<>();
+  final ConcurrentLinkedQueue<Boolean> onVirtualThread = new ConcurrentLinkedQueue<>();
   final CountDownLatch release = new CountDownLatch(1);
 
   static JsonNode json(String text) {
@@ -108,6 +109,7 @@ final class TestTools {
 
   private void enter(CallContext ctx) {
     contexts.add(ctx);
+    onVirtualThread.add(Thread.currentThread().isVirtual());
     started.incrementAndGet();
     int now = active.incrementAndGet();
     maxActive.accumulateAndGet(now, Math::max);
