@@ -132,6 +132,23 @@ public final class CodeMode implements AutoCloseable {
     return outcome;
   }
 
+  /**
+   * Runs {@code passes} trivial passes so the shared engine has initialised the language and compiled its
+   * hot paths; the first pass of a fresh engine costs about a second in this interpreter-only runtime,
+   * later ones a millisecond. Warm-up passes have no wall-clock limit below 60 s and are not reported to
+   * {@code onPassExit}.
+   */
+  public void warmUp(int passes) {
+    if (passes < 0) {
+      throw new IllegalArgumentException("passes must not be negative, was " + passes);
+    }
+    RunContext run = RunContext.of("warm-up", Principal.unconfined("warm-up"));
+    for (int i = 0; i < passes; i++) {
+      executor.execute(broker, "warm-up-" + i, "async () => 1", namespacesJson, run, limits,
+          Duration.ofSeconds(60).toNanos());
+    }
+  }
+
   private PassOutcome outcome(PassResult result) {
     Egress shaped = egress.shape(result);
     if (result.failure().isEmpty()) {

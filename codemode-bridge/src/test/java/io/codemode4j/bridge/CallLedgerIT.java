@@ -98,6 +98,7 @@ class CallLedgerIT {
         .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(2).withMaxWallTime(Duration.ofMillis(800)))
         .onPassExit(reports::add)
         .build()) {
+      codeMode.warmUp(1);
       PassOutcome outcome = codeMode.run("""
           async () => {
             await t.echo({value: 1});
@@ -129,9 +130,13 @@ class CallLedgerIT {
   void run_rejectedPromiseAll_endsTheProgramAndInterruptsOutstandingCalls() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      PassOutcome outcome = codeMode.run(
-          "async () => Promise.all([t.block({}), t.echo({value: 'done'}), t.fail({kind: 'refused', message: 'no'})])",
-          TestTools.run());
+      // The echo's 100 ms give the block's handler time to start, so it is in flight when the all rejects.
+      PassOutcome outcome = codeMode.run("""
+          async () => {
+            const blocked = t.block({});
+            await t.echo({value: 'done', sleepMs: 100});
+            return Promise.all([blocked, t.fail({kind: 'refused', message: 'no'})]);
+          }""", TestTools.run());
       assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
         assertThat(f.kind()).isEqualTo(FailureKind.THROWN);
         assertThat(f.message()).contains("t.fail (refused)");

@@ -27,6 +27,8 @@ class PassLimitsIT {
             .withMaxSourceBytes(2000))
         .onPassExit(REPORTS::add)
         .build();
+    // A cold engine's first pass can exceed this class's 700 ms wall time on its own.
+    codeMode.warmUp(3);
   }
 
   @AfterAll
