@@ -7,7 +7,6 @@ import static io.codemode4j.warehouse.Programs.rejection;
 import static io.codemode4j.warehouse.Programs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -38,9 +37,7 @@ class BillingEdgeCasesIT {
   static void open() throws Exception {
     writeDataSet(parquetDir);
     warehouse = Warehouse.openDuckDb(parquetDir, TestWarehouse.cacheRoot());
-    codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder())
-        .limits(CodeExecutionLimits.defaults().withMaxResultBytes(4 * 1024 * 1024))
-        .build();
+    codeMode = Programs.codeMode(warehouse);
   }
 
   @AfterAll

@@ -2,6 +2,7 @@ package io.codemode4j.warehouse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.CodeModeFailure;
 import io.codemode4j.bridge.PassOutcome;
@@ -21,6 +22,13 @@ final class Programs {
   static final Principal EMEA = Principal.ofTenant("emea-analyst", Set.of("emea"));
 
   private Programs() {}
+
+  /** The toolkit in Code Mode, with room for whole customer lists and invoice histories as results. */
+  static CodeMode codeMode(Warehouse warehouse) throws WarehouseException {
+    return WarehouseTools.of(warehouse).installInto(CodeMode.builder())
+        .limits(CodeExecutionLimits.defaults().withMaxResultBytes(4 * 1024 * 1024))
+        .build();
+  }
 
   static RunContext run(Principal principal) {
     return RunContext.of("run-" + UUID.randomUUID(), principal);

@@ -7,7 +7,6 @@ import static io.codemode4j.warehouse.Programs.rejection;
 import static io.codemode4j.warehouse.Programs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import java.util.Optional;
@@ -31,9 +30,7 @@ class TenantScopingIT {
   @BeforeAll
   static void open() throws WarehouseException {
     warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
-    codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder())
-        .limits(CodeExecutionLimits.defaults().withMaxResultBytes(4 * 1024 * 1024))
-        .build();
+    codeMode = Programs.codeMode(warehouse);
   }
 
   @AfterAll

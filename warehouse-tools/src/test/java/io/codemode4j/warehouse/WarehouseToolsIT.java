@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CallRecord;
 import io.codemode4j.bridge.CallStatus;
-import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.CodeModeFailure;
 import io.codemode4j.bridge.ExecutionClass;
@@ -44,10 +43,7 @@ class WarehouseToolsIT {
   @BeforeAll
   static void open() throws WarehouseException {
     warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
-    // Room for whole customer lists and invoice histories as results, so the tests compare them row by row.
-    codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder())
-        .limits(CodeExecutionLimits.defaults().withMaxResultBytes(4 * 1024 * 1024))
-        .build();
+    codeMode = Programs.codeMode(warehouse);
   }
 
   @AfterAll
