@@ -1,5 +1,6 @@
 package io.codemode4j.bridge;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,6 +37,8 @@ final class GraalPass {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
   private static final Runnable WAKE_UP = () -> { };
+  private static final com.sun.management.ThreadMXBean ALLOCATION =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
   /** Why the pass was cut short. */
   private record Stop(FailureKind kind, Optional<String> limit, String message) {}
@@ -65,6 +68,7 @@ final class GraalPass {
   private Value settle;
   private Done done;
   private int logBytes;
+  private long cpuAtStart;
 
   GraalPass(Sandbox sandbox, ScheduledExecutorService watchdog, Broker broker, String passId, String source,
       String namespacesJson, RunContext run, CodeExecutionLimits limits, long wallNanos) {
@@ -96,16 +100,20 @@ final class GraalPass {
         "the program ran past its wall-clock limit of " + Durations.format(java.time.Duration.ofNanos(wallNanos))
             + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
         wallNanos, TimeUnit.NANOSECONDS);
+    ScheduledFuture<?> memoryWatch = watchAllocation(Thread.currentThread());
     Context ctx = null;
     Stop failure = null;
     try {
-      ctx = sandbox.newContext();
+      ctx = sandbox.newContext(limits);
       context = ctx;
       if (stop.get() != null) {
         closeQuietly(ctx, true);
       }
       Value api = ctx.eval(sandbox.prelude()).execute(host(), namespacesJson, limits.maxResultBytes());
       settle = api.getMember("settle");
+      // The CPU budget is the program's: language initialisation and the prelude do not count against it.
+      ctx.resetLimits();
+      cpuAtStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
       api.getMember("start").execute(program);
       while (done == null && stop.get() == null) {
@@ -126,6 +134,7 @@ final class GraalPass {
       failure = new Stop(FailureKind.INTERNAL, Optional.empty(), "internal error in codemode4j: " + e);
     } finally {
       timer.cancel(false);
+      memoryWatch.cancel(false);
       if (ctx != null) {
         closeQuietly(ctx, true);
       }
@@ -191,20 +200,56 @@ final class GraalPass {
         JsonNodeFactory.instance.nullNode(), thrown, logs, calls);
   }
 
+  /**
+   * Stops the pass once its thread has allocated more than {@code maxAllocatedBytes}. GraalJS has no heap
+   * limit here, and a memory bomb fills a 512 MB heap in seconds, so the thread's own allocation counter is
+   * polled every millisecond; the context is closed long before the heap is at risk.
+   */
+  private ScheduledFuture<?> watchAllocation(Thread passThread) {
+    long threadId = passThread.threadId();
+    long start = ALLOCATION.getThreadAllocatedBytes(threadId);
+    return watchdog.scheduleAtFixedRate(() -> {
+      long allocated = ALLOCATION.getThreadAllocatedBytes(threadId) - start;
+      if (allocated > limits.maxAllocatedBytes()) {
+        stop(FailureKind.LIMIT, Optional.of("memory"), "the program allocated more than "
+            + limits.maxAllocatedBytes() / (1024 * 1024) + " MiB (maxAllocatedBytes): work on less data at once");
+      }
+    }, 1, 1, TimeUnit.MILLISECONDS);
+  }
+
   private Stop classify(PolyglotException e) {
     if (e.isSyntaxError()) {
       return new Stop(FailureKind.INVALID_PROGRAM, Optional.empty(), "syntax error: " + e.getMessage());
     }
-    if (e.isCancelled() || e.isInterrupted()) {
+    if (e.isResourceExhausted() || e.isCancelled()) {
+      String message = String.valueOf(e.getMessage());
+      if (message.contains("frame limit")) {
+        return new Stop(FailureKind.LIMIT, Optional.of("stack"), "the program called deeper than "
+            + limits.maxStackFrames() + " frames (maxStackFrames): use a loop instead of deep recursion");
+      }
+      if (message.contains("CPU time") || cpuTimeSpent()) {
+        return new Stop(FailureKind.LIMIT, Optional.of("cpu"), "the program used more than "
+            + Durations.format(limits.maxCpuTime()) + " of CPU time (maxCpuTime): do less work in JavaScript, "
+            + "e.g. aggregate in SQL");
+      }
+      if (e.isResourceExhausted()) {
+        return new Stop(FailureKind.LIMIT, Optional.of("resources"), "the program exhausted a resource: " + message);
+      }
       return new Stop(FailureKind.TIMEOUT, Optional.empty(), "the program was stopped");
     }
-    if (e.isResourceExhausted()) {
-      return new Stop(FailureKind.LIMIT, Optional.of("resources"), "the program exhausted a resource: " + e.getMessage());
+    if (e.isInterrupted()) {
+      return new Stop(FailureKind.TIMEOUT, Optional.empty(), "the program was stopped");
     }
     if (e.isHostException()) {
       return new Stop(FailureKind.INTERNAL, Optional.empty(), "internal error in codemode4j: " + e.asHostException());
     }
     return new Stop(FailureKind.THROWN, Optional.empty(), "the program threw " + e.getMessage());
+  }
+
+  /** Whether this thread has used its CPU budget: GraalJS sometimes reports that limit as a bare interruption. */
+  private boolean cpuTimeSpent() {
+    long used = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuAtStart;
+    return used >= limits.maxCpuTime().toNanos();
   }
 
   private ProxyObject host() {

@@ -42,7 +42,12 @@ final class Sandbox implements AutoCloseable {
     }
   }
 
-  Context newContext() {
+  /**
+   * A fresh context whose CPU time and stack depth GraalJS itself bounds ({@code sandbox.MaxCPUTime},
+   * {@code sandbox.MaxStackFrames}: enforced in the community edition from 25.1.3 on); hitting either
+   * cancels the context with a resource-exhausted error the program cannot catch.
+   */
+  Context newContext(CodeExecutionLimits limits) {
     return Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)
@@ -54,6 +59,9 @@ final class Sandbox implements AutoCloseable {
         .option("js.print", "false")
         .option("js.graal-builtin", "false")
         .option("js.console", "false")
+        .option("sandbox.MaxCPUTime", limits.maxCpuTime().toMillis() + "ms")
+        .option("sandbox.MaxCPUTimeCheckInterval", "10ms")
+        .option("sandbox.MaxStackFrames", Integer.toString(limits.maxStackFrames()))
         .build();
   }
 

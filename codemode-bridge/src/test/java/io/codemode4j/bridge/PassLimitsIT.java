@@ -92,10 +92,38 @@ class PassLimitsIT {
   }
 
   @Test
-  void run_deepRecursion_isACatchableRangeError() {
-    CodeModeFailure failure = failure("async () => { const f = (n) => f(n + 1) + 1; return f(0); }");
-    assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
-    assertThat(failure.message()).contains("RangeError");
+  void run_deepRecursion_failsLimitStackEvenWhenCaught() {
+    CodeModeFailure failure = failure(
+        "async () => { const f = (n) => { try { return f(n + 1) + 1; } catch (e) { return f(n + 1); } }; return f(0); }");
+    assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
+    assertThat(failure.limit()).contains("stack");
+  }
+
+  @Test
+  void run_cpuBoundLoop_failsLimitCpuWhenCpuRunsOutBeforeWallTime() {
+    try (CodeMode tight = new TestTools().codeMode().limits(CodeExecutionLimits.defaults()
+        .withMaxWallTime(Duration.ofSeconds(20)).withMaxCpuTime(Duration.ofMillis(300))).build()) {
+      tight.warmUp(1);
+      PassOutcome outcome = tight.run("async () => { let n = 0; while (true) { n++; } }", TestTools.run());
+      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+        assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
+        assertThat(f.limit()).contains("cpu");
+        assertThat(f.message()).contains("300ms of CPU time (maxCpuTime)");
+      });
+    }
+  }
+
+  @Test
+  void run_allocationBomb_failsLimitMemory() {
+    try (CodeMode tight = new TestTools().codeMode().limits(CodeExecutionLimits.defaults()
+        .withMaxAllocatedBytes(64L * 1024 * 1024)).build()) {
+      PassOutcome outcome = tight.run("async () => { const keep = []; while (true) keep.push(new Array(10000).fill(7)); }",
+          TestTools.run());
+      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+        assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
+        assertThat(f.limit()).contains("memory");
+      });
+    }
   }
 
   @Test

@@ -13,7 +13,7 @@ class SandboxGlobalsIT {
   @Test
   void names_coverEveryGlobalOfAFreshContext() {
     List<String> actual = new ArrayList<>();
-    try (Sandbox sandbox = new Sandbox(); Context context = sandbox.newContext()) {
+    try (Sandbox sandbox = new Sandbox(); Context context = sandbox.newContext(CodeExecutionLimits.defaults())) {
       Value names = context.eval("js", "Object.getOwnPropertyNames(globalThis)");
       for (long i = 0; i < names.getArraySize(); i++) {
         actual.add(names.getArrayElement(i).asString());
