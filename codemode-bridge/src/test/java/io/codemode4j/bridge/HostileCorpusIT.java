@@ -1,0 +1,73 @@
+package io.codemode4j.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The adversarial corpus, back to back on one CodeMode: every program ends with its expected typed
+ * outcome, programs that probe for leaked state run twice, and the host answers a benign pass afterwards.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class HostileCorpusIT {
+
+  static final CodeExecutionLimits LIMITS = CodeExecutionLimits.defaults()
+      .withMaxWallTime(Duration.ofSeconds(2))
+      .withMaxCpuTime(Duration.ofSeconds(1))
+      .withMaxAllocatedBytes(64L * 1024 * 1024)
+      .withMaxStackFrames(500)
+      .withMaxLogBytes(8 * 1024)
+      .withMaxHostCalls(16)
+      .withMaxHostCallBytes(64 * 1024);
+
+  private static CodeMode codeMode;
+
+  @BeforeAll
+  static void build() {
+    codeMode = new TestTools().codeMode().limits(LIMITS).build();
+    codeMode.warmUp(3);
+  }
+
+  @AfterAll
+  static void close() {
+    codeMode.close();
+  }
+
+  static List<HostileProgram> corpus() {
+    return HostileProgram.corpus();
+  }
+
+  @Test
+  @Order(0)
+  void corpus_hasAtLeastEightyPrograms() {
+    assertThat(corpus()).hasSizeGreaterThanOrEqualTo(80);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("corpus")
+  @Order(1)
+  void run_hostileProgram_endsWithItsExpectedOutcome(HostileProgram program) {
+    int runs = program.probesLeaks() ? 2 : 1;
+    for (int i = 0; i < runs; i++) {
+      HostileOutcomes.assertExpected(program, codeMode.run(program.source(), TestTools.run()));
+    }
+  }
+
+  @Test
+  @Order(2)
+  void run_afterTheWholeCorpus_aBenignPassIsAnsweredCorrectly() {
+    PassOutcome outcome = codeMode.run(
+        "async () => (await Promise.all([t.echo({value: 20}), t.echo({value: 22})])).reduce((s, r) => s + r.value, 0)",
+        TestTools.run());
+    assertThat(outcome).isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asInt()).isEqualTo(42));
+  }
+}

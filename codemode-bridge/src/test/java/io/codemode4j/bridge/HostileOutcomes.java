@@ -1,0 +1,29 @@
+package io.codemode4j.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Checks a pass outcome against a corpus program's expectation. */
+final class HostileOutcomes {
+
+  private HostileOutcomes() {}
+
+  static void assertExpected(HostileProgram program, PassOutcome outcome) {
+    String[] expect = program.expect().split(" ");
+    if (expect[0].equals("ok")) {
+      assertThat(outcome).as(program.name()).isInstanceOf(PassSuccess.class);
+      program.result().ifPresent(json ->
+          assertThat(((PassSuccess) outcome).result().toString()).as(program.name()).isEqualTo(json));
+      return;
+    }
+    assertThat(outcome).as(program.name()).isInstanceOf(CodeModeFailure.class);
+    CodeModeFailure failure = (CodeModeFailure) outcome;
+    assertThat(failure.kind().wireName()).as(program.name() + ": " + failure.message()).isEqualTo(expect[0]);
+    if (expect.length > 1) {
+      // A loop that allocates garbage as it spins may exhaust its allocation budget before its CPU time.
+      assertThat(failure.limit()).as(program.name() + ": " + failure.message())
+          .hasValueSatisfying(limit -> assertThat(expect[1].split("\\|")).contains(limit));
+    }
+    program.message().ifPresent(text -> assertThat(failure.message()).as(program.name()).contains(text));
+    assertThat(outcome.egress().bytes()).as(program.name()).isLessThanOrEqualTo(CodeMode.DEFAULT_MAX_EGRESS_BYTES);
+  }
+}

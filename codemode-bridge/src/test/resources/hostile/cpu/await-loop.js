@@ -1,0 +1,2 @@
+// expect: limit cpu|memory
+async () => { for (;;) await null; }

@@ -1,0 +1,2 @@
+// expect: limit cpu
+async () => { let n = 0; for (;;) n++; }

@@ -1,0 +1,2 @@
+// expect: limit cpu
+async () => { for (;;) { try { return 1; } finally { continue; } } }

@@ -1,0 +1,2 @@
+// expect: limit cpu
+async () => { console.log({ toJSON() { for (;;) {} } }); }

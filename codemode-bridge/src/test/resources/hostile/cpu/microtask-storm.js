@@ -1,0 +1,2 @@
+// expect: limit cpu|memory
+async () => { const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {}); }

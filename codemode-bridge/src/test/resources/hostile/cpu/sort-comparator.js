@@ -1,0 +1,2 @@
+// expect: limit cpu
+async () => [3, 2, 1].sort(() => { for (;;) {} })

@@ -1,0 +1,2 @@
+// expect: limit cpu
+async () => { throw { get detail() { for (;;) {} } }; }

@@ -1,0 +1,3 @@
+// expect: thrown
+// message: EvalError
+async () => (async function () {}).constructor('return 1')()

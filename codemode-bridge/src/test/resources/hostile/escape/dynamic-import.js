@@ -1,0 +1,2 @@
+// expect: thrown
+async () => { await import('fs'); }

@@ -1,0 +1,3 @@
+// expect: thrown
+// message: EvalError
+async () => eval('1 + 1')

@@ -1,0 +1,3 @@
+// expect: thrown
+// message: EvalError
+async () => new Function('return globalThis')()

@@ -1,0 +1,3 @@
+// expect: thrown
+// message: EvalError
+async () => (function* () {}).constructor('yield 1')().next()

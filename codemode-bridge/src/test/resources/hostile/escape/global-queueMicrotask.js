@@ -1,0 +1,3 @@
+// expect: ok
+// result: "undefined"
+async () => typeof globalThis['queueMicrotask']

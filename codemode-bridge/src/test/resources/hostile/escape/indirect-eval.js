@@ -1,0 +1,3 @@
+// expect: thrown
+// message: EvalError
+async () => (0, eval)('1 + 1')

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "ReferenceError"
+async () => { try { return Java.type('java.lang.Runtime'); } catch (e) { return e.name; } }

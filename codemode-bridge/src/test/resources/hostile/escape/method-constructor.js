@@ -1,0 +1,3 @@
+// expect: thrown
+// message: EvalError
+async () => t.echo.constructor('return this')()

@@ -1,0 +1,3 @@
+// expect: ok
+// result: ["length","name"]
+async () => Object.getOwnPropertyNames(t.echo).sort()

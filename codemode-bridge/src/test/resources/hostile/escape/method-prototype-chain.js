@@ -1,0 +1,3 @@
+// expect: thrown
+// message: EvalError
+async () => Object.getPrototypeOf(t.echo).constructor('return process')()

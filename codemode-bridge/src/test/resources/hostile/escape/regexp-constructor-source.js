@@ -1,0 +1,3 @@
+// expect: ok
+// result: "function"
+async () => typeof RegExp.prototype.compile

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "undefined"
+async function () { return typeof this.Java; }

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "undefined"
+async function () { with ({}) { return typeof Java; } }

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "before"
+async () => { const a = {value: 'before'}; const r = t.echo(a); a.value = 'after'; return (await r).value; }

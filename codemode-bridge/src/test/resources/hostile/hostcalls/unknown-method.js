@@ -1,0 +1,3 @@
+// expect: thrown
+// message: TypeError
+async () => t.nothere({})

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "undefined"
+async () => { const seen = typeof globalThis.marker; globalThis.marker = 1; return seen; }

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "clean"
+async () => { const seen = ({}).polluted; Object.prototype.polluted = 'yes'; return seen ?? 'clean'; }

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "A"
+async () => { const seen = 'a'.toUpperCase(); String.prototype.toUpperCase = () => 'pwned'; return seen; }

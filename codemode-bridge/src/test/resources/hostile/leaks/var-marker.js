@@ -1,0 +1,3 @@
+// expect: ok
+// result: "undefined"
+async () => { const seen = typeof leakedVar; globalThis.leakedVar = 'x'; return seen; }

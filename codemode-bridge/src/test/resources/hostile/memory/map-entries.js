@@ -1,0 +1,2 @@
+// expect: limit memory
+async () => { const m = new Map(); for (let i = 0; ; i++) m.set(i, {i, s: 'v' + i}); }

@@ -1,0 +1,2 @@
+// expect: limit memory
+async () => { const o = {}; for (let i = 0; ; i++) o['k' + i] = [i, i, i]; }

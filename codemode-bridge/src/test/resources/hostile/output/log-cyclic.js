@@ -1,0 +1,3 @@
+// expect: ok
+// result: "logged"
+async () => { const a = {}; a.self = a; console.log(a); return 'logged'; }

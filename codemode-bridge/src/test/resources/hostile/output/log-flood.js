@@ -1,0 +1,2 @@
+// expect: limit maxLogBytes
+async () => { for (;;) console.log('flood'); }

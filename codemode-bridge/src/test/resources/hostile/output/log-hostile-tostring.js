@@ -1,0 +1,3 @@
+// expect: ok
+// result: "survived"
+async () => { console.log({ toJSON() { throw new Error('no'); }, toString() { throw new Error('no'); } }); return 'survived'; }

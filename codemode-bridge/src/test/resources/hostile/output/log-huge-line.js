@@ -1,0 +1,2 @@
+// expect: limit maxLogBytes
+async () => { console.log('x'.repeat(1 << 20)); }

@@ -1,0 +1,2 @@
+// expect: thrown
+async () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60000)

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "done"
+async () => { Promise.reject(new Error('ignored')); t.fail({kind: 'failed'}); return 'done'; }

@@ -1,0 +1,2 @@
+// expect: timeout
+async () => { await new Promise(() => {}); }

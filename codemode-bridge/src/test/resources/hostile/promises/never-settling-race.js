@@ -1,0 +1,2 @@
+// expect: timeout
+async () => Promise.race([new Promise(() => {}), new Promise(() => {})])

@@ -1,0 +1,2 @@
+// expect: not_json
+async () => 10n ** 30n

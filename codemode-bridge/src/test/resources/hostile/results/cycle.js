@@ -1,0 +1,2 @@
+// expect: not_json
+async () => { const a = []; a.push(a); return a; }

@@ -1,0 +1,2 @@
+// expect: not_json
+async () => t.echo

@@ -1,0 +1,2 @@
+// expect: limit maxResultBytes
+async () => 'x'.repeat(1 << 22)

@@ -1,0 +1,2 @@
+// expect: thrown
+async () => { throw 'x'.repeat(1 << 22); }

@@ -1,0 +1,2 @@
+// expect: not_json
+async () => new Proxy({}, { ownKeys() { throw new Error('trap'); } })

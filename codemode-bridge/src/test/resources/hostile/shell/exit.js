@@ -1,0 +1,3 @@
+// expect: thrown
+// message: Error
+async () => { exit(1); return 'ran'; }

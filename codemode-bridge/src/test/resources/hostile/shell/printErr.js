@@ -1,0 +1,3 @@
+// expect: thrown
+// message: Error
+async () => { printErr('x'); return 'ran'; }

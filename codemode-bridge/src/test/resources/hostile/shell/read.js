@@ -1,0 +1,3 @@
+// expect: thrown
+// message: Error
+async () => { read('/etc/passwd'); return 'ran'; }

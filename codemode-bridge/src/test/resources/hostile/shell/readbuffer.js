@@ -1,0 +1,3 @@
+// expect: thrown
+// message: Error
+async () => { readbuffer('/etc/passwd'); return 'ran'; }

@@ -1,0 +1,2 @@
+// expect: limit stack
+async () => { const o = { get x() { return this.x; } }; return o.x; }

@@ -1,0 +1,2 @@
+// expect: limit stack
+async () => { const a = (n) => b(n + 1); const b = (n) => a(n + 1); return a(0); }

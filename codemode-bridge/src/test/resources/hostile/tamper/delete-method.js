@@ -1,0 +1,3 @@
+// expect: ok
+// result: ["TypeError","function"]
+async () => { 'use strict'; try { delete t.echo; } catch (e) { return [e.name, typeof t.echo]; } }

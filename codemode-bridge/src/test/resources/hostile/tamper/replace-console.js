@@ -1,0 +1,3 @@
+// expect: ok
+// result: "function"
+async () => { try { globalThis.console = {log() {}}; } catch (e) {} console.log('kept'); return typeof console.log; }

@@ -1,0 +1,3 @@
+// expect: ok
+// result: "TypeError"
+async () => { 'use strict'; try { t.echo = () => 'forged'; } catch (e) { return e.name; } }
