@@ -35,7 +35,8 @@ final class GraalExecutor implements AutoCloseable {
 
   PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
       CodeExecutionLimits limits, long wallNanos) {
-    GraalPass pass = new GraalPass(sandbox, watchdog, broker, passId, source, namespacesJson, run, limits, wallNanos);
+    GraalPass pass = new GraalPass(sandbox, watchdog, new LocalDispatcher(broker, passId, run, limits), passId, source,
+        namespacesJson, limits, wallNanos);
     Future<PassResult> future = passThreads.submit(pass::run);
     try {
       return future.get();

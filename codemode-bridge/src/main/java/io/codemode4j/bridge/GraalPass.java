@@ -1,7 +1,6 @@
 package io.codemode4j.bridge;
 
 import java.lang.management.ManagementFactory;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,8 +45,8 @@ final class GraalPass {
   /** How the program ended, as reported by the prelude. */
   private record Done(String status, String text, String thrownJson) {}
 
-  /** A call waiting for a slot, with the guest functions that settle its promise. */
-  private record Waiting(Broker.Admitted call, Value resolve, Value reject) {}
+  /** The guest functions that settle one call's promise. */
+  private record Settlers(Value resolve, Value reject) {}
 
   private final Sandbox sandbox;
   private final ScheduledExecutorService watchdog;
@@ -56,22 +55,22 @@ final class GraalPass {
   private final String namespacesJson;
   private final CodeExecutionLimits limits;
   private final long wallNanos;
-  private final PassLedger ledger;
-  private final Broker.Session session;
+  private final CallDispatcher dispatcher;
 
   private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
   private final AtomicReference<Stop> stop = new AtomicReference<>();
   private final List<LogEntry> logs = new ArrayList<>();
-  private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
-  private final Map<PassLedger.Entry, Waiting> active = new HashMap<>();
+  private final Map<Integer, Settlers> pending = new HashMap<>();
+  private int callCount;
   private volatile Context context;
   private Value settle;
   private Done done;
   private int logBytes;
   private long cpuAtStart;
+  private long allocatedAtStart;
 
-  GraalPass(Sandbox sandbox, ScheduledExecutorService watchdog, Broker broker, String passId, String source,
-      String namespacesJson, RunContext run, CodeExecutionLimits limits, long wallNanos) {
+  GraalPass(Sandbox sandbox, ScheduledExecutorService watchdog, CallDispatcher dispatcher, String passId,
+      String source, String namespacesJson, CodeExecutionLimits limits, long wallNanos) {
     this.sandbox = sandbox;
     this.watchdog = watchdog;
     this.passId = passId;
@@ -79,8 +78,7 @@ final class GraalPass {
     this.namespacesJson = namespacesJson;
     this.limits = limits;
     this.wallNanos = wallNanos;
-    this.ledger = new PassLedger(passId);
-    this.session = broker.open(passId, run, limits, ledger);
+    this.dispatcher = dispatcher;
   }
 
   /** Ends the pass early; safe from any thread. The first reason wins. */
@@ -139,8 +137,7 @@ final class GraalPass {
         closeQuietly(ctx, true);
       }
     }
-    List<CallRecord> calls = ledger.close();
-    session.cancelAll();
+    List<CallRecord> calls = dispatcher.close();
     Stop stopped = stop.get();
     if (stopped != null) {
       failure = stopped;
@@ -207,14 +204,17 @@ final class GraalPass {
    */
   private ScheduledFuture<?> watchAllocation(Thread passThread) {
     long threadId = passThread.threadId();
-    long start = ALLOCATION.getThreadAllocatedBytes(threadId);
+    allocatedAtStart = ALLOCATION.getThreadAllocatedBytes(threadId);
     return watchdog.scheduleAtFixedRate(() -> {
-      long allocated = ALLOCATION.getThreadAllocatedBytes(threadId) - start;
-      if (allocated > limits.maxAllocatedBytes()) {
-        stop(FailureKind.LIMIT, Optional.of("memory"), "the program allocated more than "
-            + limits.maxAllocatedBytes() / (1024 * 1024) + " MiB (maxAllocatedBytes): work on less data at once");
+      if (ALLOCATION.getThreadAllocatedBytes(threadId) - allocatedAtStart > limits.maxAllocatedBytes()) {
+        stop(memoryLimit().kind(), memoryLimit().limit(), memoryLimit().message());
       }
     }, 1, 1, TimeUnit.MILLISECONDS);
+  }
+
+  private Stop memoryLimit() {
+    return new Stop(FailureKind.LIMIT, Optional.of("memory"), "the program allocated more than "
+        + limits.maxAllocatedBytes() / (1024 * 1024) + " MiB (maxAllocatedBytes): work on less data at once");
   }
 
   private Stop classify(PolyglotException e) {
@@ -223,6 +223,11 @@ final class GraalPass {
     }
     if (e.isResourceExhausted() || e.isCancelled()) {
       String message = String.valueOf(e.getMessage());
+      // A busy watchdog thread may see the allocation after GraalJS saw the CPU time: the budget that was
+      // spent first is the one to report, and allocation is read here on the pass thread itself.
+      if (ALLOCATION.getCurrentThreadAllocatedBytes() - allocatedAtStart > limits.maxAllocatedBytes()) {
+        return memoryLimit();
+      }
       if (message.contains("frame limit")) {
         return new Stop(FailureKind.LIMIT, Optional.of("stack"), "the program called deeper than "
             + limits.maxStackFrames() + " frames (maxStackFrames): use a loop instead of deep recursion");
@@ -263,35 +268,17 @@ final class GraalPass {
   private Object onCall(Value... args) {
     String method = args[0].asString();
     String json = args[1].isNull() ? null : args[1].asString();
-    Value resolve = args[2];
-    Value reject = args[3];
-    switch (session.admit(method, json)) {
-      case Broker.Rejected rejected ->
-          completions.add(() -> settle(reject, Broker.envelope(method, rejected.failure()), true));
-      case Broker.Admitted admitted -> {
-        waiting.add(new Waiting(admitted, resolve, reject));
-        dispatch();
-      }
-    }
+    int id = ++callCount;
+    pending.put(id, new Settlers(args[2], args[3]));
+    dispatcher.call(method, json, completion -> completions.add(() -> onCompletion(id, completion)));
     return null;
   }
 
-  /** Starts waiting calls while fewer than {@code maxHostCallConcurrency} run; the broker bounds them too. */
-  private void dispatch() {
-    while (active.size() < limits.maxHostCallConcurrency() && !waiting.isEmpty()) {
-      Waiting next = waiting.poll();
-      active.put(next.call().entry(), next);
-      session.start(next.call(), completion -> completions.add(() -> onCompletion(completion)));
+  private void onCompletion(int id, CallDispatcher.Completion completion) {
+    Settlers settlers = pending.remove(id);
+    if (settlers != null) {
+      settle(completion.failure() ? settlers.reject() : settlers.resolve(), completion.json(), completion.failure());
     }
-  }
-
-  private void onCompletion(Broker.Completion completion) {
-    Waiting call = active.remove(completion.entry());
-    if (call == null) {
-      return;
-    }
-    dispatch();
-    settle(completion.failure() ? call.reject() : call.resolve(), completion.json(), completion.failure());
   }
 
   private void settle(Value fn, String json, boolean failure) {

@@ -1,0 +1,24 @@
+package io.codemode4j.bridge;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Where a pass's inner calls go. In process, to the broker ({@link LocalDispatcher}); inside a worker
+ * process, over the frame protocol to the parent, whose broker holds the handlers and the ledger.
+ */
+interface CallDispatcher {
+
+  /** What the program will see of one call: its result, or its failure envelope, as JSON text. */
+  record Completion(boolean failure, String json) {}
+
+  /**
+   * The program called {@code method} with {@code argumentsJson} ({@code null} when the arguments had no JSON
+   * form). Called on the pass thread; {@code done} receives the completion exactly once, on any thread, unless
+   * the pass ends first.
+   */
+  void call(String method, String argumentsJson, Consumer<Completion> done);
+
+  /** The pass has ended: freezes the ledger, then interrupts what still runs. Returns the final records. */
+  List<CallRecord> close();
+}
