@@ -18,7 +18,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * threads in GraalVM, and JavaScript recursion depth follows the thread's stack), in a fresh context of the
  * shared engine, watched by one scheduler thread that enforces wall time by closing contexts.
  */
-final class GraalExecutor implements AutoCloseable {
+final class GraalExecutor implements CodeExecutor {
 
   /** Platform thread stack for guest code: about 5,000 JavaScript frames. */
   static final long PASS_STACK_BYTES = 8L * 1024 * 1024;
@@ -33,7 +33,8 @@ final class GraalExecutor implements AutoCloseable {
   private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().name("codemode-watchdog").daemon(true).factory());
 
-  PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
+  @Override
+  public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
       CodeExecutionLimits limits, long wallNanos) {
     GraalPass pass = new GraalPass(sandbox, watchdog, new LocalDispatcher(broker, passId, run, limits), passId, source,
         namespacesJson, limits, wallNanos);

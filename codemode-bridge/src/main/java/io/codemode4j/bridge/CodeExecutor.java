@@ -1,0 +1,15 @@
+package io.codemode4j.bridge;
+
+/** Runs one pass of a checked program, in this process or in a worker process. */
+interface CodeExecutor extends AutoCloseable {
+
+  /**
+   * Runs {@code source} with the methods of {@code namespacesJson}, each call going to {@code broker}, and
+   * returns when every resource of the pass has closed.
+   */
+  PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
+      CodeExecutionLimits limits, long wallNanos);
+
+  @Override
+  void close();
+}

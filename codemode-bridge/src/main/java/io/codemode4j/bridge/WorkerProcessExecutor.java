@@ -1,0 +1,248 @@
+package io.codemode4j.bridge;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * Runs passes in a pool of pre-started worker JVMs ({@link WorkerMain}) with a hard {@code -Xmx}. The broker,
+ * the handlers and the ledger stay here: a worker only sends {@code call} frames, which this side admits
+ * through a {@link LocalDispatcher} and answers with {@code completion} frames.
+ *
+ * <p>A worker that dies (out of memory, crash, kill) ends its pass with the ledger as this side knows it:
+ * calls in flight {@code uncertain}, queued ones {@code not-started}. It is replaced, as is a worker whose
+ * pass hit its memory limit (its heap may be full of the program's garbage). If a worker does not answer
+ * within the wall time plus a grace period, it is killed.
+ */
+final class WorkerProcessExecutor implements CodeExecutor {
+
+  private static final Logger LOG = LoggerFactory.getLogger(WorkerProcessExecutor.class);
+  private static final Duration GRACE = Duration.ofSeconds(3);
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+  /** The exit code of a JVM run with {@code -XX:+ExitOnOutOfMemoryError}. */
+  private static final int EXIT_OUT_OF_MEMORY = 3;
+  private static final JsonNode END = JsonNodeFactory.instance.nullNode();
+
+  private final Isolation.Process options;
+  private final BlockingQueue<Worker> idle = new LinkedBlockingQueue<>();
+  private final List<Worker> all = new ArrayList<>();
+  private volatile boolean closed;
+
+  WorkerProcessExecutor(Isolation.Process options) {
+    this.options = options;
+    for (int i = 0; i < options.workers(); i++) {
+      Thread.ofVirtual().name("codemode-worker-start").start(this::startWorker);
+    }
+  }
+
+  @Override
+  public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
+      CodeExecutionLimits limits, long wallNanos) {
+    Worker worker;
+    try {
+      worker = checkOut(Math.max(wallNanos, START_TIMEOUT.toNanos()));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return PassResults.failed(passId, FailureKind.INTERRUPTED, Optional.empty(),
+          "the pass was interrupted while waiting for a worker", List.of());
+    }
+    if (worker == null) {
+      return PassResults.failed(passId, FailureKind.TIMEOUT, Optional.empty(),
+          "no worker process became free within the wall-clock limit", List.of());
+    }
+    long deadline = System.nanoTime() + wallNanos;
+    LocalDispatcher dispatcher = new LocalDispatcher(broker, passId, run, limits);
+    PassResult result = null;
+    boolean replace = false;
+    boolean interrupted = false;
+    try {
+      worker.send(Frames.frame("run").put("passId", passId).put("source", source).put("namespaces", namespacesJson)
+          .put("wallNanos", wallNanos).set("limits", Frames.JSON.valueToTree(limits)));
+      long giveUp = deadline + GRACE.toNanos();
+      while (result == null) {
+        JsonNode frame;
+        try {
+          frame = worker.frames.poll(Math.max(0, giveUp - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+          interrupted = true;
+          worker.sendQuietly(Frames.frame("stop").put("message", "the pass was interrupted by its caller"));
+          giveUp = System.nanoTime() + GRACE.toNanos();
+          continue;
+        }
+        if (frame == null) {
+          replace = true;
+          result = PassResults.failed(passId, FailureKind.TIMEOUT, Optional.empty(), "the worker did not finish "
+              + "within its wall-clock limit of " + Durations.format(Duration.ofNanos(wallNanos))
+              + " (maxWallTime) and was killed", dispatcher.close());
+        } else if (frame == END) {
+          replace = true;
+          result = died(passId, worker, dispatcher.close());
+        } else if (frame.get("type").asString().equals("call")) {
+          int id = frame.get("id").asInt();
+          String args = frame.get("args").isNull() ? null : frame.get("args").asString();
+          dispatcher.call(frame.get("method").asString(), args, completion -> worker.sendQuietly(
+              Frames.frame("completion").put("id", id).put("failure", completion.failure()).put("json", completion.json())));
+        } else {
+          result = PassResults.fromFrame(frame, dispatcher.close());
+          replace = result.limit().filter("memory"::equals).isPresent();
+        }
+      }
+    } catch (IOException e) {
+      replace = true;
+      result = died(passId, worker, dispatcher.close());
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      release(worker, replace);
+    }
+    return result;
+  }
+
+  /** The next idle worker that is still alive; dead ones (killed from outside while idle) are replaced. */
+  private Worker checkOut(long waitNanos) throws InterruptedException {
+    long until = System.nanoTime() + waitNanos;
+    while (true) {
+      Worker worker = idle.poll(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+      if (worker == null || worker.process.isAlive()) {
+        return worker;
+      }
+      release(worker, true);
+    }
+  }
+
+  private PassResult died(String passId, Worker worker, List<CallRecord> calls) {
+    Integer exit = worker.exitCode(Duration.ofSeconds(2));
+    if (exit != null && exit == EXIT_OUT_OF_MEMORY) {
+      return PassResults.failed(passId, FailureKind.LIMIT, Optional.of("memory"), "the program exhausted its "
+          + "worker's heap of " + options.maxHeapMegabytes() + " MiB: work on less data at once", calls);
+    }
+    return PassResults.failed(passId, FailureKind.INTERNAL, Optional.empty(),
+        "the worker process died (exit code " + exit + ")", calls);
+  }
+
+  private void release(Worker worker, boolean replace) {
+    if (closed || replace) {
+      synchronized (all) {
+        all.remove(worker);
+      }
+      worker.kill();
+      if (!closed) {
+        Thread.ofVirtual().name("codemode-worker-start").start(this::startWorker);
+      }
+    } else {
+      idle.add(worker);
+    }
+  }
+
+  /** Live worker processes, for tests that check none is leaked. */
+  List<ProcessHandle> processes() {
+    synchronized (all) {
+      return all.stream().map(w -> w.process.toHandle()).toList();
+    }
+  }
+
+  private void startWorker() {
+    try {
+      Worker worker = Worker.start(options.maxHeapMegabytes());
+      synchronized (all) {
+        if (closed) {
+          worker.kill();
+          return;
+        }
+        all.add(worker);
+      }
+      idle.add(worker);
+    } catch (IOException | InterruptedException e) {
+      LOG.error("cannot start a codemode worker process", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    synchronized (all) {
+      all.forEach(Worker::kill);
+      all.clear();
+    }
+    idle.clear();
+  }
+
+  /** One worker JVM: its process, the frames it sends (in order, then {@link #END}), and its stdin. */
+  private static final class Worker {
+    final Process process;
+    final Frames.Writer in;
+    final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+
+    private Worker(Process process) {
+      this.process = process;
+      this.in = new Frames.Writer(process.getOutputStream());
+      Frames.Reader out = new Frames.Reader(process.getInputStream());
+      Thread.ofVirtual().name("codemode-worker-reader-" + process.pid()).start(() -> {
+        try {
+          for (JsonNode frame; (frame = out.read()) != null; ) {
+            frames.add(frame);
+          }
+        } catch (IOException | RuntimeException e) {
+          LOG.warn("worker {} sent an unreadable frame; treating it as dead", process.pid(), e);
+          process.destroyForcibly();
+        }
+        frames.add(END);
+      });
+    }
+
+    static Worker start(int maxHeapMegabytes) throws IOException, InterruptedException {
+      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+      List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx" + maxHeapMegabytes + "m",
+          "-XX:+ExitOnOutOfMemoryError", "-XX:+UseSerialGC", "--enable-native-access=ALL-UNNAMED"));
+      if (Runtime.version().feature() >= 23) {
+        command.add("--sun-misc-unsafe-memory-access=allow");
+      }
+      command.addAll(List.of("-cp", System.getProperty("java.class.path"), WorkerMain.class.getName()));
+      Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      Worker worker = new Worker(process);
+      JsonNode ready = worker.frames.poll(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+      if (ready == null || ready == END || !ready.get("type").asString().equals("ready")) {
+        worker.kill();
+        throw new IOException("the worker process did not start (first frame: " + ready + ")");
+      }
+      return worker;
+    }
+
+    void send(tools.jackson.databind.node.ObjectNode frame) throws IOException {
+      in.write(frame);
+    }
+
+    void sendQuietly(tools.jackson.databind.node.ObjectNode frame) {
+      try {
+        in.write(frame);
+      } catch (IOException e) {
+        // The worker is gone; its reader reports the end and the pass fails there.
+      }
+    }
+
+    Integer exitCode(Duration wait) {
+      try {
+        return process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : null;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return null;
+      }
+    }
+
+    void kill() {
+      in.close();
+      process.destroyForcibly();
+    }
+  }
+}
