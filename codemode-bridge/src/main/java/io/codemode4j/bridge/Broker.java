@@ -16,7 +16,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The only way from a program to a tool handler. For each inner call, in order: the method must be on the
- * construction-time allowlist; the arguments must fit {@code maxHostCallBytes}, be JSON and match the
+ * construction-time allowlist and visible to the run ({@link RunContext#grants()}, which {@link CodeMode}
+ * narrows by the host's policy before the pass; a hidden method is refused exactly like an unknown one, so
+ * the refusal tells nothing about it); the arguments must fit {@code maxHostCallBytes}, be JSON and match the
  * parameters schema; the call must fit the pass's budget ({@code maxHostCalls} and the run's remaining tool
  * calls); then it waits for a concurrency slot ({@code maxHostCallConcurrency}) as {@code not-started}, runs
  * on a virtual thread as {@code uncertain}, and its result must match the success schema and fit
@@ -89,12 +91,12 @@ final class Broker {
 
     /** Registers the call in the ledger and decides whether it may run. Called on the pass thread. */
     Admission admit(String method, String argumentsJson) {
-      Binding binding = bindings.get(method);
+      Binding binding = run.grants().allows(method) ? bindings.get(method) : null;
       PassLedger.Entry entry = ledger.register(method, binding == null ? "" : binding.tool().name());
       calls++;
       if (binding == null) {
         return reject(entry, ToolFailure.Kind.REFUSED, method + " is not an allowlisted method (allowed: "
-            + String.join(", ", bindings.keySet().stream().sorted().toList()) + ")");
+            + String.join(", ", bindings.keySet().stream().filter(run.grants()::allows).sorted().toList()) + ")");
       }
       if (calls > callBudget) {
         boolean runBudget = callBudget < limits.maxHostCalls();

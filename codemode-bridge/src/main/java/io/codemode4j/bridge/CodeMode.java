@@ -1,8 +1,6 @@
 package io.codemode4j.bridge;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +10,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,9 +40,10 @@ public final class CodeMode implements AutoCloseable {
       "console", "Java", "Polyglot", "Packages");
 
   private final ToolSpec tool;
-  private final String declarations;
-  private final Map<String, Map<String, ToolSpec>> namespaces;
+  private final Allowlist allowlist;
   private final String namespacesJson;
+  private final boolean includeDeclarations;
+  private final Function<RunContext, Visibility> hostPolicy;
   private final CodeExecutionLimits limits;
   private final Broker broker;
   private final EgressShaper egress;
@@ -52,29 +52,23 @@ public final class CodeMode implements AutoCloseable {
 
   private CodeMode(Builder b) {
     this.limits = b.limits;
-    Map<String, Map<String, ToolSpec>> specs = new LinkedHashMap<>();
+    this.allowlist = new Allowlist(b.methods);
     Map<String, Broker.Binding> bindings = new LinkedHashMap<>();
-    ObjectNode spec = JsonNodeFactory.instance.objectNode();
-    b.methods.forEach((namespace, methods) -> {
-      Map<String, ToolSpec> namespaceSpecs = new LinkedHashMap<>();
-      var names = spec.putArray(namespace);
-      methods.forEach((method, t) -> {
-        String path = namespace + "." + method;
-        namespaceSpecs.put(method, t.spec());
-        names.add(method);
-        bindings.put(path, new Broker.Binding(path, t,
-            JsonSchemas.compile("the parameters schema of " + path, t.spec().parameters()),
-            JsonSchemas.compile("the success schema of " + path, t.spec().success())));
-      });
-      specs.put(namespace, Collections.unmodifiableMap(namespaceSpecs));
-    });
-    this.namespaces = Collections.unmodifiableMap(specs);
-    this.namespacesJson = spec.toString();
-    this.declarations = TypeScriptDeclarations.of(specs);
+    for (Allowlist.Method method : allowlist.methods()) {
+      String path = method.path();
+      ToolSpec spec = method.tool().spec();
+      bindings.put(path, new Broker.Binding(path, method.tool(),
+          JsonSchemas.compile("the parameters schema of " + path, spec.parameters()),
+          JsonSchemas.compile("the success schema of " + path, spec.success())));
+    }
+    this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
+    this.includeDeclarations = b.includeDeclarations;
+    this.hostPolicy = b.hostPolicy;
     this.broker = new Broker(bindings);
     this.egress = new EgressShaper(b.maxEgressBytes, Optional.ofNullable(b.redactEgress));
     this.onPassExit = Optional.ofNullable(b.onPassExit);
-    this.tool = new ToolSpec(b.toolName, describe(b.description, declarations, limits), inputSchema(),
+    this.tool = new ToolSpec(b.toolName, outerDescription(b.description,
+        includeDeclarations ? Optional.of(allowlist.declarations()) : Optional.empty(), limits), inputSchema(),
         outputSchema(), ExecutionClass.MUTATION);
     this.executor = new GraalExecutor();
   }
@@ -85,17 +79,36 @@ public final class CodeMode implements AutoCloseable {
 
   /**
    * The outer tool's spec: its name, a description that includes the TypeScript declarations of every
-   * allowlisted method, the input schema {@code {code: string}}, and the egress object as its result. Its
-   * execution class is {@link ExecutionClass#MUTATION}: the outer call's outcome is uncertain unless its
-   * ledger proves otherwise, and it is never retried automatically.
+   * allowlisted method (unless built with {@code includeDeclarations(false)}), the input schema
+   * {@code {code: string}}, and the egress object as its result. Its execution class is
+   * {@link ExecutionClass#MUTATION}: the outer call's outcome is uncertain unless its ledger proves otherwise,
+   * and it is never retried automatically.
    */
   public ToolSpec tool() {
     return tool;
   }
 
-  /** The complete TypeScript declarations of the allowlist. */
+  /**
+   * The complete TypeScript declarations of the allowlist, for the host; also when the outer tool's
+   * description leaves them out.
+   */
   public String declarations() {
-    return declarations;
+    return allowlist.declarations();
+  }
+
+  /**
+   * The TypeScript declarations of {@code paths}, exact method paths of the allowlist such as
+   * {@code billing.invoices}, grouped by namespace in declaration order. A host API over the fixed allowlist:
+   * no run's visibility applies.
+   *
+   * @throws CodeModeDescriptionError for no paths or more than {@value DescribeOptions#MAX_PATHS}, a path
+   *     that is not {@code namespace.method}, a duplicate, a path the allowlist does not hold (each naming
+   *     the path), or declarations over {@link DescribeOptions#maxBytes()} (naming their size)
+   */
+  public String describe(List<String> paths, DescribeOptions options) {
+    Objects.requireNonNull(paths, "paths");
+    Objects.requireNonNull(options, "options");
+    return allowlist.describe(paths, options);
   }
 
   public CodeExecutionLimits limits() {
@@ -104,25 +117,59 @@ public final class CodeMode implements AutoCloseable {
 
   /** The allowlisted method paths ({@code warehouse.query}), in declaration order. */
   public List<String> methods() {
-    List<String> paths = new ArrayList<>();
-    namespaces.forEach((namespace, methods) -> methods.keySet().forEach(m -> paths.add(namespace + "." + m)));
-    return List.copyOf(paths);
+    return allowlist.methods().stream().map(Allowlist.Method::path).toList();
+  }
+
+  /** The outer tool's name, which discovery matches name as their owner. */
+  String toolName() {
+    return tool.name();
+  }
+
+  Allowlist allowlist() {
+    return allowlist;
+  }
+
+  /**
+   * The methods {@code run} may see: allowed by its grants and by the host's policy, in declaration order.
+   *
+   * @throws IllegalStateException when one is hidden while the outer tool's description declares them all
+   */
+  List<Allowlist.Method> visibleMethods(RunContext run) {
+    Visibility visibility = run.grants().and(hostPolicy.apply(run));
+    List<Allowlist.Method> visible = allowlist.visible(visibility);
+    if (includeDeclarations && visible.size() < allowlist.methods().size()) {
+      List<String> hidden = allowlist.methods().stream().map(Allowlist.Method::path)
+          .filter(path -> !visibility.allows(path)).toList();
+      throw new IllegalStateException("run " + run.runId() + " may not see " + String.join(", ", hidden)
+          + ", but the description of " + tool.name() + " declares every method: build it with "
+          + "includeDeclarations(false) and give the model ToolDiscovery's tool to find the visible ones");
+    }
+    return visible;
   }
 
   /**
    * Runs one pass of {@code code}. Never throws for anything the program does: every failure is a
    * {@link CodeModeFailure} with its ledger. A caller's interruption ends the pass as {@code interrupted}
-   * and leaves the thread's interrupt flag set.
+   * and leaves the thread's interrupt flag set. The sandbox holds only the methods the run may see (see
+   * {@link Visibility}); a namespace with none of them does not exist there.
+   *
+   * @throws IllegalStateException before the pass starts, when the run may not see a method although the
+   *     outer tool's description declares every method ({@code includeDeclarations} is true)
    */
   public PassOutcome run(String code, RunContext run) {
     Objects.requireNonNull(run, "run");
+    List<Allowlist.Method> visible = visibleMethods(run);
+    boolean everything = visible.size() == allowlist.methods().size();
+    String sandboxNamespaces = everything ? namespacesJson : Allowlist.namespacesJson(visible);
+    RunContext visibleRun = everything ? run
+        : run.withGrants(Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
     String passId = "pass-" + UUID.randomUUID();
     long started = System.nanoTime();
     PassResult result;
     try {
       ProgramShape.check(code, limits.maxSourceBytes());
       Duration wall = run.remainingTime().filter(t -> t.compareTo(limits.maxWallTime()) < 0).orElse(limits.maxWallTime());
-      result = executor.execute(broker, passId, code, namespacesJson, run, limits, wall.toNanos());
+      result = executor.execute(broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
       result = new PassResult(passId, Optional.of(FailureKind.INVALID_PROGRAM), Optional.empty(), e.getMessage(),
           JsonNodeFactory.instance.nullNode(), Optional.empty(), List.of(), List.of());
@@ -178,14 +225,19 @@ public final class CodeMode implements AutoCloseable {
     executor.close();
   }
 
-  private static String describe(String description, String declarations, CodeExecutionLimits limits) {
+  private static String outerDescription(String description, Optional<String> declarations,
+      CodeExecutionLimits limits) {
     return description.strip() + "\n\n"
         + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
         + "arguments in a sandbox without network, files or timers, and must return one JSON value (keep it "
-        + "small). The methods below return Promises: await dependent calls, and overlap independent ones with "
+        + "small). " + (declarations.isPresent() ? "The methods below" : "Methods (namespace.method(args))")
+        + " return Promises: await dependent calls, and overlap independent ones with "
         + "Promise.all (at most " + limits.maxHostCallConcurrency() + " run at once, " + limits.maxHostCalls()
         + " calls per program). A failed call rejects with a frozen {kind, tool, message} that you can catch. "
-        + "console.log output is returned with the result.\n\n```ts\n" + declarations + "```";
+        + "console.log output is returned with the result."
+        + declarations.map(text -> "\n\n```ts\n" + text + "```").orElse("\n\nThe methods are not listed here: "
+            + "find them with the " + ToolDiscovery.TOOL_NAME
+            + " tool, which returns each one's TypeScript declaration.");
   }
 
   private static ObjectNode inputSchema() {
@@ -213,12 +265,14 @@ public final class CodeMode implements AutoCloseable {
   /** Collects the configuration; {@link #build()} validates all of it and fails closed. */
   public static final class Builder {
     private String toolName = DEFAULT_TOOL_NAME;
-    private String description = "Run a JavaScript program that calls the methods below and returns one JSON value.";
+    private String description = "Run a JavaScript program that calls the host's methods and returns one JSON value.";
     private final Map<String, Map<String, Tool>> methods = new LinkedHashMap<>();
     private CodeExecutionLimits limits = CodeExecutionLimits.defaults();
     private int maxEgressBytes = DEFAULT_MAX_EGRESS_BYTES;
     private EgressRedactor redactEgress;
     private Consumer<PassReport> onPassExit;
+    private boolean includeDeclarations = true;
+    private Function<RunContext, Visibility> hostPolicy = run -> Visibility.all();
 
     private Builder() {}
 
@@ -261,6 +315,25 @@ public final class CodeMode implements AutoCloseable {
 
     public Builder redactEgress(EgressRedactor redactor) {
       this.redactEgress = Objects.requireNonNull(redactor, "redactEgress");
+      return this;
+    }
+
+    /**
+     * Whether the outer tool's description lists every method with its TypeScript declaration (default true).
+     * With false it lists none, and the model finds them with {@link ToolDiscovery}; this is required when a
+     * run's grants or the host's policy hide a method, since the full description would name it.
+     */
+    public Builder includeDeclarations(boolean include) {
+      this.includeDeclarations = include;
+      return this;
+    }
+
+    /**
+     * The host's policy: which methods each run may see, e.g. by its principal. Applied, together with the
+     * run's own grants, at the start of every pass and every discovery; default: every method.
+     */
+    public Builder visibility(Function<RunContext, Visibility> policy) {
+      this.hostPolicy = Objects.requireNonNull(policy, "visibility");
       return this;
     }
 

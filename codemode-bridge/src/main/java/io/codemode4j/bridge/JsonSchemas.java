@@ -33,10 +33,13 @@ public final class JsonSchemas {
   private JsonSchemas() {}
 
   /**
-   * The schema of a record as JSON: an object with one property per component, all required except
-   * {@link Optional} ones, no other properties. Strings, booleans, integral and decimal numbers, enums (by
-   * constant name), {@code LocalDate} ({@code format: date}), lists, sets, arrays, string-keyed maps,
-   * {@link JsonNode} (any value) and nested records are supported.
+   * The schema of a record as JSON: an object with one property per component, no other properties. Every
+   * component is required except {@link Optional} ones, which may be absent or {@code null} (Jackson writes
+   * an empty {@code Optional} as {@code null}). A component annotated {@link Description} gets that
+   * {@code description}. Strings, booleans, integral and decimal numbers, enums (by {@code toString()}, which
+   * is how Jackson 3 writes and reads them, so override it for a lower-case or hyphenated wire name),
+   * {@code LocalDate} ({@code format: date}), {@code OffsetDateTime} ({@code format: date-time}), lists, sets,
+   * arrays, string-keyed maps, {@link JsonNode} (any value) and nested records are supported.
    *
    * @throws IllegalArgumentException naming the component whose type has no JSON form
    */
@@ -55,10 +58,17 @@ public final class JsonSchemas {
       Type generic = component.getGenericType();
       boolean optional = component.getType() == Optional.class;
       Type valueType = optional ? typeArgument(generic, 0, component) : generic;
-      properties.set(component.getName(), typeSchema(valueType, depth + 1, component));
-      if (!optional) {
+      ObjectNode property = typeSchema(valueType, depth + 1, component);
+      Description description = component.getAnnotation(Description.class);
+      if (description != null) {
+        property.put("description", description.value());
+      }
+      if (optional) {
+        nullable(property);
+      } else {
         required.add(component.getName());
       }
+      properties.set(component.getName(), property);
     }
     if (!required.isEmpty()) {
       schema.set("required", required);
@@ -67,7 +77,17 @@ public final class JsonSchemas {
     return schema;
   }
 
-  private static JsonNode typeSchema(Type type, int depth, RecordComponent where) {
+  /** Lets {@code schema} also match {@code null}: its type becomes a list with "null", its enum gains null. */
+  private static void nullable(ObjectNode schema) {
+    if (schema.path("type").isString()) {
+      schema.set("type", JSON.arrayNode().add(schema.get("type").asString()).add("null"));
+    }
+    if (schema.get("enum") instanceof ArrayNode values) {
+      values.addNull();
+    }
+  }
+
+  private static ObjectNode typeSchema(Type type, int depth, RecordComponent where) {
     Class<?> raw = rawClass(type, where);
     if (raw == String.class || raw == char.class || raw == Character.class) {
       return JSON.objectNode().put("type", "string");
@@ -95,7 +115,7 @@ public final class JsonSchemas {
     if (raw.isEnum()) {
       ArrayNode values = JSON.arrayNode();
       for (Object constant : raw.getEnumConstants()) {
-        values.add(((Enum<?>) constant).name());
+        values.add(constant.toString());
       }
       ObjectNode schema = JSON.objectNode().put("type", "string");
       schema.set("enum", values);

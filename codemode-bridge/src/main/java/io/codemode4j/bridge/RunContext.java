@@ -15,13 +15,16 @@ import java.util.OptionalInt;
  * @param principal who the run acts for
  * @param remainingToolCalls the run's tool calls still allowed, if it counts them
  * @param remainingTime the run's time still allowed, if it has a deadline
+ * @param grants the methods the run inherited the right to see (all by default); the host's policy may hide
+ *     more, see {@link Visibility}
  */
 public record RunContext(
     String runId,
     String parentCallId,
     Principal principal,
     OptionalInt remainingToolCalls,
-    Optional<Duration> remainingTime) {
+    Optional<Duration> remainingTime,
+    Visibility grants) {
 
   public RunContext {
     Objects.requireNonNull(runId, "runId");
@@ -29,6 +32,7 @@ public record RunContext(
     Objects.requireNonNull(principal, "principal");
     Objects.requireNonNull(remainingToolCalls, "remainingToolCalls");
     Objects.requireNonNull(remainingTime, "remainingTime");
+    Objects.requireNonNull(grants, "grants");
     if (remainingToolCalls.isPresent() && remainingToolCalls.getAsInt() < 0) {
       throw new IllegalArgumentException("remainingToolCalls must not be negative, was " + remainingToolCalls.getAsInt());
     }
@@ -39,16 +43,27 @@ public record RunContext(
     });
   }
 
-  /** A run with no budget of its own beyond the pass limits. */
+  /** A run that may see every allowlisted method. */
+  public RunContext(String runId, String parentCallId, Principal principal, OptionalInt remainingToolCalls,
+      Optional<Duration> remainingTime) {
+    this(runId, parentCallId, principal, remainingToolCalls, remainingTime, Visibility.all());
+  }
+
+  /** A run with no budget of its own beyond the pass limits, that may see every allowlisted method. */
   public static RunContext of(String runId, Principal principal) {
     return new RunContext(runId, runId + ":run_javascript", principal, OptionalInt.empty(), Optional.empty());
   }
 
   public RunContext withRemainingToolCalls(int calls) {
-    return new RunContext(runId, parentCallId, principal, OptionalInt.of(calls), remainingTime);
+    return new RunContext(runId, parentCallId, principal, OptionalInt.of(calls), remainingTime, grants);
   }
 
   public RunContext withRemainingTime(Duration time) {
-    return new RunContext(runId, parentCallId, principal, remainingToolCalls, Optional.of(time));
+    return new RunContext(runId, parentCallId, principal, remainingToolCalls, Optional.of(time), grants);
+  }
+
+  /** This run, seeing only what {@code visibility} allows. */
+  public RunContext withGrants(Visibility visibility) {
+    return new RunContext(runId, parentCallId, principal, remainingToolCalls, remainingTime, visibility);
   }
 }

@@ -1,7 +1,9 @@
 package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -28,5 +30,34 @@ class BrokerTest {
       assertThat(call.failureKind()).contains("refused");
     });
     assertThat(tools.started.get()).isZero();
+  }
+
+  @Test
+  void admit_methodHiddenFromTheRun_isRefusedExactlyLikeAnUnknownOne() {
+    TestTools tools = new TestTools();
+    Broker broker = new Broker(Map.of("t.echo", binding("t.echo", tools.echo()), "t.fail", binding("t.fail", tools.fail())));
+    PassLedger ledger = new PassLedger("pass-y");
+    RunContext run = TestTools.run().withGrants(Visibility.only(List.of("t.echo")));
+    Broker.Session session = broker.open("pass-y", run, CodeExecutionLimits.defaults(), ledger);
+
+    Broker.Admission hidden = session.admit("t.fail", "{\"kind\":\"failed\"}");
+    Broker.Admission unknown = session.admit("t.nope", "{}");
+    Broker.Admission visible = session.admit("t.echo", "{\"value\":1}");
+
+    assertThat(hidden).isInstanceOfSatisfying(Broker.Rejected.class, rejected -> {
+      assertThat(rejected.failure().kind()).isEqualTo(ToolFailure.Kind.REFUSED);
+      assertThat(rejected.failure().getMessage()).isEqualTo("t.fail is not an allowlisted method (allowed: t.echo)");
+    });
+    assertThat(unknown).isInstanceOfSatisfying(Broker.Rejected.class, rejected ->
+        assertThat(rejected.failure().getMessage()).isEqualTo("t.nope is not an allowlisted method (allowed: t.echo)"));
+    assertThat(visible).isInstanceOf(Broker.Admitted.class);
+    assertThat(ledger.close()).extracting(CallRecord::method, CallRecord::tool).containsExactly(
+        tuple("t.fail", ""), tuple("t.nope", ""), tuple("t.echo", "echo"));
+    assertThat(tools.started.get()).isZero();
+  }
+
+  private static Broker.Binding binding(String path, Tool tool) {
+    return new Broker.Binding(path, tool, JsonSchemas.compile("p", tool.spec().parameters()),
+        JsonSchemas.compile("s", tool.spec().success()));
   }
 }

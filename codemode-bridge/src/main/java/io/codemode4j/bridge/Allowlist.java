@@ -1,0 +1,113 @@
+package io.codemode4j.bridge;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The construction-time allowlist of a {@link CodeMode}: every method path with its tool and its own
+ * TypeScript declaration, in declaration order. It never changes; what a run may see of it is a
+ * {@link Visibility}.
+ */
+final class Allowlist {
+
+  private static final int LISTED = 16;
+  private static final Pattern PATH = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\.[A-Za-z_$][A-Za-z0-9_$]*");
+
+  /** One allowlisted method; {@code declaration} is a complete {@code declare const} of it alone. */
+  record Method(String namespace, String name, Tool tool, String declaration) {
+    String path() {
+      return namespace + "." + name;
+    }
+  }
+
+  private final Map<String, Method> methods = new LinkedHashMap<>();
+  private final String declarations;
+
+  Allowlist(Map<String, Map<String, Tool>> namespaces) {
+    namespaces.forEach((namespace, tools) -> tools.forEach((name, tool) -> {
+      String declaration = TypeScriptDeclarations.of(Map.of(namespace, Map.of(name, tool.spec())));
+      Method method = new Method(namespace, name, tool, declaration);
+      methods.put(method.path(), method);
+    }));
+    this.declarations = declarations(methods.values());
+  }
+
+  Collection<Method> methods() {
+    return methods.values();
+  }
+
+  /** The declarations of every method. */
+  String declarations() {
+    return declarations;
+  }
+
+  /** The methods {@code visibility} allows, in declaration order. */
+  List<Method> visible(Visibility visibility) {
+    return methods.values().stream().filter(m -> visibility.allows(m.path())).toList();
+  }
+
+  /** What the prelude installs: {@code {"billing":["customers","invoices"]}}, only these methods. */
+  static String namespacesJson(Collection<Method> methods) {
+    ObjectNode spec = JsonNodeFactory.instance.objectNode();
+    Map<String, ArrayNode> namespaces = new HashMap<>();
+    for (Method method : methods) {
+      namespaces.computeIfAbsent(method.namespace(), spec::putArray).add(method.name());
+    }
+    return spec.toString();
+  }
+
+  /** See {@link CodeMode#describe}. */
+  String describe(List<String> paths, DescribeOptions options) {
+    if (paths.isEmpty() || paths.size() > DescribeOptions.MAX_PATHS) {
+      throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.PATH_COUNT, "describe takes 1 to "
+          + DescribeOptions.MAX_PATHS + " method paths, got " + paths.size()
+          + (paths.isEmpty() ? "; name one, e.g. " + methods.keySet().iterator().next() : "; ask in batches"));
+    }
+    Set<String> seen = new HashSet<>();
+    for (String path : paths) {
+      if (path == null || !PATH.matcher(path).matches()) {
+        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.INVALID_PATH, "'" + path
+            + "' is not a method path: write namespace.method, e.g. " + methods.keySet().iterator().next());
+      }
+      if (!seen.add(path)) {
+        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.DUPLICATE_PATH,
+            "'" + path + "' is asked for twice: name each method once");
+      }
+      if (!methods.containsKey(path)) {
+        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.UNKNOWN_PATH, "'" + path
+            + "' is not an allowlisted method (allowed: " + someAllowed() + ")");
+      }
+    }
+    String text = declarations(methods.values().stream().filter(m -> seen.contains(m.path())).toList());
+    int bytes = Utf8.length(text);
+    if (bytes > options.maxBytes()) {
+      throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.TOO_LARGE, "the declarations of "
+          + paths.size() + (paths.size() == 1 ? " method are " : " methods are ") + bytes
+          + " bytes of UTF-8, over maxBytes " + options.maxBytes()
+          + ": ask for fewer methods or raise maxBytes (at most " + DescribeOptions.MAX_BYTES + ")");
+    }
+    return text;
+  }
+
+  /** The first {@value #LISTED} paths, and how many more there are. */
+  private String someAllowed() {
+    String listed = String.join(", ", methods.keySet().stream().limit(LISTED).toList());
+    return methods.size() <= LISTED ? listed : listed + " and " + (methods.size() - LISTED) + " more";
+  }
+
+  private static String declarations(Collection<Method> methods) {
+    Map<String, Map<String, ToolSpec>> namespaces = new LinkedHashMap<>();
+    methods.forEach(m -> namespaces.computeIfAbsent(m.namespace(), n -> new LinkedHashMap<>())
+        .put(m.name(), m.tool().spec()));
+    return TypeScriptDeclarations.of(namespaces);
+  }
+}
