@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = CodemodeCli.Version.class,
     description = "Code Mode for analyst agents over a read-only data warehouse.",
-    subcommands = {RunCommand.class, QueryCommand.class, TablesCommand.class, GenerateCommand.class})
+    subcommands = {RunCommand.class, QueryCommand.class, TablesCommand.class, GenerateCommand.class,
+        BenchCommand.class})
 public final class CodemodeCli {
 
   static final int EXIT_OK = 0;

@@ -1,0 +1,74 @@
+package io.codemode4j.bench;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Timing helpers shared by the scenarios. */
+final class Measure {
+
+  /** Work that may fail; timed as a whole. */
+  @FunctionalInterface
+  interface Work {
+    void run() throws Exception;
+  }
+
+  private Measure() {}
+
+  static double millis(Work work) throws Exception {
+    long start = System.nanoTime();
+    work.run();
+    return (System.nanoTime() - start) / 1e6;
+  }
+
+  static double median(double[] values) {
+    return Stats.of(values).median();
+  }
+
+  /**
+   * Runs {@code op} on {@code threads} platform threads for a discarded window and then {@code windows}
+   * measured windows of {@code window} each, and returns the completed operations per second of each
+   * measured window.
+   */
+  static double[] throughput(int threads, Duration window, int windows, Work op) throws InterruptedException {
+    LongAdder done = new LongAdder();
+    AtomicBoolean stop = new AtomicBoolean();
+    AtomicReference<Exception> failure = new AtomicReference<>();
+    List<Thread> workers = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      workers.add(Thread.ofPlatform().name("bench-worker-" + i).daemon(true).start(() -> {
+        try {
+          while (!stop.get()) {
+            op.run();
+            done.increment();
+          }
+        } catch (Exception e) {
+          failure.compareAndSet(null, e);
+          stop.set(true);
+        }
+      }));
+    }
+    double[] rates = new double[windows];
+    try {
+      Thread.sleep(window);
+      for (int i = 0; i < windows && !stop.get(); i++) {
+        long before = done.sum();
+        long start = System.nanoTime();
+        Thread.sleep(window);
+        rates[i] = (done.sum() - before) / ((System.nanoTime() - start) / 1e9);
+      }
+    } finally {
+      stop.set(true);
+      for (Thread worker : workers) {
+        worker.join();
+      }
+    }
+    if (failure.get() != null) {
+      throw new IllegalStateException("a throughput worker failed: " + failure.get().getMessage(), failure.get());
+    }
+    return rates;
+  }
+}

@@ -1,0 +1,68 @@
+package io.codemode4j.bench;
+
+import java.util.List;
+import java.util.OptionalDouble;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Overlap efficiency: {@value BenchToolkit#HOST_CALLS} calls to a handler sleeping {@value BenchToolkit#SLEEP_MS} ms,
+ * all started at once with {@code maxHostCallConcurrency} c, as the ideal wall time
+ * ({@code ceil(64 / c) * 20 ms}) over the measured one. Baseline: the same sleeps on plain virtual threads
+ * behind a semaphore of c permits, measured the same way.
+ */
+final class OverlapScenario {
+
+  static final List<Integer> CONCURRENCY = List.of(1, 4, 16, 64);
+
+  private final Effort effort;
+  private final Bench.Results results;
+
+  OverlapScenario(Effort effort, Bench.Results results) {
+    this.effort = effort;
+    this.results = results;
+  }
+
+  void run() throws Exception {
+    for (int concurrency : CONCURRENCY) {
+      int rounds = effort.overlapRounds();
+      results.progress("overlap at concurrency " + concurrency + ": " + rounds + " passes of "
+          + BenchToolkit.HOST_CALLS + " sleeping calls, each next to the plain-Java baseline");
+      double ideal = Math.ceilDiv(BenchToolkit.HOST_CALLS, concurrency) * (double) BenchToolkit.SLEEP_MS;
+      double[] efficiency = new double[rounds];
+      double[] baseline = new double[rounds];
+      try (BenchToolkit toolkit = new BenchToolkit(concurrency)) {
+        toolkit.warmUp(BenchToolkit.TRIVIAL, 200);
+        toolkit.warmUp(BenchToolkit.sleepingCalls(0), 5);
+        for (int round = 0; round < rounds; round++) {
+          baseline[round] = ideal / Measure.millis(() -> plainSleeps(concurrency));
+          efficiency[round] = ideal / Measure.millis(() -> toolkit.run(BenchToolkit.SLEEPING_CALLS));
+        }
+      }
+      results.measured("overlap_efficiency_c" + concurrency, Stats.of(efficiency),
+          OptionalDouble.of(Measure.median(baseline)));
+    }
+  }
+
+  private static void plainSleeps(int concurrency) throws InterruptedException {
+    Semaphore slots = new Semaphore(concurrency, true);
+    CountDownLatch done = new CountDownLatch(BenchToolkit.HOST_CALLS);
+    for (int i = 0; i < BenchToolkit.HOST_CALLS; i++) {
+      Thread.ofVirtual().start(() -> {
+        try {
+          slots.acquire();
+          try {
+            Thread.sleep(BenchToolkit.SLEEP_MS);
+          } finally {
+            slots.release();
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } finally {
+          done.countDown();
+        }
+      });
+    }
+    done.await();
+  }
+}

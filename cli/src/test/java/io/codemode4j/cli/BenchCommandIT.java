@@ -1,0 +1,69 @@
+package io.codemode4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codemode4j.bench.BenchReport;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code codemode bench --quick}: a smoke run of every scenario, which keeps the bench working. It checks
+ * the shape of the report, never a performance target. The cold-start scenario runs the repository's
+ * launcher, which this module's build has just packaged.
+ */
+class BenchCommandIT {
+
+  /** What a quick run without --data cannot measure, by design. */
+  private static final Set<String> NOT_MEASURED_BY_DESIGN = Set.of("warm_pass_process_ms", "query_ratio_10m");
+
+  private record Outcome(int exitCode, String out, String err) {}
+
+  private static Outcome codemode(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = CodemodeCli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void bench_quickJson_reportsEveryMetricWithNumbersOrAReason() {
+    Outcome result = codemode("bench", "--quick", "--json");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode report = JsonMapper.builder().build().readTree(result.out());
+    assertThat(report.propertyNames()).containsExactly("machine", "metrics");
+    assertThat(report.get("machine").asString()).contains("cores");
+    List<String> names = new ArrayList<>();
+    for (JsonNode metric : report.get("metrics")) {
+      String name = metric.get("name").asString();
+      names.add(name);
+      assertThat(metric.propertyNames()).as(name).startsWith("name", "unit", "median", "p90", "p99", "baseline",
+          "ratio", "target", "met");
+      if (NOT_MEASURED_BY_DESIGN.contains(name)) {
+        assertThat(metric.get("median").isNull()).as(name).isTrue();
+        assertThat(metric.get("met").isNull()).as(name).isTrue();
+        assertThat(metric.get("reason").asString()).as(name).isNotBlank();
+      } else {
+        assertThat(metric.has("reason")).as("%s was not measured: %s", name, metric.path("reason")).isFalse();
+        assertThat(List.of(metric.get("median"), metric.get("p90"), metric.get("p99")))
+            .as(name).allSatisfy(value -> assertThat(value.isNumber()).isTrue());
+        assertThat(metric.get("met").isBoolean() || metric.get("target").isNull()).as(name).isTrue();
+      }
+    }
+    assertThat(names).containsExactlyElementsOf(BenchReport.METRIC_NAMES);
+  }
+
+  @Test
+  void bench_dataIsNotADirectory_exitsTwo() {
+    Outcome result = codemode("bench", "--quick", "--data", "no-such-directory");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("--data no-such-directory is not a directory");
+  }
+}
