@@ -14,14 +14,15 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * The real TypeScript compiler, {@code typescript@}{@value #VERSION} from the npm registry, installed with
  * {@code npm install --prefix <dir>} on first use (a later run reuses it) and run with {@code node}. The only
- * reason to skip is that {@code node} is absent; a failing install fails the test.
+ * reason to skip is that {@code node} is absent; a failing install fails the test. Public for the tests of
+ * other modules (this module's test jar).
  */
-final class TypeScriptCompiler {
+public final class TypeScriptCompiler {
 
-  static final String VERSION = "5.9.3";
+  public static final String VERSION = "5.9.3";
 
   /** What one {@code tsc} run said. */
-  record Result(int exitCode, String output) {}
+  public record Result(int exitCode, String output) {}
 
   private final Path tsc;
 
@@ -30,7 +31,7 @@ final class TypeScriptCompiler {
   }
 
   /** The compiler under {@code prefix}, installed there unless it already is; skips the test without node. */
-  static TypeScriptCompiler install(Path prefix) throws IOException, InterruptedException {
+  public static TypeScriptCompiler install(Path prefix) throws IOException, InterruptedException {
     Assumptions.assumeTrue(nodeVersion() != null,
         "skipped: `node` is not on PATH, and the TypeScript compiler needs Node.js (install Node 18+ to run this test)");
     Path tsc = prefix.resolve("node_modules/typescript/bin/tsc");
@@ -46,7 +47,7 @@ final class TypeScriptCompiler {
   }
 
   /** {@code tsc --noEmit --strict} over {@code files}, in {@code dir}. */
-  Result compile(Path dir, List<Path> files) throws IOException, InterruptedException {
+  public Result compile(Path dir, List<Path> files) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("node", tsc.toAbsolutePath().toString(), "--noEmit", "--strict",
         "--target", "es2022", "--lib", "es2022", "--pretty", "false"));
     files.forEach(file -> command.add(dir.relativize(file).toString()));

@@ -23,6 +23,22 @@ final class WarehouseQueryTools {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
+  /** How {@link ResultJson} types values, as the documentation of {@code rows}. */
+  private static final String ROWS = """
+      One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type \
+      follows its column's SQL type (columns[].type), never the value:
+      - BOOLEAN is true or false.
+      - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers; a NaN or \
+      infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
+      - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". \
+      SUM of an integer column is HUGEINT, so SUM(amount_cents) is a string. Add money in SQL, or as integer \
+      cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
+      - DATE is "YYYY-MM-DD"; TIMESTAMP and TIME are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); TIMESTAMP \
+      WITH TIME ZONE carries its offset.
+      - LIST is an array and STRUCT an object, their elements typed by these rules; MAP is an object with its \
+      keys as strings; BLOB is base64.
+      - NULL is null; any other type is the database's own text.""";
+
   private WarehouseQueryTools() {}
 
   static Tool query(ScopedWarehouse warehouse, List<TableSchema> tables) {
@@ -41,7 +57,7 @@ final class WarehouseQueryTools {
     ((ObjectNode) parameters.get("properties").get("sql")).put("description",
         "Exactly one SELECT (WITH allowed) in DuckDB SQL over " + names
             + "; their columns are in the method description.");
-    JsonNode success = MAPPER.readTree("""
+    ObjectNode success = (ObjectNode) MAPPER.readTree("""
         {"type": "object",
          "properties": {
            "columns": {"type": "array",
@@ -51,7 +67,6 @@ final class WarehouseQueryTools {
                                                 "type": {"type": "string", "description": "e.g. VARCHAR, BIGINT, DECIMAL(38,2), DATE"}},
                                  "required": ["name", "type"], "additionalProperties": false}},
            "rows": {"type": "array",
-                    "description": "One object per row, keyed by column name. DECIMAL, HUGEINT and UBIGINT values are strings with the exact digits; other numbers are JSON numbers; DATE is 'YYYY-MM-DD'; NULL is null.",
                     "items": {"type": "object",
                               "additionalProperties": {"type": ["string", "number", "boolean", "null", "array", "object"]}}},
            "rowCount": {"type": "integer", "minimum": 0, "description": "rows.length"},
@@ -60,6 +75,7 @@ final class WarehouseQueryTools {
          "required": ["columns", "rows", "rowCount", "truncated"],
          "additionalProperties": false}
         """);
+    ((ObjectNode) success.get("properties").get("rows")).put("description", ROWS);
     ToolSpec spec = new ToolSpec("warehouse_query", queryDescription(tables, warehouse), parameters, success,
         ExecutionClass.READONLY);
     return new Tool(spec, (arguments, context) -> {
@@ -92,12 +108,8 @@ final class WarehouseQueryTools {
         .append("), and truncated is true when there were more. A query running longer than ")
         .append(Durations.format(warehouse.queryTimeout())).append(" is cancelled and rejects with kind 'timeout'.\n");
     out.append("""
-        JSON values are typed by the column's SQL type (columns[].type), never by the value:
-        - BOOLEAN is true/false; integers up to BIGINT (COUNT(*) too) and FLOAT/DOUBLE (AVG too) are numbers.
-        - DECIMAL, HUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". \
-        SUM of an integer column is HUGEINT, so SUM(amount_cents) is a string. Add money in SQL, or as integer \
-        cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
-        - DATE is "YYYY-MM-DD", TIMESTAMP is ISO-8601 ("2025-01-31T09:30:00"), NULL is null.
+        JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM(amount_cents) are \
+        strings with the exact digits; the result's rows documentation has every rule.
         Tables and views (column SQL-type, notes in parentheses):
         """);
     for (TableSchema table : tables) {

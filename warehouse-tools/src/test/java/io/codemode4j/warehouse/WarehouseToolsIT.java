@@ -71,10 +71,12 @@ class WarehouseToolsIT {
         "amount_cents BIGINT (US cents)",
         "- invoice_summary (view over the invoices that are not void",
         "revenue DECIMAL(18,2)",
-        "DECIMAL, HUGEINT, UBIGINT and wider integers are strings with the exact digits",
-        "DATE is \"YYYY-MM-DD\"",
+        "DECIMAL and SUM(amount_cents) are strings with the exact digits",
         "cancelled and rejects with kind 'timeout'",
         "10s");
+    assertThat(query.spec().success().get("properties").get("rows").get("description").asString()).contains(
+        "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits",
+        "DATE is \"YYYY-MM-DD\"");
     JsonNode maxRows = query.spec().parameters().get("properties").get("maxRows");
     assertThat(maxRows.get("minimum").asInt()).isEqualTo(1);
     assertThat(maxRows.get("maximum").asInt()).isEqualTo(WarehouseTools.MAX_ROWS);
