@@ -48,7 +48,7 @@ public final class CodeMode implements AutoCloseable {
   private final Broker broker;
   private final EgressShaper egress;
   private final Optional<Consumer<PassReport>> onPassExit;
-  private final GraalExecutor executor;
+  private final CodeExecutor executor;
 
   private CodeMode(Builder b) {
     this.limits = b.limits;
@@ -70,7 +70,10 @@ public final class CodeMode implements AutoCloseable {
     this.tool = new ToolSpec(b.toolName, outerDescription(b.description,
         includeDeclarations ? Optional.of(allowlist.declarations()) : Optional.empty(), limits), inputSchema(),
         outputSchema(), ExecutionClass.MUTATION);
-    this.executor = new GraalExecutor();
+    this.executor = switch (b.isolation) {
+      case Isolation.InProcess inProcess -> new GraalExecutor();
+      case Isolation.Process process -> new WorkerProcessExecutor(process);
+    };
   }
 
   public static Builder builder() {
@@ -267,6 +270,7 @@ public final class CodeMode implements AutoCloseable {
     private String toolName = DEFAULT_TOOL_NAME;
     private String description = "Run a JavaScript program that calls the host's methods and returns one JSON value.";
     private final Map<String, Map<String, Tool>> methods = new LinkedHashMap<>();
+    private Isolation isolation = Isolation.inProcess();
     private CodeExecutionLimits limits = CodeExecutionLimits.defaults();
     private int maxEgressBytes = DEFAULT_MAX_EGRESS_BYTES;
     private EgressRedactor redactEgress;
@@ -299,6 +303,15 @@ public final class CodeMode implements AutoCloseable {
     /** Exposes every tool of {@code tools} under {@code namespace}, methods in name order. */
     public Builder namespace(String namespace, Map<String, Tool> tools) {
       new TreeMap<>(tools).forEach((method, tool) -> method(namespace, method, tool));
+      return this;
+    }
+
+    /**
+     * Where passes run (default {@link Isolation#inProcess()}): in this JVM, or in a pool of worker JVMs with
+     * a hard heap cap ({@link Isolation#process()}).
+     */
+    public Builder isolation(Isolation value) {
+      this.isolation = Objects.requireNonNull(value, "isolation");
       return this;
     }
 

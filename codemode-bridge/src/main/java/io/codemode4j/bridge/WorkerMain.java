@@ -21,7 +21,7 @@ final class WorkerMain {
   /** A pass that is running, with the dispatcher its completions go to. */
   private record Running(GraalPass pass, RemoteDispatcher dispatcher) {}
 
-  private static final int WARM_UP_PASSES = 50;
+  private static final int WARM_UP_PASSES = 20;
 
   private WorkerMain() {}
 

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,9 +16,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The adversarial corpus, back to back on one CodeMode: every program ends with its expected typed
  * outcome, programs that probe for leaked state run twice, and the host answers a benign pass afterwards.
+ * Run once per executor by its subclasses.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class HostileCorpusIT {
+abstract class HostileCorpusContract {
 
   /** Wall time well above CPU time, so a CPU loop meets its CPU limit first even on a loaded machine. */
   static final CodeExecutionLimits LIMITS = CodeExecutionLimits.defaults()
@@ -30,16 +32,15 @@ class HostileCorpusIT {
       .withMaxHostCalls(16)
       .withMaxHostCallBytes(64 * 1024);
 
-  private static CodeMode codeMode;
+  private final CodeMode codeMode;
 
-  @BeforeAll
-  static void build() {
-    codeMode = new TestTools().codeMode().limits(LIMITS).build();
+  HostileCorpusContract(Isolation isolation) {
+    this.codeMode = new TestTools().codeMode().limits(LIMITS).isolation(isolation).build();
     codeMode.warmUp(3);
   }
 
   @AfterAll
-  static void close() {
+  void close() {
     codeMode.close();
   }
 
