@@ -3,6 +3,7 @@ package io.codemode4j.cli;
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.CodeModeFailure;
+import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.LogEntry;
 import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.PassSuccess;
@@ -59,6 +60,10 @@ final class RunCommand implements Callable<Integer> {
       description = "Inner calls running at once, 1..64 (default: ${DEFAULT-VALUE}).")
   int maxHostConcurrency;
 
+  @Option(names = "--isolation", paramLabel = "MODE", defaultValue = "in-process",
+      description = "in-process (default: fastest start) or process (a worker JVM with a hard heap cap).")
+  String isolation;
+
   @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
       description = "Wall-clock limit of the program, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
   Duration timeout;
@@ -69,16 +74,20 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     String source;
     CodeExecutionLimits limits;
+    Isolation mode;
     try {
       source = read();
       limits = CodeExecutionLimits.defaults().withMaxHostCallConcurrency(maxHostConcurrency).withMaxWallTime(timeout);
+      // One pass needs one worker.
+      mode = isolation.equals("process") ? new Isolation.Process(1, 512) : Isolation.parse(isolation);
     } catch (IllegalArgumentException | IOException e) {
       err.println("error: " + e.getMessage());
       return CodemodeCli.EXIT_USAGE;
     }
     Principal principal = tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.regions());
     try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).limits(limits).build()) {
+        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).limits(limits)
+            .isolation(mode).build()) {
       PassOutcome outcome = codeMode.run(source, RunContext.of("cli-" + UUID.randomUUID(), principal));
       if (json) {
         out.println(outcome.egress().json());

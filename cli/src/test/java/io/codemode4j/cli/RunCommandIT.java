@@ -93,6 +93,15 @@ class RunCommandIT {
   }
 
   @Test
+  void run_processIsolation_runsTheProgramInAWorkerWithTheSameTools() throws IOException {
+    Outcome result = run(
+        "async () => (await warehouse.query({sql: 'SELECT count(*) AS n FROM invoices'})).rows[0].n",
+        "--isolation", "process");
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out().strip()).isEqualTo("50000");
+  }
+
+  @Test
   void run_runawayProgram_exitsOneAfterItsTimeout() throws IOException {
     Outcome result = run("async () => { while (true) {} }", "--timeout", "300ms", "--json");
     assertThat(result.exitCode()).isEqualTo(1);
@@ -139,6 +148,7 @@ class RunCommandIT {
       --max-host-concurrency=65  | maxHostCallConcurrency must be 1..64
       --timeout=forever          | 500ms, 5s, 2m or 1h
       --tenant=Bad Region        | invalid --tenant
+      --isolation=container      | isolation must be in-process or process
       """)
   void run_badOption_exitsTwo(String option, String message) throws IOException {
     Outcome result = run("async () => 1", option);
