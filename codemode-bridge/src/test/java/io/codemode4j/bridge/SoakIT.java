@@ -99,6 +99,36 @@ class SoakIT {
         || thread.getName().startsWith("pool-");
   }
 
+  @Test
+  void soak_workerProcesses_leaveCorrectLedgersAndNoWorkerBehind() throws Exception {
+    long childrenBefore = ProcessHandle.current().children().count();
+    TestTools tools = new TestTools();
+    CodeExecutionLimits limits = CodeExecutionLimits.defaults()
+        .withMaxWallTime(Duration.ofSeconds(5))
+        .withMaxCpuTime(Duration.ofMillis(300))
+        .withMaxAllocatedBytes(32L * 1024 * 1024)
+        .withMaxStackFrames(300);
+    try (CodeMode codeMode = tools.codeMode().limits(limits).isolation(new Isolation.Process(2, 256)).build()) {
+      ExecutorService callers = Executors.newFixedThreadPool(4);
+      List<Future<?>> futures = new ArrayList<>();
+      for (int i = 0; i < 48; i++) {
+        Scenario scenario = SCENARIOS.get(i % SCENARIOS.size());
+        futures.add(callers.submit(() -> {
+          PassOutcome outcome = codeMode.run(scenario.code(), TestTools.run());
+          assertThat(outcome.ok()).as(scenario.code() + " -> " + outcome).isEqualTo(scenario.ok());
+          assertThat(TestTools.statuses(outcome)).as(scenario.code()).isEqualTo(scenario.statuses());
+          return null;
+        }));
+      }
+      for (Future<?> future : futures) {
+        future.get();
+      }
+      callers.shutdown();
+    }
+    awaitAtMost(Duration.ofSeconds(10), () -> ProcessHandle.current().children().count() <= childrenBefore);
+    assertThat(ProcessHandle.current().children().count()).isLessThanOrEqualTo(childrenBefore);
+  }
+
   private static long openFiles() throws IOException {
     try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
       return fds.count();
