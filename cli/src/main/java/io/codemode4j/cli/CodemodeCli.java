@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
     versionProvider = CodemodeCli.Version.class,
     description = "Code Mode for analyst agents over a read-only data warehouse.",
     subcommands = {RunCommand.class, QueryCommand.class, TablesCommand.class, GenerateCommand.class,
-        BenchCommand.class})
+        BenchCommand.class, DescribeCommand.class, DiscoverCommand.class})
 public final class CodemodeCli {
 
   static final int EXIT_OK = 0;

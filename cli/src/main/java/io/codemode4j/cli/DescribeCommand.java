@@ -1,0 +1,64 @@
+package io.codemode4j.cli;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.CodeModeDescriptionError;
+import io.codemode4j.bridge.DescribeOptions;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.WarehouseTools;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code codemode describe PATH...}: the TypeScript declarations of methods of the {@code run} toolkit. */
+@Command(name = "describe", mixinStandardHelpOptions = true,
+    description = {"Print the TypeScript declarations of methods that programs of `codemode run` may call, "
+        + "e.g. billing.invoices, grouped by namespace.",
+        "Exit 0 when printed, 2 on a usage error or when the paths or the size are refused."})
+final class DescribeCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  DataOptions data;
+
+  @Parameters(arity = "1..*", paramLabel = "PATH", description = "1 to 64 method paths, namespace.method.")
+  List<String> paths;
+
+  @Option(names = "--max-bytes", paramLabel = "N", defaultValue = "" + DescribeOptions.DEFAULT_MAX_BYTES,
+      description = "Most UTF-8 bytes of declarations, 1..262144 (default: ${DEFAULT-VALUE}); more is an error, "
+          + "never a cut declaration.")
+  int maxBytes;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    DescribeOptions options;
+    try {
+      options = new DescribeOptions(maxBytes);
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_USAGE;
+    }
+    try (Warehouse warehouse = data.openWarehouse();
+        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build()) {
+      out.print(codeMode.describe(paths, options));
+      out.flush();
+      return CodemodeCli.EXIT_OK;
+    } catch (CodeModeDescriptionError e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_USAGE;
+    } catch (WarehouseException e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_FAILED;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package io.codemode4j.cli;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.ToolDiscovery;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.WarehouseTools;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code codemode discover QUERY}: what the {@code discover_tools} tool answers a model, for the run toolkit. */
+@Command(name = "discover", mixinStandardHelpOptions = true,
+    description = {"Find the methods of `codemode run` whose name, namespace or description match QUERY, best "
+        + "first, with their TypeScript declarations (what the discover_tools tool returns to a model).",
+        "Exit 0 (also when nothing matches), 2 on a usage error."})
+final class DiscoverCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  DataOptions data;
+
+  @Parameters(index = "0", paramLabel = "QUERY", description = "Words to look for, e.g. invoice.")
+  String query;
+
+  @Option(names = "--namespace", paramLabel = "NS", description = "Only methods of this namespace, e.g. billing.")
+  String namespace;
+
+  @Option(names = "--limit", paramLabel = "N", defaultValue = "" + ToolDiscovery.DEFAULT_LIMIT,
+      description = "The most matches, 1..20 (default: ${DEFAULT-VALUE}).")
+  int limit;
+
+  @Option(names = "--json", description = "Print the tool's JSON result: {matches: [{id, tool, nativeTool, namespace, "
+      + "method, description, parameters, success, declaration}]}.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    ObjectNode arguments = JsonNodeFactory.instance.objectNode().put("query", query).put("limit", limit);
+    if (namespace != null) {
+      arguments.put("namespace", namespace);
+    }
+    try (Warehouse warehouse = data.openWarehouse();
+        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build()) {
+      ObjectNode result = ToolDiscovery.of(List.of(codeMode))
+          .discover(arguments, RunContext.of("cli-" + UUID.randomUUID(), Principal.unconfined("cli")));
+      if (json) {
+        out.println(result);
+      } else if (result.get("matches").isEmpty()) {
+        err.println("no method matches '" + query + "'" + (namespace == null ? "" : " in namespace " + namespace));
+      } else {
+        for (JsonNode match : result.get("matches")) {
+          out.println("// " + match.get("id").asString() + " (native tool " + match.get("nativeTool").asString() + ")");
+          out.println(match.get("declaration").asString());
+        }
+      }
+      out.flush();
+      return CodemodeCli.EXIT_OK;
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_USAGE;
+    } catch (WarehouseException e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_FAILED;
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.codemode4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** {@code codemode describe} and {@code codemode discover} over the toolkit of {@code codemode run}. */
+class DescribeDiscoverIT {
+
+  private record Outcome(int exitCode, String out, String err) {}
+
+  private static Outcome codemode(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--data", System.getProperty("codemode.sampleDir")));
+    int code = CodemodeCli.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void describe_paths_printTheirDeclarationsByNamespace() {
+    Outcome result = codemode("describe", "billing.invoices", "warehouse.query");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.err()).isEmpty();
+    assertThat(result.out()).startsWith("declare const warehouse: {\n").contains("\ndeclare const billing: {\n",
+        "  query(args: {", "  invoices(args: {", "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings")
+        .doesNotContain("customers(args").endsWith("};\n");
+  }
+
+  @Test
+  void describe_wholeToolkit_fitsTheDefaultCapAndNotAQuarterOfIt() {
+    Outcome result = codemode("describe", "warehouse.query", "warehouse.tables", "billing.customers",
+        "billing.invoices");
+    int bytes = result.out().getBytes(StandardCharsets.UTF_8).length;
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(bytes).isLessThanOrEqualTo(16 * 1024);
+    Outcome capped = codemode("describe", "warehouse.query", "warehouse.tables", "billing.customers",
+        "billing.invoices", "--max-bytes", Integer.toString(bytes / 4));
+    assertThat(capped.exitCode()).isEqualTo(2);
+    assertThat(capped.out()).isEmpty();
+    assertThat(capped.err()).isEqualTo("error: the declarations of 4 methods are " + bytes + " bytes of UTF-8, over "
+        + "maxBytes " + bytes / 4 + ": ask for fewer methods or raise maxBytes (at most 262144)\n");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      billing.nope                        | error: 'billing.nope' is not an allowlisted method (allowed: warehouse.query, warehouse.tables, billing.customers, billing.invoices)
+      billing                             | error: 'billing' is not a method path: write namespace.method, e.g. warehouse.query
+      billing.invoices billing.invoices   | error: 'billing.invoices' is asked for twice: name each method once
+      billing.invoices --max-bytes 0      | error: maxBytes must be 1..262144 (256 KiB), was 0
+      billing.invoices --max-bytes 300000 | error: maxBytes must be 1..262144 (256 KiB), was 300000
+      """)
+  void describe_refusedRequest_exitsTwoWithTheMessage(String args, String message) {
+    List<String> all = new ArrayList<>(List.of("describe"));
+    all.addAll(List.of(args.split(" ")));
+
+    Outcome result = codemode(all.toArray(String[]::new));
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err()).isEqualTo(message + "\n");
+  }
+
+  @Test
+  void describe_noPath_isAUsageError() {
+    Outcome result = codemode("describe");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("Missing required parameter: 'PATH'");
+  }
+
+  @Test
+  void discover_invoice_printsBillingInvoicesFirstWithItsDeclaration() {
+    Outcome result = codemode("discover", "invoice");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out().lines().findFirst()).contains(
+        "// code-mode:run_javascript:billing.invoices (native tool billing_invoices)");
+    assertThat(result.out()).contains("declare const billing: {\n", "  invoices(args: {");
+  }
+
+  @Test
+  void discover_json_printsTheToolResult() {
+    Outcome result = codemode("discover", "customers", "--namespace", "billing", "--json");
+
+    assertThat(result.exitCode()).isZero();
+    JsonNode json = JsonMapper.builder().build().readTree(result.out());
+    assertThat(json.get("matches")).isNotEmpty().allSatisfy(match -> {
+      assertThat(match.get("namespace").asString()).isEqualTo("billing");
+      assertThat(match.get("tool").asString()).isEqualTo("run_javascript");
+    });
+    JsonNode first = json.get("matches").get(0);
+    assertThat(first.get("id").asString()).isEqualTo("code-mode:run_javascript:billing.customers");
+    assertThat(first.get("parameters").get("properties").has("region")).isTrue();
+    assertThat(result.out().strip()).doesNotContain("\n");
+  }
+
+  @Test
+  void discover_nothingMatches_saysSoAndExitsZero() {
+    Outcome result = codemode("discover", "zebra");
+
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.out()).isEmpty();
+    assertThat(result.err()).isEqualTo("no method matches 'zebra'\n");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', textBlock = """
+      ' '            | /query
+      x,--limit,0    | /limit
+      x,--limit,21   | /limit
+      """)
+  void discover_invalidQueryOrLimit_exitsTwo(String args, String where) {
+    List<String> all = new ArrayList<>(List.of("discover"));
+    all.addAll(List.of(args.split(",")));
+
+    Outcome result = codemode(all.toArray(String[]::new));
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).startsWith("error: arguments do not match the parameters of discover_tools: ")
+        .contains(where);
+  }
+}
