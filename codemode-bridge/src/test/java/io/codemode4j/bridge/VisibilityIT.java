@@ -6,11 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Hidden methods do not exist in the sandbox: a run's grants and the host's policy filter the namespaces the
- * program sees, and the full description refuses to run when it would name a hidden method.
+ * Hidden methods do not exist in the sandbox, in process or in a worker process: a run's grants and the host's
+ * policy filter the namespaces the program sees, and the full description refuses to run when it would name a
+ * hidden method.
  */
 class VisibilityIT {
 
@@ -28,11 +31,12 @@ class VisibilityIT {
         echoed: (await t.echo({value: 1})).value,
       })""";
 
-  @Test
-  void run_hiddenMethodsAndNamespaces_areAbsentFromTheSandbox() {
+  @ParameterizedTest
+  @ValueSource(strings = {"in-process", "process"})
+  void run_hiddenMethodsAndNamespaces_areAbsentFromTheSandbox(String isolation) {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().method("extra", "echo", tools.echo()).includeDeclarations(false)
-        .visibility(VisibilityIT::policy).build()) {
+        .visibility(VisibilityIT::policy).isolation(Isolation.parse(isolation)).build()) {
       RunContext run = RunContext.of("run-v", Principal.ofTenant("ana", Set.of("emea")))
           .withGrants(Visibility.only(List.of("t.*")));
 
