@@ -1,6 +1,13 @@
 # Sourced by .ci/run and ./codemode: exports JAVA_HOME for a JDK >= 21.
 # JAVA_HOME wins when it already names one; otherwise the newest JDK in the machine's JVM folder.
 codemode_java_major() {
+  # The JDK's release file says it without starting a JVM (tens of milliseconds per call otherwise).
+  local major
+  major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null)
+  if [ -n "$major" ]; then
+    echo "$major"
+    return
+  fi
   "$1/bin/java" -version 2>&1 | awk -F'"' '/version/ { split($2, v, "."); print v[1]; exit }'
 }
 
