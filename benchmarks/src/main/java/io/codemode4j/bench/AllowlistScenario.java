@@ -6,6 +6,7 @@ import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseTools;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -35,41 +36,49 @@ final class AllowlistScenario {
     results.progress("allowlist: " + corpus.size() + " corpus queries, " + effort.allowlistWarmUpRounds()
         + " warm-up and " + effort.allowlistRounds() + " measured rounds, " + effort.executionRounds()
         + " rounds of DuckDB execution");
-    for (int round = 0; round < effort.allowlistWarmUpRounds(); round++) {
+    Measure.repeat(effort.allowlistWarmUpRounds(), effort.stepBudget(), round -> {
       for (AcceptedCorpus.Query query : corpus) {
         allowlist.approve(query.sql(), POLICY);
       }
-    }
-    int rounds = effort.allowlistRounds();
-    double[] all = new double[rounds * corpus.size()];
-    double[][] perQuery = new double[corpus.size()][rounds];
-    for (int round = 0; round < rounds; round++) {
-      for (int q = 0; q < corpus.size(); q++) {
+    });
+    int queries = corpus.size();
+    double[][] approval = new double[effort.allowlistRounds()][queries];
+    int rounds = Measure.repeat(approval.length, effort.stepBudget(), round -> {
+      for (int q = 0; q < queries; q++) {
         String sql = corpus.get(q).sql();
-        double micros = Measure.millis(() -> allowlist.approve(sql, POLICY)) * 1000;
-        perQuery[q][round] = micros;
-        all[round * corpus.size() + q] = micros;
+        approval[round][q] = Measure.millis(() -> allowlist.approve(sql, POLICY)) * 1000;
       }
-    }
-    int executions = effort.executionRounds();
-    double[] allExecution = new double[executions * corpus.size()];
-    double[][] executionPerQuery = new double[corpus.size()][executions];
+    });
     for (ApprovedQuery query : approved) {
       jdbc.query(query.sql());
     }
-    for (int round = 0; round < executions; round++) {
-      for (int q = 0; q < approved.size(); q++) {
+    double[][] execution = new double[effort.executionRounds()][queries];
+    int executions = Measure.repeat(execution.length, effort.stepBudget(), round -> {
+      for (int q = 0; q < queries; q++) {
         String sql = approved.get(q).sql();
-        double micros = Measure.millis(() -> jdbc.query(sql)) * 1000;
-        executionPerQuery[q][round] = micros;
-        allExecution[round * approved.size() + q] = micros;
+        execution[round][q] = Measure.millis(() -> jdbc.query(sql)) * 1000;
       }
+    });
+    double[] fraction = new double[queries];
+    for (int q = 0; q < queries; q++) {
+      fraction[q] = Measure.median(column(approval, rounds, q)) / Measure.median(column(execution, executions, q));
     }
-    double[] fraction = new double[corpus.size()];
-    for (int q = 0; q < corpus.size(); q++) {
-      fraction[q] = Measure.median(perQuery[q]) / Measure.median(executionPerQuery[q]);
-    }
-    results.measured("allowlist_us", Stats.of(all), OptionalDouble.of(Measure.median(allExecution)));
+    results.measured("allowlist_us", Stats.of(flatten(approval, rounds)),
+        OptionalDouble.of(Measure.median(flatten(execution, executions))));
     results.measured("allowlist_fraction", Stats.of(fraction), OptionalDouble.empty());
+  }
+
+  /** Query {@code q}'s samples of the first {@code rounds} rounds. */
+  private static double[] column(double[][] samples, int rounds, int q) {
+    double[] column = new double[rounds];
+    for (int round = 0; round < rounds; round++) {
+      column[round] = samples[round][q];
+    }
+    return column;
+  }
+
+  /** Every sample of the first {@code rounds} rounds. */
+  private static double[] flatten(double[][] samples, int rounds) {
+    return Arrays.stream(samples, 0, rounds).flatMapToDouble(Arrays::stream).toArray();
   }
 }

@@ -37,9 +37,7 @@ public final class Bench {
     results.progress(machine);
     results.progress(String.format(Locale.ROOT, "load average at start: %.2f", Machine.loadAverage()));
 
-    results.notMeasuredAll(List.of("warm_pass_process_ms"),
-        "the worker-process executor does not exist yet; only the in-process executor can be measured");
-    results.section(List.of("warm_pass_ms", "three_call_pass_ms", "host_call_us", "passes_per_s_c1",
+    results.section(List.of("warm_pass_ms", "warm_pass_process_ms", "three_call_pass_ms", "host_call_us", "passes_per_s_c1",
         "passes_per_s_c2", "passes_per_s_c8", "rss_per_pass_mb"), () -> new PassScenarios(effort, results).run());
     results.section(List.of("overlap_efficiency_c1", "overlap_efficiency_c4", "overlap_efficiency_c16",
         "overlap_efficiency_c64"), () -> new OverlapScenario(effort, results).run());
@@ -68,7 +66,7 @@ public final class Bench {
       new AllowlistScenario(effort, results).run(warehouse.allowlist(), jdbc);
       results.progress("query on the bundled data: " + effort.querySamples() + " pairs of a pass and plain JDBC");
       try (QueryScenario query = new QueryScenario(warehouse, jdbc)) {
-        QueryScenario.Pairs pairs = query.measure(effort.queryWarmUp(), effort.querySamples());
+        QueryScenario.Pairs pairs = query.measure(effort.queryWarmUp(), effort.querySamples(), effort.stepBudget());
         results.measured("query_ratio_bundled", Stats.of(pairs.ratio()), OptionalDouble.empty());
         results.measured("query_overhead_bundled_ms", Stats.of(pairs.overheadMs()),
             OptionalDouble.of(Measure.median(pairs.jdbcMs())));
@@ -96,7 +94,7 @@ public final class Bench {
         QueryScenario query = new QueryScenario(warehouse, jdbc)) {
       results.progress(String.format(Locale.ROOT, "opened in %.1f s; %d pairs of a pass and plain JDBC",
           (System.nanoTime() - start) / 1e9, effort.largeQuerySamples()));
-      QueryScenario.Pairs pairs = query.measure(3, effort.largeQuerySamples());
+      QueryScenario.Pairs pairs = query.measure(3, effort.largeQuerySamples(), effort.stepBudget());
       results.progress(String.format(Locale.ROOT, "  plain JDBC median %.1f ms", Measure.median(pairs.jdbcMs())));
       results.measured("query_ratio_10m", Stats.of(pairs.ratio()), OptionalDouble.empty());
     }
@@ -172,8 +170,10 @@ public final class Bench {
      * as the reason. A scenario that returns without recording one of them is a bug of the bench.
      */
     void section(List<String> names, Section section) {
+      long start = System.nanoTime();
       try {
         section.run();
+        progress(String.format(Locale.ROOT, "(%.1f s)", (System.nanoTime() - start) / 1e9));
       } catch (Exception e) {
         String reason = "the scenario failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
         progress(reason);

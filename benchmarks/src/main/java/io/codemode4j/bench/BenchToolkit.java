@@ -4,6 +4,7 @@ import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.CodeModeFailure;
 import io.codemode4j.bridge.ExecutionClass;
+import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
@@ -55,8 +56,11 @@ public final class BenchToolkit implements AutoCloseable {
   private final Hold hold = new Hold();
   private final RunContext run = RunContext.of("bench", Principal.unconfined("bench"));
 
-  /** Code Mode with the default limits, at most {@code concurrency} inner calls at once. */
-  public BenchToolkit(int concurrency) {
+  /**
+   * Code Mode with the default limits, at most {@code concurrency} inner calls at once, running passes where
+   * {@code isolation} says.
+   */
+  public BenchToolkit(int concurrency, Isolation isolation) {
     ToolSpec instant = spec("instant", "Returns 1 at once.", "{\"type\": \"object\", \"additionalProperties\": false}");
     ToolSpec sleep = spec("sleep", "Returns 1 after sleeping ms milliseconds.", """
         {"type": "object", "properties": {"ms": {"type": "integer", "minimum": 0, "maximum": 1000}},
@@ -71,6 +75,7 @@ public final class BenchToolkit implements AutoCloseable {
         }))
         .method("bench", "hold", new Tool(held, (arguments, context) -> hold.await()))
         .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(concurrency))
+        .isolation(isolation)
         .build();
   }
 

@@ -3,10 +3,12 @@ package io.codemode4j.bench;
 import java.time.Duration;
 
 /**
- * How many samples each scenario takes: {@link #QUICK} exercises everything in seconds, {@link #FULL} is
- * what BENCHMARKS.md reports.
+ * How many samples each scenario takes, at most: a sampling loop also stops once it has spent
+ * {@code stepBudget} (after at least one sample). {@link #QUICK} exercises everything in seconds whatever
+ * the machine's load, {@link #FULL} is what BENCHMARKS.md reports and never runs out of budget.
  */
 record Effort(
+    Duration stepBudget,
     int warmUpPasses,
     int passSamples,
     int hostCallSamples,
@@ -22,7 +24,8 @@ record Effort(
     int rssRounds,
     int coldStartRuns) {
 
-  static final Effort QUICK = new Effort(300, 200, 20, 1, 5, 3, 2, 20, 50, 5, Duration.ofMillis(250), 2, 1, 1);
-  static final Effort FULL = new Effort(5_000, 3_000, 300, 5, 200, 30, 10, 500, 1_000, 30, Duration.ofMillis(250),
-      20, 5, 10);
+  static final Effort QUICK = new Effort(Duration.ofMillis(1500), 200, 200, 20, 1, 5, 3, 2, 20, 50, 5,
+      Duration.ofMillis(250), 2, 1, 1);
+  static final Effort FULL = new Effort(Duration.ofHours(1), 5_000, 3_000, 300, 5, 200, 30, 10, 500, 1_000, 30,
+      Duration.ofMillis(250), 20, 5, 10);
 }

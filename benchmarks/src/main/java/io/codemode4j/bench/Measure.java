@@ -16,12 +16,32 @@ final class Measure {
     void run() throws Exception;
   }
 
+  /** One step of a loop, given its index. */
+  @FunctionalInterface
+  interface Step {
+    void run(int index) throws Exception;
+  }
+
   private Measure() {}
 
   static double millis(Work work) throws Exception {
     long start = System.nanoTime();
     work.run();
     return (System.nanoTime() - start) / 1e6;
+  }
+
+  /**
+   * Runs {@code step} for indexes 0, 1, ... until it ran {@code count} times, or once {@code budget} is spent
+   * after the first run; returns how many times it ran.
+   */
+  static int repeat(int count, Duration budget, Step step) throws Exception {
+    long deadline = System.nanoTime() + budget.toNanos();
+    int runs = 0;
+    while (runs < count && (runs == 0 || System.nanoTime() - deadline < 0)) {
+      step.run(runs);
+      runs++;
+    }
+    return runs;
   }
 
   static double median(double[] values) {

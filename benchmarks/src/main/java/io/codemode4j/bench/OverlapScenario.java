@@ -1,5 +1,7 @@
 package io.codemode4j.bench;
 
+import io.codemode4j.bridge.Isolation;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.CountDownLatch;
@@ -31,16 +33,16 @@ final class OverlapScenario {
       double ideal = Math.ceilDiv(BenchToolkit.HOST_CALLS, concurrency) * (double) BenchToolkit.SLEEP_MS;
       double[] efficiency = new double[rounds];
       double[] baseline = new double[rounds];
-      try (BenchToolkit toolkit = new BenchToolkit(concurrency)) {
+      try (BenchToolkit toolkit = new BenchToolkit(concurrency, Isolation.inProcess())) {
         toolkit.warmUp(BenchToolkit.TRIVIAL, 200);
         toolkit.warmUp(BenchToolkit.sleepingCalls(0), 5);
-        for (int round = 0; round < rounds; round++) {
+        int taken = Measure.repeat(rounds, effort.stepBudget(), round -> {
           baseline[round] = ideal / Measure.millis(() -> plainSleeps(concurrency));
           efficiency[round] = ideal / Measure.millis(() -> toolkit.run(BenchToolkit.SLEEPING_CALLS));
-        }
+        });
+        results.measured("overlap_efficiency_c" + concurrency, Stats.of(Arrays.copyOf(efficiency, taken)),
+            OptionalDouble.of(Measure.median(Arrays.copyOf(baseline, taken))));
       }
-      results.measured("overlap_efficiency_c" + concurrency, Stats.of(efficiency),
-          OptionalDouble.of(Measure.median(baseline)));
     }
   }
 

@@ -1,22 +1,27 @@
 package io.codemode4j.bench;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.Isolation;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 
 /**
- * The in-process pass metrics over synthetic tools: warm pass, three-call pass, per host call, throughput
- * and resident memory per concurrent pass.
+ * The pass metrics over synthetic tools: warm pass (in process and in worker processes), three-call pass,
+ * per host call, throughput and resident memory per concurrent pass, the last four in process.
  */
 final class PassScenarios {
 
   /** Passes held open at once to measure the memory of one. */
   static final int HELD_PASSES = 16;
+
+  private static final int CONCURRENCY = CodeExecutionLimits.defaults().maxHostCallConcurrency();
 
   private static final long HOLD_TIMEOUT_MS = 60_000;
   private static final double MIB = 1024.0 * 1024;
@@ -30,16 +35,16 @@ final class PassScenarios {
   }
 
   void run() throws Exception {
-    try (BenchToolkit toolkit = new BenchToolkit(CodeExecutionLimits.defaults().maxHostCallConcurrency());
+    try (BenchToolkit toolkit = new BenchToolkit(CONCURRENCY, Isolation.inProcess());
         BareContext bare = new BareContext()) {
       results.progress("warming up: " + effort.warmUpPasses() + " trivial passes and as many bare contexts");
-      toolkit.warmUp(BenchToolkit.TRIVIAL, effort.warmUpPasses());
-      toolkit.warmUp(BenchToolkit.THREE_CALLS, effort.warmUpPasses() / 2);
-      toolkit.warmUp(BenchToolkit.SEQUENTIAL_CALLS, effort.warmUpPasses() / 20);
-      for (int i = 0; i < effort.warmUpPasses(); i++) {
-        bare.run();
-      }
+      Duration budget = effort.stepBudget();
+      Measure.repeat(effort.warmUpPasses(), budget, i -> toolkit.run(BenchToolkit.TRIVIAL));
+      Measure.repeat(effort.warmUpPasses() / 2, budget, i -> toolkit.run(BenchToolkit.THREE_CALLS));
+      Measure.repeat(effort.warmUpPasses() / 20, budget, i -> toolkit.run(BenchToolkit.SEQUENTIAL_CALLS));
+      Measure.repeat(effort.warmUpPasses(), budget, i -> bare.run());
       double warmPass = warmPass(toolkit, bare);
+      processPass(warmPass);
       threeCallPass(toolkit, warmPass);
       hostCall(toolkit);
       throughput(toolkit, bare, 1, "passes_per_s_c1");
@@ -55,23 +60,38 @@ final class PassScenarios {
     results.progress("warm pass: " + n + " passes of async () => 1, each next to a bare GraalJS context");
     double[] pass = new double[n];
     double[] baseline = new double[n];
-    for (int i = 0; i < n; i++) {
+    int taken = Measure.repeat(n, effort.stepBudget(), i -> {
       baseline[i] = Measure.millis(bare::run);
       pass[i] = Measure.millis(() -> toolkit.run(BenchToolkit.TRIVIAL));
-    }
-    Stats stats = Stats.of(pass);
-    results.measured("warm_pass_ms", stats, OptionalDouble.of(Measure.median(baseline)));
+    });
+    Stats stats = Stats.of(Arrays.copyOf(pass, taken));
+    results.measured("warm_pass_ms", stats, OptionalDouble.of(Measure.median(Arrays.copyOf(baseline, taken))));
     return stats.median();
+  }
+
+  /**
+   * The warm pass in the worker-process executor ({@link Isolation#process()}: two pre-started worker JVMs),
+   * against the in-process warm pass.
+   */
+  private void processPass(double inProcessMedian) throws Exception {
+    try (BenchToolkit process = new BenchToolkit(CONCURRENCY, Isolation.process())) {
+      results.progress("warm pass in worker processes: " + effort.warmUpPasses() + " warm-up passes, then "
+          + effort.passSamples());
+      Measure.repeat(effort.warmUpPasses(), effort.stepBudget(), i -> process.run(BenchToolkit.TRIVIAL));
+      double[] pass = new double[effort.passSamples()];
+      int taken = Measure.repeat(pass.length, effort.stepBudget(),
+          i -> pass[i] = Measure.millis(() -> process.run(BenchToolkit.TRIVIAL)));
+      results.measured("warm_pass_process_ms", Stats.of(Arrays.copyOf(pass, taken)), OptionalDouble.of(inProcessMedian));
+    }
   }
 
   private void threeCallPass(BenchToolkit toolkit, double warmPassMedian) throws Exception {
     int n = effort.passSamples();
     results.progress("three-call pass: " + n + " passes with three instant calls through Promise.all");
     double[] pass = new double[n];
-    for (int i = 0; i < n; i++) {
-      pass[i] = Measure.millis(() -> toolkit.run(BenchToolkit.THREE_CALLS));
-    }
-    results.measured("three_call_pass_ms", Stats.of(pass), OptionalDouble.of(warmPassMedian));
+    int taken = Measure.repeat(n, effort.stepBudget(),
+        i -> pass[i] = Measure.millis(() -> toolkit.run(BenchToolkit.THREE_CALLS)));
+    results.measured("three_call_pass_ms", Stats.of(Arrays.copyOf(pass, taken)), OptionalDouble.of(warmPassMedian));
   }
 
   /**
@@ -85,13 +105,14 @@ final class PassScenarios {
     results.progress("host calls: " + n + " passes of " + calls + " awaited instant calls, each next to a trivial pass");
     double[] perCall = new double[n];
     double[] handoff = new double[n];
-    for (int i = 0; i < n; i++) {
+    int taken = Measure.repeat(n, effort.stepBudget(), i -> {
       double withCalls = Measure.millis(() -> toolkit.run(BenchToolkit.SEQUENTIAL_CALLS));
       double without = Measure.millis(() -> toolkit.run(BenchToolkit.TRIVIAL));
       perCall[i] = (withCalls - without) * 1000 / calls;
       handoff[i] = Measure.millis(() -> handoffs(calls)) * 1000 / calls;
-    }
-    results.measured("host_call_us", Stats.of(perCall), OptionalDouble.of(Measure.median(handoff)));
+    });
+    results.measured("host_call_us", Stats.of(Arrays.copyOf(perCall, taken)),
+        OptionalDouble.of(Measure.median(Arrays.copyOf(handoff, taken))));
   }
 
   private static void handoffs(int calls) throws InterruptedException {

@@ -10,6 +10,8 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Arrays;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
@@ -52,12 +54,15 @@ public final class QueryScenario implements AutoCloseable {
     return jdbc.query(SQL);
   }
 
-  /** Warms both paths up, checks they agree, then takes {@code samples} alternating pairs. */
-  Pairs measure(int warmUp, int samples) throws Exception {
-    for (int i = 0; i < warmUp; i++) {
+  /**
+   * Warms both paths up, checks they agree, then takes {@code samples} alternating pairs; each loop stops
+   * early once it has spent {@code budget}.
+   */
+  Pairs measure(int warmUp, int samples, Duration budget) throws Exception {
+    Measure.repeat(warmUp, budget, i -> {
       pass();
       plain();
-    }
+    });
     int passRows = pass();
     int plainRows = plain();
     if (passRows != plainRows) {
@@ -66,7 +71,7 @@ public final class QueryScenario implements AutoCloseable {
     double[] ratio = new double[samples];
     double[] overhead = new double[samples];
     double[] plainMs = new double[samples];
-    for (int i = 0; i < samples; i++) {
+    int taken = Measure.repeat(samples, budget, i -> {
       double passTime;
       double plainTime;
       if (i % 2 == 0) {
@@ -79,8 +84,8 @@ public final class QueryScenario implements AutoCloseable {
       ratio[i] = passTime / plainTime;
       overhead[i] = passTime - plainTime;
       plainMs[i] = plainTime;
-    }
-    return new Pairs(ratio, overhead, plainMs);
+    });
+    return new Pairs(Arrays.copyOf(ratio, taken), Arrays.copyOf(overhead, taken), Arrays.copyOf(plainMs, taken));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.codemode4j.bench.jmh;
 
 import io.codemode4j.bench.BenchToolkit;
+import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.PassOutcome;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -36,7 +37,7 @@ public class OverlapBenchmarks {
 
   @Setup(Level.Trial)
   public void setUp() {
-    toolkit = new BenchToolkit(concurrency);
+    toolkit = new BenchToolkit(concurrency, Isolation.inProcess());
   }
 
   @TearDown(Level.Trial)

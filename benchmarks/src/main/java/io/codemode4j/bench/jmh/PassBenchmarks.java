@@ -3,6 +3,7 @@ package io.codemode4j.bench.jmh;
 import io.codemode4j.bench.BareContext;
 import io.codemode4j.bench.BenchToolkit;
 import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.PassOutcome;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -36,7 +37,7 @@ public class PassBenchmarks {
 
   @Setup(Level.Trial)
   public void setUp() {
-    toolkit = new BenchToolkit(CodeExecutionLimits.defaults().maxHostCallConcurrency());
+    toolkit = new BenchToolkit(CodeExecutionLimits.defaults().maxHostCallConcurrency(), Isolation.inProcess());
     bare = new BareContext();
   }
 
