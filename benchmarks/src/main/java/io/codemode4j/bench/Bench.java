@@ -173,7 +173,8 @@ public final class Bench {
       long start = System.nanoTime();
       try {
         section.run();
-        progress(String.format(Locale.ROOT, "(%.1f s)", (System.nanoTime() - start) / 1e9));
+        progress(String.format(Locale.ROOT, "(%.1f s; load average %.2f)", (System.nanoTime() - start) / 1e9,
+            Machine.loadAverage()));
       } catch (Exception e) {
         String reason = "the scenario failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
         progress(reason);

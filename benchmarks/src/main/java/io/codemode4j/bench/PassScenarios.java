@@ -50,7 +50,7 @@ final class PassScenarios {
       throughput(toolkit, bare, 1, "passes_per_s_c1");
       throughput(toolkit, bare, 2, "passes_per_s_c2");
       throughput(toolkit, bare, 8, "passes_per_s_c8");
-      residentMemory(toolkit);
+      residentMemory();
     }
   }
 
@@ -135,34 +135,40 @@ final class PassScenarios {
 
   /**
    * Resident memory of one pass: {@value #HELD_PASSES} passes held open at once (each waits in a host call)
-   * against none, per pass, both after a full collection: the live heap they add, plus what the process's
-   * resident set grows outside the heap (thread stacks, native memory). The resident set alone would miss
-   * the heap part whenever the heap already has the room committed.
+   * against one finished pass, per pass, both after a full collection: the live heap they add, plus what the
+   * process's resident set grows outside the heap (their threads' stacks, native memory). The resident set
+   * alone would miss the heap part whenever the heap already has the room committed. Each round uses a new
+   * Code Mode, so the pass threads are new too, as they are when a host's concurrency grows.
    */
-  private void residentMemory(BenchToolkit toolkit) throws Exception {
+  private void residentMemory() throws Exception {
     if (Machine.residentMiB().isEmpty()) {
       results.notMeasured("rss_per_pass_mb", "this OS does not report the resident set (/proc/self/status)");
       return;
     }
-    results.progress("resident memory: " + effort.rssRounds() + " rounds of " + HELD_PASSES + " passes held open");
+    results.progress("resident memory: " + effort.rssRounds() + " rounds of " + HELD_PASSES
+        + " passes held open, each on a new Code Mode");
     double[] perPass = new double[effort.rssRounds()];
     for (int round = 0; round < perPass.length; round++) {
-      Footprint before = Footprint.settled();
-      BenchToolkit.Hold hold = toolkit.hold();
-      hold.open();
-      List<Thread> callers = new ArrayList<>();
-      try {
-        for (int i = 0; i < HELD_PASSES; i++) {
-          callers.add(Thread.ofVirtual().start(() -> toolkit.run(BenchToolkit.HELD_CALL)));
-        }
-        if (!hold.awaitHeld(HELD_PASSES, HOLD_TIMEOUT_MS)) {
-          throw new IllegalStateException(HELD_PASSES + " held passes did not all start within " + HOLD_TIMEOUT_MS + " ms");
-        }
-        perPass[round] = Footprint.settled().minus(before) / HELD_PASSES;
-      } finally {
-        hold.release();
-        for (Thread caller : callers) {
-          caller.join();
+      try (BenchToolkit toolkit = new BenchToolkit(CONCURRENCY, Isolation.inProcess())) {
+        toolkit.warmUp(BenchToolkit.TRIVIAL, 20);
+        Footprint before = Footprint.settled();
+        BenchToolkit.Hold hold = toolkit.hold();
+        hold.open();
+        List<Thread> callers = new ArrayList<>();
+        try {
+          for (int i = 0; i < HELD_PASSES; i++) {
+            callers.add(Thread.ofVirtual().start(() -> toolkit.run(BenchToolkit.HELD_CALL)));
+          }
+          if (!hold.awaitHeld(HELD_PASSES, HOLD_TIMEOUT_MS)) {
+            throw new IllegalStateException(HELD_PASSES + " held passes did not all start within "
+                + HOLD_TIMEOUT_MS + " ms");
+          }
+          perPass[round] = Footprint.settled().minus(before) / HELD_PASSES;
+        } finally {
+          hold.release();
+          for (Thread caller : callers) {
+            caller.join();
+          }
         }
       }
     }
