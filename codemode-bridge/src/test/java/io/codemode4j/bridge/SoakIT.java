@@ -59,7 +59,24 @@ class SoakIT {
         .withMaxStackFrames(300);
     try (CodeMode codeMode = tools.codeMode().limits(limits).build()) {
       codeMode.warmUp(20);
-      ExecutorService callers = Executors.newFixedThreadPool(CONCURRENCY);
+      runMixedPasses(codeMode, passes, CONCURRENCY);
+      assertThat(codeMode.run("async () => 'after the soak'", TestTools.run()))
+          .isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("after the soak"));
+    }
+
+    awaitAtMost(Duration.ofSeconds(20), () -> ownThreads().isEmpty());
+    assertThat(ownThreads()).isEmpty();
+    assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> !isJdkScheduler(t)).count())
+        .as("threads now: %s", Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList())
+        .isLessThanOrEqualTo(threadsBefore);
+    assertThat(openFiles()).isLessThanOrEqualTo(filesBefore + 4);
+    assertThat(usedHeapAfterGc()).isLessThan(heapBefore + 96L * 1024 * 1024);
+  }
+
+  /** Runs the scenarios in turn from {@code concurrency} callers and checks every outcome and ledger. */
+  private static void runMixedPasses(CodeMode codeMode, int passes, int concurrency) throws Exception {
+    ExecutorService callers = Executors.newFixedThreadPool(concurrency);
+    try {
       List<Future<?>> futures = new ArrayList<>();
       for (int i = 0; i < passes; i++) {
         Scenario scenario = SCENARIOS.get(i % SCENARIOS.size());
@@ -73,18 +90,9 @@ class SoakIT {
       for (Future<?> future : futures) {
         future.get();
       }
+    } finally {
       callers.shutdown();
-      assertThat(codeMode.run("async () => 'after the soak'", TestTools.run()))
-          .isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("after the soak"));
     }
-
-    awaitAtMost(Duration.ofSeconds(20), () -> ownThreads().isEmpty());
-    assertThat(ownThreads()).isEmpty();
-    assertThat(Thread.getAllStackTraces().keySet().stream().filter(t -> !isJdkScheduler(t)).count())
-        .as("threads now: %s", Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList())
-        .isLessThanOrEqualTo(threadsBefore);
-    assertThat(openFiles()).isLessThanOrEqualTo(filesBefore + 4);
-    assertThat(usedHeapAfterGc()).isLessThan(heapBefore + 96L * 1024 * 1024);
   }
 
   /** Threads Code Mode started (passes, watchdogs, handlers): all must be gone once it is closed. */
@@ -109,21 +117,7 @@ class SoakIT {
         .withMaxAllocatedBytes(32L * 1024 * 1024)
         .withMaxStackFrames(300);
     try (CodeMode codeMode = tools.codeMode().limits(limits).isolation(new Isolation.Process(2, 256)).build()) {
-      ExecutorService callers = Executors.newFixedThreadPool(4);
-      List<Future<?>> futures = new ArrayList<>();
-      for (int i = 0; i < 48; i++) {
-        Scenario scenario = SCENARIOS.get(i % SCENARIOS.size());
-        futures.add(callers.submit(() -> {
-          PassOutcome outcome = codeMode.run(scenario.code(), TestTools.run());
-          assertThat(outcome.ok()).as(scenario.code() + " -> " + outcome).isEqualTo(scenario.ok());
-          assertThat(TestTools.statuses(outcome)).as(scenario.code()).isEqualTo(scenario.statuses());
-          return null;
-        }));
-      }
-      for (Future<?> future : futures) {
-        future.get();
-      }
-      callers.shutdown();
+      runMixedPasses(codeMode, 48, 4);
     }
     awaitAtMost(Duration.ofSeconds(10), () -> ProcessHandle.current().children().count() <= childrenBefore);
     assertThat(ProcessHandle.current().children().count()).isLessThanOrEqualTo(childrenBefore);
