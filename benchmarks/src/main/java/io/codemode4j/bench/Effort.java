@@ -5,7 +5,9 @@ import java.time.Duration;
 /**
  * How many samples each scenario takes, at most: a sampling loop also stops once it has spent
  * {@code stepBudget} (after at least one sample). {@link #QUICK} exercises everything in seconds whatever
- * the machine's load, {@link #FULL} is what BENCHMARKS.md reports and never runs out of budget.
+ * the machine's load, {@link #FULL} is what BENCHMARKS.md reports and never runs out of budget. GraalJS is
+ * interpreter-only here, so its interpreter is Java code that C2 compiles over tens of thousands of passes:
+ * the full warm-up is long on purpose.
  */
 record Effort(
     Duration stepBudget,
@@ -26,6 +28,6 @@ record Effort(
 
   static final Effort QUICK = new Effort(Duration.ofMillis(1500), 200, 200, 20, 1, 5, 3, 2, 20, 50, 5,
       Duration.ofMillis(250), 2, 1, 1);
-  static final Effort FULL = new Effort(Duration.ofHours(1), 5_000, 3_000, 300, 5, 200, 30, 10, 500, 1_000, 30,
+  static final Effort FULL = new Effort(Duration.ofHours(1), 20_000, 3_000, 300, 5, 200, 30, 10, 500, 1_000, 30,
       Duration.ofMillis(250), 20, 5, 10);
 }

@@ -75,9 +75,9 @@ final class PassScenarios {
    */
   private void processPass(double inProcessMedian) throws Exception {
     try (BenchToolkit process = new BenchToolkit(CONCURRENCY, Isolation.process())) {
-      results.progress("warm pass in worker processes: " + effort.warmUpPasses() + " warm-up passes, then "
-          + effort.passSamples());
-      Measure.repeat(effort.warmUpPasses(), effort.stepBudget(), i -> process.run(BenchToolkit.TRIVIAL));
+      int warmUp = effort.warmUpPasses() / 4;
+      results.progress("warm pass in worker processes: " + warmUp + " warm-up passes, then " + effort.passSamples());
+      Measure.repeat(warmUp, effort.stepBudget(), i -> process.run(BenchToolkit.TRIVIAL));
       double[] pass = new double[effort.passSamples()];
       int taken = Measure.repeat(pass.length, effort.stepBudget(),
           i -> pass[i] = Measure.millis(() -> process.run(BenchToolkit.TRIVIAL)));
