@@ -48,23 +48,43 @@ final class WorkerProcessExecutor implements CodeExecutor {
   @Override
   public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
       CodeExecutionLimits limits, long wallNanos) {
+    // A worker killed from outside while idle can look alive for a moment after the kill, and take a pass
+    // it never reads. A worker that ended before saying anything of the pass (no call, no result) and not
+    // for lack of memory ran none of the program's calls, so the pass runs once more on another worker.
+    for (int attempt = 1; ; attempt++) {
+      Attempt outcome = attempt(broker, passId, source, namespacesJson, run, limits, wallNanos);
+      if (!outcome.diedUnheard() || attempt == 2) {
+        return outcome.result();
+      }
+      LOG.info("worker process died before it answered pass {} ({}); running the pass on another worker", passId,
+          outcome.result().message());
+    }
+  }
+
+  /** One try of a pass on one worker; {@code diedUnheard} when the worker ended without a frame of the pass. */
+  private record Attempt(PassResult result, boolean diedUnheard) {}
+
+  private Attempt attempt(Broker broker, String passId, String source, String namespacesJson, RunContext run,
+      CodeExecutionLimits limits, long wallNanos) {
     Worker worker;
     try {
       worker = checkOut(Math.max(wallNanos, START_TIMEOUT.toNanos()));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return PassResults.failed(passId, FailureKind.INTERRUPTED, Optional.empty(),
-          "the pass was interrupted while waiting for a worker", List.of());
+      return new Attempt(PassResults.failed(passId, FailureKind.INTERRUPTED, Optional.empty(),
+          "the pass was interrupted while waiting for a worker", List.of()), false);
     }
     if (worker == null) {
-      return PassResults.failed(passId, FailureKind.TIMEOUT, Optional.empty(),
-          "no worker process became free within the wall-clock limit", List.of());
+      return new Attempt(PassResults.failed(passId, FailureKind.TIMEOUT, Optional.empty(),
+          "no worker process became free within the wall-clock limit", List.of()), false);
     }
     long deadline = System.nanoTime() + wallNanos;
     LocalDispatcher dispatcher = new LocalDispatcher(broker, passId, run, limits);
     PassResult result = null;
     boolean replace = false;
     boolean interrupted = false;
+    boolean heard = false;
+    boolean died = false;
     try {
       worker.send(Frames.frame("run").put("passId", passId).put("source", source).put("namespaces", namespacesJson)
           .put("wallNanos", wallNanos).set("limits", Frames.JSON.valueToTree(limits)));
@@ -86,19 +106,23 @@ final class WorkerProcessExecutor implements CodeExecutor {
               + " (maxWallTime) and was killed", dispatcher.close());
         } else if (frame == END) {
           replace = true;
+          died = true;
           result = died(passId, worker, dispatcher.close());
         } else if (frame.get("type").asString().equals("call")) {
+          heard = true;
           int id = frame.get("id").asInt();
           String args = frame.get("args").isNull() ? null : frame.get("args").asString();
           dispatcher.call(frame.get("method").asString(), args, completion -> worker.sendQuietly(
               Frames.frame("completion").put("id", id).put("failure", completion.failure()).put("json", completion.json())));
         } else {
+          heard = true;
           result = PassResults.fromFrame(frame, dispatcher.close());
           replace = result.limit().filter("memory"::equals).isPresent();
         }
       }
     } catch (IOException e) {
       replace = true;
+      died = true;
       result = died(passId, worker, dispatcher.close());
     } finally {
       if (interrupted) {
@@ -106,7 +130,7 @@ final class WorkerProcessExecutor implements CodeExecutor {
       }
       release(worker, replace);
     }
-    return result;
+    return new Attempt(result, died && !heard && !interrupted && result.failure().orElse(null) == FailureKind.INTERNAL);
   }
 
   /** The next idle worker that is still alive; dead ones (killed from outside while idle) are replaced. */
