@@ -4,13 +4,18 @@ import io.codemode4j.bench.Bench;
 import io.codemode4j.bench.BenchOptions;
 import io.codemode4j.bench.BenchReport;
 import io.codemode4j.bench.Metric;
+import io.codemode4j.bench.Soak;
+import io.codemode4j.bench.SoakOptions;
+import io.codemode4j.bench.SoakReport;
 import io.codemode4j.bench.Stats;
 import io.codemode4j.bench.Target;
+import io.codemode4j.bridge.Isolation;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -29,7 +34,9 @@ import picocli.CommandLine.Spec;
     description = {"Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
         "cold start and model-visible bytes, each next to its baseline from the same run.",
         "Prints one row per metric (median, p90, p99, baseline, ratio, target, met); progress goes to stderr.",
-        "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set)."})
+        "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set).",
+        "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",
+        "handlers at concurrency 16, checking every ledger and that nothing leaks; exit 1 when it fails."})
 final class BenchCommand implements Callable<Integer> {
 
   private static final String ROW = "%-26s %-19s %10s %10s %10s %10s %8s %9s  %s%n";
@@ -50,10 +57,30 @@ final class BenchCommand implements Callable<Integer> {
       + "for query_ratio_10m (default: generated once under the cache directory by a full run).")
   Path data;
 
+  @Option(names = "--soak", description = "Run the soak instead of the benchmarks: --passes passes in-process, "
+      + "then a tenth of them on worker processes (or only where --isolation says).")
+  boolean soak;
+
+  @Option(names = "--passes", paramLabel = "N", defaultValue = "2000",
+      description = "With --soak: passes in-process (default: ${DEFAULT-VALUE}); the worker-process soak runs a tenth "
+          + "of them, since a hanging pass holds one of its two workers for the whole wall-clock limit.")
+  int passes;
+
+  @Option(names = "--concurrency", paramLabel = "N", defaultValue = "16",
+      description = "With --soak: passes running at once (default: ${DEFAULT-VALUE}).")
+  int concurrency;
+
+  @Option(names = "--isolation", paramLabel = "MODE", defaultValue = "both",
+      description = "With --soak: in-process, process or both (default: ${DEFAULT-VALUE}).")
+  String isolation;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (soak) {
+      return soak(out, err);
+    }
     if (data != null && !Files.isDirectory(data)) {
       err.println("error: --data " + data + " is not a directory");
       return CodemodeCli.EXIT_USAGE;
@@ -68,6 +95,43 @@ final class BenchCommand implements Callable<Integer> {
     }
     out.flush();
     return CodemodeCli.EXIT_OK;
+  }
+
+  private int soak(PrintWriter out, PrintWriter err) {
+    if (quick || json || data != null) {
+      err.println("error: --soak runs alone: drop --quick, --json and --data (they apply to the benchmarks)");
+      return CodemodeCli.EXIT_USAGE;
+    }
+    List<Isolation> where = switch (isolation) {
+      case "both" -> List.of(Isolation.inProcess(), Isolation.process());
+      case "in-process" -> List.of(Isolation.inProcess());
+      case "process" -> List.of(Isolation.process());
+      default -> null;
+    };
+    if (where == null) {
+      err.println("error: --isolation must be in-process, process or both, was '" + isolation + "'");
+      return CodemodeCli.EXIT_USAGE;
+    }
+    SoakOptions[] runs = new SoakOptions[where.size()];
+    try {
+      for (int i = 0; i < runs.length; i++) {
+        int n = where.get(i) instanceof Isolation.Process ? Math.max(passes / 10, Soak.scenarioCount()) : passes;
+        runs[i] = new SoakOptions(n, concurrency, where.get(i), line -> err.println("bench: " + line));
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_USAGE;
+    }
+    // The soak's handlers crash on purpose hundreds of times; the broker's warning for each would bury the report.
+    System.setProperty("org.slf4j.simpleLogger.log.io.codemode4j.bridge.Broker", "error");
+    boolean ok = true;
+    for (SoakOptions run : runs) {
+      SoakReport report = Soak.run(run);
+      report.lines().forEach(out::println);
+      out.flush();
+      ok &= report.ok();
+    }
+    return ok ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
   }
 
   private static void print(PrintWriter out, BenchReport report) {

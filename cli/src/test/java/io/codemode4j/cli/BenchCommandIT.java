@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -65,5 +67,31 @@ class BenchCommandIT {
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("--data no-such-directory is not a directory");
+  }
+
+  @Test
+  void benchSoak_everyScenarioInProcess_printsAPassedReportAndExitsZero() {
+    Outcome result = codemode("bench", "--soak", "--isolation", "in-process", "--passes", "36", "--concurrency", "16");
+
+    assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+    assertThat(result.out()).contains("soak in-process: passed, 36 passes at concurrency 16")
+        .contains("ledgers: 0 of 36 passes differ from their scenario").contains("leaks: none");
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', textBlock = """
+      --soak --json                       | --soak runs alone: drop --quick, --json and --data
+      --soak --isolation elsewhere        | --isolation must be in-process, process or both, was 'elsewhere'
+      --soak --passes 3                   | a soak runs at least one pass per scenario
+      --soak --concurrency 0              | concurrency must be 1..256, was 0
+      """)
+  void benchSoak_badOptions_exitTwoAndSayWhy(String options, String message) {
+    List<String> args = new ArrayList<>(List.of("bench"));
+    args.addAll(List.of(options.split(" ")));
+
+    Outcome result = codemode(args.toArray(String[]::new));
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains(message);
   }
 }
