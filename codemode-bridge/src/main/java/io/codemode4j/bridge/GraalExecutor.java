@@ -26,7 +26,10 @@ final class GraalExecutor implements CodeExecutor {
   /** How long a pass may take to wind down after it was told to stop, before its caller gives up on it. */
   private static final long STOP_GRACE_SECONDS = 10;
 
-  private final Sandbox sandbox = new Sandbox();
+  /** Contexts kept ready: two cover a caller running passes back to back while one is being replaced. */
+  static final int READY_CONTEXTS = 2;
+
+  private final ContextPool contexts = new ContextPool(new Sandbox(), READY_CONTEXTS);
   private final ExecutorService passThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
       new SynchronousQueue<>(), Thread.ofPlatform().name("codemode-pass-", 0).daemon(true)
           .stackSize(PASS_STACK_BYTES).factory());
@@ -36,7 +39,7 @@ final class GraalExecutor implements CodeExecutor {
   @Override
   public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
       CodeExecutionLimits limits, long wallNanos) {
-    GraalPass pass = new GraalPass(sandbox, watchdog, new LocalDispatcher(broker, passId, run, limits), passId, source,
+    GraalPass pass = new GraalPass(contexts, watchdog, new LocalDispatcher(broker, passId, run, limits), passId, source,
         namespacesJson, limits, wallNanos);
     Future<PassResult> future = passThreads.submit(pass::run);
     try {
@@ -72,6 +75,6 @@ final class GraalExecutor implements CodeExecutor {
   public void close() {
     passThreads.shutdownNow();
     watchdog.shutdownNow();
-    sandbox.close();
+    contexts.close();
   }
 }

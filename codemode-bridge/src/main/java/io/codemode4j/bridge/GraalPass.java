@@ -16,8 +16,6 @@ import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
-import org.graalvm.polyglot.proxy.ProxyExecutable;
-import org.graalvm.polyglot.proxy.ProxyObject;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -48,7 +46,7 @@ final class GraalPass {
   /** The guest functions that settle one call's promise. */
   private record Settlers(Value resolve, Value reject) {}
 
-  private final Sandbox sandbox;
+  private final ContextPool contexts;
   private final ScheduledExecutorService watchdog;
   private final String passId;
   private final String wrappedSource;
@@ -69,9 +67,9 @@ final class GraalPass {
   private long cpuAtStart;
   private long allocatedAtStart;
 
-  GraalPass(Sandbox sandbox, ScheduledExecutorService watchdog, CallDispatcher dispatcher, String passId,
+  GraalPass(ContextPool contexts, ScheduledExecutorService watchdog, CallDispatcher dispatcher, String passId,
       String source, String namespacesJson, CodeExecutionLimits limits, long wallNanos) {
-    this.sandbox = sandbox;
+    this.contexts = contexts;
     this.watchdog = watchdog;
     this.passId = passId;
     this.wrappedSource = ProgramShape.wrap(source);
@@ -102,18 +100,20 @@ final class GraalPass {
     Context ctx = null;
     Stop failure = null;
     try {
-      ctx = sandbox.newContext(limits);
+      PreparedContext prepared = contexts.take(limits);
+      ctx = prepared.context();
       context = ctx;
       if (stop.get() != null) {
         closeQuietly(ctx, true);
       }
-      Value api = ctx.eval(sandbox.prelude()).execute(host(), namespacesJson, limits.maxResultBytes());
-      settle = api.getMember("settle");
+      prepared.host().bind(this);
+      settle = prepared.settle();
+      prepared.install().execute(namespacesJson, limits.maxResultBytes());
       // The CPU budget is the program's: language initialisation and the prelude do not count against it.
       ctx.resetLimits();
       cpuAtStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
-      api.getMember("start").execute(program);
+      prepared.start().execute(program);
       while (done == null && stop.get() == null) {
         long remaining = deadline - System.nanoTime();
         Runnable next = remaining > 0 ? completions.poll(remaining, TimeUnit.NANOSECONDS) : null;
@@ -257,15 +257,7 @@ final class GraalPass {
     return used >= limits.maxCpuTime().toNanos();
   }
 
-  private ProxyObject host() {
-    Map<String, Object> members = new HashMap<>();
-    members.put("call", (ProxyExecutable) this::onCall);
-    members.put("log", (ProxyExecutable) this::onLog);
-    members.put("done", (ProxyExecutable) this::onDone);
-    return ProxyObject.fromMap(members);
-  }
-
-  private Object onCall(Value... args) {
+  Object onCall(Value... args) {
     String method = args[0].asString();
     String json = args[1].isNull() ? null : args[1].asString();
     int id = ++callCount;
@@ -285,7 +277,7 @@ final class GraalPass {
     settle.execute(fn, json, failure);
   }
 
-  private Object onLog(Value... args) {
+  Object onLog(Value... args) {
     String level = args[0].asString();
     String line = args[1].asString();
     int bytes = Utf8.length(line) + 1;
@@ -299,7 +291,7 @@ final class GraalPass {
     return null;
   }
 
-  private Object onDone(Value... args) {
+  Object onDone(Value... args) {
     if (done == null) {
       done = new Done(args[0].asString(), args[1].asString(), args[2].isNull() ? null : args[2].asString());
     }

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.time.Duration;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.HostAccess;
 import org.graalvm.polyglot.SandboxPolicy;
 import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
 
 /**
  * The shared GraalJS engine and the recipe for a pass's fresh context.
@@ -45,10 +47,12 @@ final class Sandbox implements AutoCloseable {
   /**
    * A fresh context whose CPU time and stack depth GraalJS itself bounds ({@code sandbox.MaxCPUTime},
    * {@code sandbox.MaxStackFrames}: enforced in the community edition from 25.1.3 on); hitting either
-   * cancels the context with a resource-exhausted error the program cannot catch.
+   * cancels the context with a resource-exhausted error the program cannot catch. Its realm is built and
+   * the prelude has run, which is most of a pass's fixed cost, so {@link ContextPool} calls this ahead of
+   * the passes.
    */
-  Context newContext(CodeExecutionLimits limits) {
-    return Context.newBuilder("js")
+  PreparedContext prepare(Duration maxCpuTime, int maxStackFrames) {
+    Context context = Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)
         .allowHostAccess(HostAccess.CONSTRAINED)
@@ -59,14 +63,19 @@ final class Sandbox implements AutoCloseable {
         .option("js.print", "false")
         .option("js.graal-builtin", "false")
         .option("js.console", "false")
-        .option("sandbox.MaxCPUTime", limits.maxCpuTime().toMillis() + "ms")
+        .option("sandbox.MaxCPUTime", maxCpuTime.toMillis() + "ms")
         .option("sandbox.MaxCPUTimeCheckInterval", "10ms")
-        .option("sandbox.MaxStackFrames", Integer.toString(limits.maxStackFrames()))
+        .option("sandbox.MaxStackFrames", Integer.toString(maxStackFrames))
         .build();
-  }
-
-  Source prelude() {
-    return prelude;
+    try {
+      PassHost host = new PassHost();
+      Value api = context.eval(prelude).execute(host.proxy());
+      return new PreparedContext(context, host, api.getMember("install"), api.getMember("start"),
+          api.getMember("settle"));
+    } catch (RuntimeException e) {
+      context.close(true);
+      throw e;
+    }
   }
 
   @Override

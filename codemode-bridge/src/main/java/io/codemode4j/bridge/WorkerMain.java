@@ -36,15 +36,16 @@ final class WorkerMain {
     ExecutorService passThread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("codemode-worker-pass")
         .daemon(true).stackSize(GraalExecutor.PASS_STACK_BYTES).factory());
     AtomicReference<Running> running = new AtomicReference<>();
-    try (Sandbox sandbox = new Sandbox()) {
-      warmUp(sandbox, watchdog, passThread);
+    // One context kept ready: a worker runs one pass at a time, and prepares the next while it waits.
+    try (ContextPool contexts = new ContextPool(new Sandbox(), 1)) {
+      warmUp(contexts, watchdog, passThread);
       parent.write(Frames.frame("ready"));
       for (JsonNode frame; (frame = frames.read()) != null; ) {
         switch (frame.get("type").asString()) {
           case "run" -> {
             RemoteDispatcher dispatcher = new RemoteDispatcher(parent);
             CodeExecutionLimits limits = Frames.JSON.treeToValue(frame.get("limits"), CodeExecutionLimits.class);
-            GraalPass pass = new GraalPass(sandbox, watchdog, dispatcher, frame.get("passId").asString(),
+            GraalPass pass = new GraalPass(contexts, watchdog, dispatcher, frame.get("passId").asString(),
                 frame.get("source").asString(), frame.get("namespaces").asString(), limits,
                 frame.get("wallNanos").asLong());
             running.set(new Running(pass, dispatcher));
@@ -79,7 +80,7 @@ final class WorkerMain {
   }
 
   /** Trivial passes so the first real one does not pay the engine's cold start. */
-  private static void warmUp(Sandbox sandbox, ScheduledExecutorService watchdog, ExecutorService passThread)
+  private static void warmUp(ContextPool contexts, ScheduledExecutorService watchdog, ExecutorService passThread)
       throws Exception {
     CallDispatcher none = new CallDispatcher() {
       @Override
@@ -94,7 +95,7 @@ final class WorkerMain {
     };
     CodeExecutionLimits limits = CodeExecutionLimits.defaults();
     for (int i = 0; i < WARM_UP_PASSES; i++) {
-      GraalPass pass = new GraalPass(sandbox, watchdog, none, "warm-up-" + i, "async () => 1", "{}", limits,
+      GraalPass pass = new GraalPass(contexts, watchdog, none, "warm-up-" + i, "async () => 1", "{}", limits,
           java.time.Duration.ofSeconds(60).toNanos());
       passThread.submit(pass::run).get();
     }

@@ -79,7 +79,7 @@ class PassLimitsIT {
 
   @Test
   void run_hugeResult_failsLimitInsideTheSandbox() {
-    CodeModeFailure failure = failure("async () => 'x'.repeat(10_000_000)");
+    CodeModeFailure failure = failure("async () => 'x'.repeat(100_000)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).contains("maxResultBytes");
   }

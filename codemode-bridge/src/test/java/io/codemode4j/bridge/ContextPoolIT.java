@@ -1,0 +1,53 @@
+package io.codemode4j.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.graalvm.polyglot.PolyglotException;
+import org.junit.jupiter.api.Test;
+
+class ContextPoolIT {
+
+  private static final CodeExecutionLimits LIMITS = CodeExecutionLimits.defaults();
+
+  @Test
+  void take_twice_givesTwoDistinctContextsThatNoProgramHasSeen() {
+    try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
+      PreparedContext first = pool.take(LIMITS);
+      first.context().eval("js", "globalThis.leak = 1; Object.prototype.polluted = 1;");
+      PreparedContext second = pool.take(LIMITS);
+
+      assertThat(second.context()).isNotSameAs(first.context());
+      assertThat(second.context().eval("js", "typeof leak + ',' + typeof ({}).polluted").asString())
+          .isEqualTo("undefined,undefined");
+      first.close();
+      second.close();
+    }
+  }
+
+  @Test
+  void take_otherLimitsThanTheReadyContexts_givesAContextBuiltForThem() {
+    try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
+      pool.take(LIMITS).close();
+      PreparedContext shallow = pool.take(LIMITS.withMaxStackFrames(60).withMaxCpuTime(Duration.ofSeconds(1)));
+
+      assertThatThrownBy(() -> shallow.context().eval("js", "const f = (n) => f(n + 1) + 1; f(0)"))
+          .isInstanceOfSatisfying(PolyglotException.class, e -> assertThat(e.isResourceExhausted()).isTrue())
+          .hasMessageContaining("60");
+      shallow.close();
+    }
+  }
+
+  @Test
+  void close_stopsTheRefillThreadAndRefusesFurtherTakes() {
+    ContextPool pool = new ContextPool(new Sandbox(), 2);
+    pool.take(LIMITS).close();
+
+    pool.close();
+
+    assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("codemode-context-pool"));
+    assertThatThrownBy(() -> pool.take(LIMITS)).isInstanceOf(IllegalStateException.class)
+        .hasMessage("Code Mode is closed");
+  }
+}
