@@ -18,11 +18,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * The only way from a program to a tool handler. For each inner call, in order: the method must be on the
  * construction-time allowlist and visible to the run ({@link RunContext#grants()}, which {@link CodeMode}
  * narrows by the host's policy before the pass; a hidden method is refused exactly like an unknown one, so
- * the refusal tells nothing about it); the arguments must fit {@code maxHostCallBytes}, be JSON and match the
- * parameters schema; the call must fit the pass's budget ({@code maxHostCalls} and the run's remaining tool
- * calls); then it waits for a concurrency slot ({@code maxHostCallConcurrency}) as {@code not-started}, runs
- * on a virtual thread as {@code uncertain}, and its result must match the success schema and fit
- * {@code maxHostCallBytes} before it is {@code succeeded}.
+ * the refusal tells nothing about it); the call must fit the pass's budget ({@code maxHostCalls} and the
+ * run's remaining tool calls); the arguments must fit {@code maxHostCallBytes}; these are decided on the pass
+ * thread when the program makes the call. When its turn comes ({@code maxHostCallConcurrency}; until then it
+ * is {@code not-started}), the call's own virtual thread checks that the arguments are JSON matching the
+ * parameters schema, then runs the handler as {@code uncertain}; its result must match the success schema
+ * and fit {@code maxHostCallBytes} before it is {@code succeeded}.
  */
 final class Broker {
 
@@ -40,8 +41,8 @@ final class Broker {
   /** Refused before the handler ran; the ledger records it as failed with the failure's kind. */
   record Rejected(PassLedger.Entry entry, ToolFailure failure) implements Admission {}
 
-  /** Allowed; waits for a slot. */
-  record Admitted(PassLedger.Entry entry, Binding binding, JsonNode arguments) implements Admission {}
+  /** Allowed so far; its arguments are parsed and checked on its own thread, then it waits for a slot. */
+  record Admitted(PassLedger.Entry entry, Binding binding, String argumentsJson) implements Admission {}
 
   /** A finished call as the program will see it: the result or the failure envelope, as JSON text. */
   record Completion(PassLedger.Entry entry, boolean failure, String json) {}
@@ -89,7 +90,11 @@ final class Broker {
       this.slots = new Semaphore(limits.maxHostCallConcurrency(), true);
     }
 
-    /** Registers the call in the ledger and decides whether it may run. Called on the pass thread. */
+    /**
+     * Registers the call in the ledger and decides what can be decided at once: method, budget, size.
+     * Called on the pass thread, which runs every call's admission one after another, so parsing and
+     * validating the arguments waits for the call's own thread ({@link #start}).
+     */
     Admission admit(String method, String argumentsJson) {
       Binding binding = run.grants().allows(method) ? bindings.get(method) : null;
       PassLedger.Entry entry = ledger.register(method, binding == null ? "" : binding.tool().name());
@@ -113,18 +118,23 @@ final class Broker {
         return reject(entry, ToolFailure.Kind.TOO_LARGE, "arguments are " + bytes + " bytes, over the limit of "
             + limits.maxHostCallBytes() + " bytes (maxHostCallBytes)");
       }
+      return new Admitted(entry, binding, argumentsJson);
+    }
+
+    /** The call's arguments as JSON that matches its parameters; the refusal that says why not otherwise. */
+    private JsonNode checkArguments(Admitted call) throws ToolFailure {
       JsonNode arguments;
       try {
-        arguments = MAPPER.readTree(argumentsJson);
+        arguments = MAPPER.readTree(call.argumentsJson());
       } catch (JacksonException e) {
-        return reject(entry, ToolFailure.Kind.INVALID_ARGUMENTS, "arguments are not JSON: " + e.getOriginalMessage());
+        throw new ToolFailure(ToolFailure.Kind.INVALID_ARGUMENTS, "arguments are not JSON: " + e.getOriginalMessage());
       }
-      List<String> problems = binding.parameters().problems(arguments);
+      List<String> problems = call.binding().parameters().problems(arguments);
       if (!problems.isEmpty()) {
-        return reject(entry, ToolFailure.Kind.INVALID_ARGUMENTS,
-            "arguments do not match the parameters of " + method + ": " + String.join("; ", problems));
+        throw new ToolFailure(ToolFailure.Kind.INVALID_ARGUMENTS, "arguments do not match the parameters of "
+            + call.entry().method + ": " + String.join("; ", problems));
       }
-      return new Admitted(entry, binding, arguments);
+      return arguments;
     }
 
     int callsMade() {
@@ -132,16 +142,26 @@ final class Broker {
     }
 
     /**
-     * Runs an admitted call on a virtual thread once a concurrency slot is free; {@code sink} receives its
-     * completion from that thread. A call whose pass ended before its handler started never runs.
+     * On a virtual thread: checks an admitted call's arguments, then runs it once a concurrency slot is free;
+     * {@code sink} receives its completion (or its refusal) from that thread. A call whose pass ended before
+     * its handler started never runs.
      */
-    void start(Admitted call, Consumer<Completion> sink) {
-      Thread.ofVirtual().name("codemode-call-" + call.entry().callId).start(() -> {
+    void start(Admitted admitted, Consumer<Completion> sink) {
+      Thread.ofVirtual().name("codemode-call-" + admitted.entry().callId).start(() -> {
         running.add(Thread.currentThread());
         try {
+          JsonNode arguments;
+          try {
+            arguments = checkArguments(admitted);
+          } catch (ToolFailure refusal) {
+            if (ledger.reject(admitted.entry(), refusal.kind())) {
+              sink.accept(new Completion(admitted.entry(), true, envelope(admitted.entry().method, refusal)));
+            }
+            return;
+          }
           slots.acquire();
           try {
-            execute(call, sink);
+            execute(admitted, arguments, sink);
           } finally {
             slots.release();
           }
@@ -158,7 +178,7 @@ final class Broker {
       running.forEach(Thread::interrupt);
     }
 
-    private void execute(Admitted call, Consumer<Completion> sink) throws InterruptedException {
+    private void execute(Admitted call, JsonNode arguments, Consumer<Completion> sink) throws InterruptedException {
       PassLedger.Entry entry = call.entry();
       if (!ledger.start(entry)) {
         return;
@@ -167,7 +187,7 @@ final class Broker {
       CallContext context = new CallContext(run.runId(), passId, entry.callId, run.parentCallId(), method, run.principal());
       JsonNode result;
       try {
-        result = call.binding().tool().handler().handle(call.arguments(), context);
+        result = call.binding().tool().handler().handle(arguments, context);
       } catch (ToolFailure failure) {
         complete(sink, entry, CallStatus.FAILED, failure);
         return;

@@ -2,9 +2,7 @@ package io.codemode4j.bridge;
 
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -25,15 +23,19 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * One pass in a fresh GraalJS context, run entirely on the thread that calls {@link #run()} (contexts are
  * single-threaded, and guest promises must be settled on the context's own thread).
  *
- * <p>The loop: start the program; then take the next completion from the queue (waiting no longer than the
- * remaining wall time), settle its guest promise (microtasks run when that outermost call returns), and stop
- * when the program's promise settles or a limit fires. Handlers complete on their own threads and only ever
+ * <p>The loop: start the program; then take the completions that arrived (waiting no longer than the
+ * remaining wall time for the first), settle their guest promises in one call into the guest, in completion
+ * order (microtasks run when that outermost call returns), and stop when the program's promise settles or a
+ * limit fires. Handlers complete on their own threads and only ever
  * enqueue; a limit that fires while guest code runs closes the context from the watchdog thread.
  */
 final class GraalPass {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
-  private static final Runnable WAKE_UP = () -> { };
+  /** Queued by {@link #stop} so that a loop waiting for completions wakes up and sees why. */
+  private static final Settled WAKE_UP = new Settled(0, null);
+  /** How long the pass thread spins for a completion before it parks (see {@link #awaitCompletion}). */
+  private static final long SPIN_NANOS = 20_000;
   private static final com.sun.management.ThreadMXBean ALLOCATION =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -43,8 +45,8 @@ final class GraalPass {
   /** How the program ended, as reported by the prelude. */
   private record Done(String status, String text, String thrownJson) {}
 
-  /** The guest functions that settle one call's promise. */
-  private record Settlers(Value resolve, Value reject) {}
+  /** A call's completion, waiting to be settled in the guest. */
+  private record Settled(int id, CallDispatcher.Completion completion) {}
 
   private final ContextPool contexts;
   private final ScheduledExecutorService watchdog;
@@ -55,10 +57,9 @@ final class GraalPass {
   private final long wallNanos;
   private final CallDispatcher dispatcher;
 
-  private final BlockingQueue<Runnable> completions = new LinkedBlockingQueue<>();
+  private final BlockingQueue<Settled> completions = new LinkedBlockingQueue<>();
   private final AtomicReference<Stop> stop = new AtomicReference<>();
   private final List<LogEntry> logs = new ArrayList<>();
-  private final Map<Integer, Settlers> pending = new HashMap<>();
   private int callCount;
   private volatile Context context;
   private Value settle;
@@ -115,14 +116,13 @@ final class GraalPass {
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
       prepared.start().execute(program);
       while (done == null && stop.get() == null) {
-        long remaining = deadline - System.nanoTime();
-        Runnable next = remaining > 0 ? completions.poll(remaining, TimeUnit.NANOSECONDS) : null;
+        Settled next = awaitCompletion(deadline);
         if (next == null) {
           stop(FailureKind.TIMEOUT, Optional.empty(), "the program ran past its wall-clock limit of "
               + Durations.format(java.time.Duration.ofNanos(wallNanos)) + " (maxWallTime)");
           break;
         }
-        next.run();
+        settleArrived(next);
       }
     } catch (PolyglotException e) {
       failure = classify(e);
@@ -261,20 +261,45 @@ final class GraalPass {
     String method = args[0].asString();
     String json = args[1].isNull() ? null : args[1].asString();
     int id = ++callCount;
-    pending.put(id, new Settlers(args[2], args[3]));
-    dispatcher.call(method, json, completion -> completions.add(() -> onCompletion(id, completion)));
-    return null;
+    dispatcher.call(method, json, completion -> completions.add(new Settled(id, completion)));
+    return id;
   }
 
-  private void onCompletion(int id, CallDispatcher.Completion completion) {
-    Settlers settlers = pending.remove(id);
-    if (settlers != null) {
-      settle(completion.failure() ? settlers.reject() : settlers.resolve(), completion.json(), completion.failure());
+  /**
+   * The next completion, or null once the deadline passes. A handler that answers at once does so within
+   * microseconds, while parking this thread and waking it again costs tens of them: so the thread first
+   * spins briefly, then parks.
+   */
+  private Settled awaitCompletion(long deadline) throws InterruptedException {
+    long spinUntil = System.nanoTime() + SPIN_NANOS;
+    do {
+      Settled next = completions.poll();
+      if (next != null) {
+        return next;
+      }
+      Thread.onSpinWait();
+    } while (System.nanoTime() < spinUntil);
+    long remaining = deadline - System.nanoTime();
+    return remaining > 0 ? completions.poll(remaining, TimeUnit.NANOSECONDS) : null;
+  }
+
+  /** Settles {@code first} and every completion queued behind it in one call into the guest. */
+  private void settleArrived(Settled first) {
+    StringBuilder batch = new StringBuilder("[");
+    for (Settled next = first; next != null; next = completions.poll()) {
+      if (next == WAKE_UP) {
+        continue;
+      }
+      if (batch.length() > 1) {
+        batch.append(',');
+      }
+      // Both kinds of completion text are JSON written by Jackson: a result, or a failure envelope.
+      batch.append(next.id()).append(',').append(next.completion().failure()).append(',')
+          .append(next.completion().json());
     }
-  }
-
-  private void settle(Value fn, String json, boolean failure) {
-    settle.execute(fn, json, failure);
+    if (batch.length() > 1) {
+      settle.execute(batch.append(']').toString());
+    }
   }
 
   Object onLog(Value... args) {

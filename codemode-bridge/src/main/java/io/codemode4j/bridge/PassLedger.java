@@ -74,12 +74,17 @@ final class PassLedger {
     return true;
   }
 
-  /** The broker refused the call before its handler could run: a known failure that did nothing. */
-  synchronized void reject(Entry entry, ToolFailure.Kind kind) {
-    if (!closed && entry.status == CallStatus.NOT_STARTED) {
-      entry.status = CallStatus.FAILED;
-      entry.failureKind = Optional.of(kind.wireName());
+  /**
+   * The broker refused the call before its handler could run: a known failure that did nothing. False when
+   * the pass has already ended (the call stays {@code not-started}).
+   */
+  synchronized boolean reject(Entry entry, ToolFailure.Kind kind) {
+    if (closed || entry.status != CallStatus.NOT_STARTED) {
+      return false;
     }
+    entry.status = CallStatus.FAILED;
+    entry.failureKind = Optional.of(kind.wireName());
+    return true;
   }
 
   /** Ends the pass's bookkeeping and returns the final records. */

@@ -45,6 +45,10 @@
     }
   };
 
+  // A call's settlers by call id, out of the program's reach; null prototypes, so nothing the program puts on
+  // Object.prototype takes part in storing or finding them.
+  const resolves = create(null);
+  const rejects = create(null);
   const call = (method, args) => {
     let text = null;
     try {
@@ -53,7 +57,11 @@
     } catch (_) {
       text = null;
     }
-    return new P((resolve, reject) => host.call(method, text, resolve, reject));
+    return new P((resolve, reject) => {
+      const id = host.call(method, text);
+      resolves[id] = resolve;
+      rejects[id] = reject;
+    });
   };
 
   // GraalJS defines a shell-style `arguments` global (the launcher's argv); a program has no use for it.
@@ -127,9 +135,20 @@
     }
     apply(then, promise, [finish, fail]);
   };
-  const settle = (fn, text, failure) => {
-    const value = parse(text);
-    fn(failure ? freeze(value) : value);
+  // Settles the calls that completed since the last batch, in completion order: `batchText` is the JSON
+  // array [id, failure, value, id, failure, value, ...]. Microtasks run once the whole batch is settled.
+  const settle = (batchText) => {
+    const batch = parse(batchText);
+    for (let i = 0; i < batch.length; i += 3) {
+      const id = batch[i];
+      const failure = batch[i + 1];
+      const fn = failure ? rejects[id] : resolves[id];
+      delete resolves[id];
+      delete rejects[id];
+      if (fn !== undefined) {
+        fn(failure ? freeze(batch[i + 2]) : batch[i + 2]);
+      }
+    }
   };
   return freeze({ install, start, settle });
 })
