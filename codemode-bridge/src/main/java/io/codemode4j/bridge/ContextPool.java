@@ -16,18 +16,20 @@ import org.slf4j.LoggerFactory;
  * given to a program before its pass takes it, so nothing can carry from one pass to another. When none is
  * ready (a burst of passes), the pass prepares its own on its thread, as it would without the pool.
  *
- * <p>A context bakes in the CPU-time and stack-depth limits GraalJS enforces for it; ready contexts are kept
- * for the limits of the latest pass, and a pass with other limits replaces them.
+ * <p>A context is prepared for one shape of pass: the CPU-time and stack-depth limits GraalJS enforces for
+ * it, the namespaces the program sees and the result limit the prelude checks. Ready contexts are kept for
+ * the shape of the latest pass; a pass of another shape (another run's visibility) prepares its own and
+ * makes its shape the one to keep ready.
  */
 final class ContextPool implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ContextPool.class);
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
-  /** The limits a context is built for. */
-  private record Key(Duration maxCpuTime, int maxStackFrames) {
-    static Key of(CodeExecutionLimits limits) {
-      return new Key(limits.maxCpuTime(), limits.maxStackFrames());
+  /** What a context is prepared for. */
+  private record Key(Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
+    static Key of(CodeExecutionLimits limits, String namespacesJson) {
+      return new Key(limits.maxCpuTime(), limits.maxStackFrames(), namespacesJson, limits.maxResultBytes());
     }
   }
 
@@ -49,9 +51,12 @@ final class ContextPool implements AutoCloseable {
         : Thread.ofPlatform().name("codemode-context-pool").daemon(true).start(this::refill);
   }
 
-  /** A context prepared for {@code limits}, ready or built now; the caller owns and closes it. */
-  PreparedContext take(CodeExecutionLimits limits) {
-    Key wanted = Key.of(limits);
+  /**
+   * A context prepared for {@code limits} with the namespaces of {@code namespacesJson} installed, ready or
+   * built now; the caller owns and closes it.
+   */
+  PreparedContext take(CodeExecutionLimits limits, String namespacesJson) {
+    Key wanted = Key.of(limits, namespacesJson);
     List<PreparedContext> stale = List.of();
     synchronized (this) {
       if (closed) {
@@ -69,7 +74,7 @@ final class ContextPool implements AutoCloseable {
       }
     }
     stale.forEach(PreparedContext::close);
-    return sandbox.prepare(wanted.maxCpuTime(), wanted.maxStackFrames());
+    return prepare(wanted);
   }
 
   private void refill() {
@@ -90,7 +95,7 @@ final class ContextPool implements AutoCloseable {
       }
       PreparedContext context;
       try {
-        context = sandbox.prepare(building.maxCpuTime(), building.maxStackFrames());
+        context = prepare(building);
       } catch (RuntimeException e) {
         synchronized (this) {
           if (!closed) {
@@ -109,6 +114,10 @@ final class ContextPool implements AutoCloseable {
         context.close();
       }
     }
+  }
+
+  private PreparedContext prepare(Key key) {
+    return sandbox.prepare(key.maxCpuTime(), key.maxStackFrames(), key.namespacesJson(), key.maxResultBytes());
   }
 
   /** Closes the ready contexts and the engine; a context a pass still holds is cancelled with the engine. */

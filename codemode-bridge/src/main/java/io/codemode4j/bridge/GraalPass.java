@@ -101,7 +101,7 @@ final class GraalPass {
     Context ctx = null;
     Stop failure = null;
     try {
-      PreparedContext prepared = contexts.take(limits);
+      PreparedContext prepared = contexts.take(limits, namespacesJson);
       ctx = prepared.context();
       context = ctx;
       if (stop.get() != null) {
@@ -109,7 +109,6 @@ final class GraalPass {
       }
       prepared.host().bind(this);
       settle = prepared.settle();
-      prepared.install().execute(namespacesJson, limits.maxResultBytes());
       // The CPU budget is the program's: language initialisation and the prelude do not count against it.
       ctx.resetLimits();
       cpuAtStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();

@@ -47,11 +47,11 @@ final class Sandbox implements AutoCloseable {
   /**
    * A fresh context whose CPU time and stack depth GraalJS itself bounds ({@code sandbox.MaxCPUTime},
    * {@code sandbox.MaxStackFrames}: enforced in the community edition from 25.1.3 on); hitting either
-   * cancels the context with a resource-exhausted error the program cannot catch. Its realm is built and
-   * the prelude has run, which is most of a pass's fixed cost, so {@link ContextPool} calls this ahead of
-   * the passes.
+   * cancels the context with a resource-exhausted error the program cannot catch. Its realm is built, the
+   * prelude has run and installed the namespaces of {@code namespacesJson} and the result limit: most of a
+   * pass's fixed cost, which {@link ContextPool} pays ahead of the passes.
    */
-  PreparedContext prepare(Duration maxCpuTime, int maxStackFrames) {
+  PreparedContext prepare(Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
     Context context = Context.newBuilder("js")
         .engine(engine)
         .sandbox(SandboxPolicy.CONSTRAINED)
@@ -70,8 +70,8 @@ final class Sandbox implements AutoCloseable {
     try {
       PassHost host = new PassHost();
       Value api = context.eval(prelude).execute(host.proxy());
-      return new PreparedContext(context, host, api.getMember("install"), api.getMember("start"),
-          api.getMember("settle"));
+      api.getMember("install").execute(namespacesJson, maxResultBytes);
+      return new PreparedContext(context, host, api.getMember("start"), api.getMember("settle"));
     } catch (RuntimeException e) {
       context.close(true);
       throw e;

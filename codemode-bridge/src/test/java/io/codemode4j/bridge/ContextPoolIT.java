@@ -10,13 +10,14 @@ import org.junit.jupiter.api.Test;
 class ContextPoolIT {
 
   private static final CodeExecutionLimits LIMITS = CodeExecutionLimits.defaults();
+  private static final String NONE = "{}";
 
   @Test
   void take_twice_givesTwoDistinctContextsThatNoProgramHasSeen() {
     try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
-      PreparedContext first = pool.take(LIMITS);
+      PreparedContext first = pool.take(LIMITS, NONE);
       first.context().eval("js", "globalThis.leak = 1; Object.prototype.polluted = 1;");
-      PreparedContext second = pool.take(LIMITS);
+      PreparedContext second = pool.take(LIMITS, NONE);
 
       assertThat(second.context()).isNotSameAs(first.context());
       assertThat(second.context().eval("js", "typeof leak + ',' + typeof ({}).polluted").asString())
@@ -29,8 +30,8 @@ class ContextPoolIT {
   @Test
   void take_otherLimitsThanTheReadyContexts_givesAContextBuiltForThem() {
     try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
-      pool.take(LIMITS).close();
-      PreparedContext shallow = pool.take(LIMITS.withMaxStackFrames(60).withMaxCpuTime(Duration.ofSeconds(1)));
+      pool.take(LIMITS, NONE).close();
+      PreparedContext shallow = pool.take(LIMITS.withMaxStackFrames(60).withMaxCpuTime(Duration.ofSeconds(1)), NONE);
 
       assertThatThrownBy(() -> shallow.context().eval("js", "const f = (n) => f(n + 1) + 1; f(0)"))
           .isInstanceOfSatisfying(PolyglotException.class, e -> assertThat(e.isResourceExhausted()).isTrue())
@@ -40,14 +41,25 @@ class ContextPoolIT {
   }
 
   @Test
+  void take_otherNamespacesThanTheReadyContexts_givesExactlyThoseNamespaces() {
+    try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
+      pool.take(LIMITS, "{\"a\": [\"x\"]}").close();
+      PreparedContext other = pool.take(LIMITS, "{\"b\": [\"y\"]}");
+
+      assertThat(other.context().eval("js", "typeof a + ',' + typeof b.y").asString()).isEqualTo("undefined,function");
+      other.close();
+    }
+  }
+
+  @Test
   void close_stopsTheRefillThreadAndRefusesFurtherTakes() {
     ContextPool pool = new ContextPool(new Sandbox(), 2);
-    pool.take(LIMITS).close();
+    pool.take(LIMITS, NONE).close();
 
     pool.close();
 
     assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("codemode-context-pool"));
-    assertThatThrownBy(() -> pool.take(LIMITS)).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> pool.take(LIMITS, NONE)).isInstanceOf(IllegalStateException.class)
         .hasMessage("Code Mode is closed");
   }
 }

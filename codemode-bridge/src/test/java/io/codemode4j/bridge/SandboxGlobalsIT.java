@@ -15,7 +15,8 @@ class SandboxGlobalsIT {
     List<String> actual = new ArrayList<>();
     try (Sandbox sandbox = new Sandbox()) {
       CodeExecutionLimits limits = CodeExecutionLimits.defaults();
-      PreparedContext prepared = sandbox.prepare(limits.maxCpuTime(), limits.maxStackFrames());
+      PreparedContext prepared = sandbox.prepare(limits.maxCpuTime(), limits.maxStackFrames(), "{}",
+          limits.maxResultBytes());
       Value names = prepared.context().eval("js", "Object.getOwnPropertyNames(globalThis)");
       for (long i = 0; i < names.getArraySize(); i++) {
         actual.add(names.getArrayElement(i).asString());
