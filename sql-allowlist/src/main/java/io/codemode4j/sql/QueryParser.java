@@ -1,5 +1,8 @@
 package io.codemode4j.sql;
 
+import java.io.Reader;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -8,38 +11,90 @@ import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserImplFactory;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
+import org.apache.calcite.sql.parser.impl.ParseException;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.util.SourceStringReader;
 
 /**
  * Turns the submitted text into exactly one query tree, or a refusal that says why.
  *
- * <p><b>Why Babel.</b> The Babel parser ({@link SqlBabelParserImpl}) reads far more of the SQL analysts
- * write for DuckDB than Calcite's core parser: {@code ::} casts, {@code ILIKE}, {@code QUALIFY},
- * {@code * EXCLUDE/REPLACE}, {@code INTERVAL 30 DAY}, {@code TRY_CAST}, and reserved words such as
- * {@code year} or {@code month} as aliases (measured: 32 of 36 realistic DuckDB queries parse, 27 with the
- * core parser). It costs roughly three times the core parser's parse time (a few hundred microseconds per
- * query, dominated by lookahead), which is small next to running the query; a later benchmark issue
- * measures it. Babel also parses statements we never run (SET, CREATE, DESCRIBE ...): those are refused by
- * kind right after parsing, and the walker accepts only node kinds it knows.
+ * <p><b>Two grammars, Babel deciding.</b> The Babel parser ({@link SqlBabelParserImpl}) reads far more of
+ * the SQL analysts write for DuckDB than Calcite's core parser ({@link SqlParserImpl}): {@code ::} casts,
+ * {@code * EXCLUDE/REPLACE}, {@code DATE_PART(year, d)}, and reserved words such as {@code year},
+ * {@code month} or {@code position} as names. But it costs about three times as much, and parsing was 82% of
+ * {@link SqlAllowlist#approve}. So {@link #parseWithCore} tries the core parser first and
+ * {@link #parseWithBabel} is the fallback; {@link SqlAllowlist} puts either tree through the same
+ * fail-closed walker, and whenever the core path does not end in an approval (core cannot read the text,
+ * reads something other than one query, or the walker or renderer refuses its tree), the text goes the
+ * Babel path as before, so every refusal (and its message) is Babel's, exactly as without the core parser.
  *
- * <p>Identifiers: double quotes, case kept as written and compared case-insensitively, like DuckDB.
- * Conformance BABEL is the lenient one the Babel grammar expects. The text must hold exactly one
+ * <p>What keeps the two paths from meaning different things:
+ * <ul>
+ *   <li>The same configuration: double-quoted identifiers, case kept and compared case-insensitively like
+ *       DuckDB, and conformance BABEL for both, so every conformance-dependent choice of the shared grammar
+ *       ({@code !=}, {@code %}, {@code LIMIT a, b}, APPLY, ...) is made the same way. (Conformance made no
+ *       difference to what core parses of the accepted corpus: 46 of 61 queries with each of the 13.)</li>
+ *   <li>The core parser is tried only on text whose tokens both lexers read alike ({@link #sameTokens}):
+ *       Babel's lexer reads a word that starts with a digit as one identifier where core's reads a number
+ *       and an alias ({@code SELECT 1_000}: Babel a column {@code "1_000"} that DuckDB cannot bind, core
+ *       {@code 1 AS "_000"}, which runs and returns 1 where DuckDB's own reading is 1000), and Babel has
+ *       tokens core lacks ({@code ::},
+ *       {@code <=>}, {@code ~}, {@code !}, and keywords such as {@code DATE_PART} or {@code SEMI} that turn
+ *       calls and aliases into Babel's own productions: {@code date_part('year', d)} parses in both, as
+ *       EXTRACT in Babel and as a plain function in core). Such text goes to Babel without trying core.
+ *       The check reads the raw text, literals and comments included, so it cannot be misled by a
+ *       quoting rule it gets wrong; a false alarm only costs the core attempt.</li>
+ *   <li>Tests hold it: on every text of the corpora and of {@code corpus/both-parsers.sql} (the grammar's
+ *       operators, precedences, keywords, functions and clauses) that core parses, Babel parses it too and
+ *       renders exactly the same SQL, and approval through both paths gives the same result; random text
+ *       that passes the token check lexes to the same tokens in both; and the integration tests run every
+ *       accepted query rendered through each path on DuckDB.</li>
+ * </ul>
+ *
+ * <p><b>Measured</b> (accepted corpus, 61 queries; parse alone, median per query on this 2-core machine):
+ * Babel 279 us; core-first with Babel as fallback 98 us. Core reads 46 of the 61 (the rest use
+ * {@code month}, {@code year}, {@code position} or {@code open} as names, {@code ::}, or
+ * {@code * EXCLUDE/REPLACE}). A failed core attempt used to cost 8-23 ms on some queries: on a syntax error
+ * the generated core parser re-runs every recorded lookahead to list the expected tokens
+ * ({@code generateParseException}), so {@link CoreParserImpl} replaces that with a bare exception (its
+ * message is never shown: Babel explains every refusal); a failed attempt now costs 20-80 us.
+ *
+ * <p>Babel also parses statements we never run (SET, CREATE, DESCRIBE ...): those are refused by kind
+ * right after parsing, and the walker accepts only node kinds it knows. The text must hold exactly one
  * statement ({@code parseStmtList()} then a count), so a trailing {@code ;} is fine and a second
  * statement is refused.
  */
 final class QueryParser {
 
-    static final SqlParser.Config CONFIG = SqlParser.config()
+    /** Babel: the parser that decides every refusal. */
+    static final SqlParser.Config BABEL_CONFIG = SqlParser.config()
             .withParserFactory(SqlBabelParserImpl.FACTORY)
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.UNCHANGED)
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(false)
             .withConformance(SqlConformanceEnum.BABEL);
+
+    /** The core grammar with Babel's configuration in every other respect. */
+    static final SqlParser.Config CORE_CONFIG = BABEL_CONFIG.withParserFactory(CoreParserImpl.FACTORY);
+
+    /** Keywords only Babel's lexer knows (a test compares this with both grammars' token lists). */
+    static final List<String> BABEL_ONLY_KEYWORDS = List.of(
+            "ANTI", "DATEADD", "DATEDIFF", "DATEPART", "DATE_PART", "DISCARD", "IF", "PLANS", "SEED", "SEMI",
+            "SEQUENCES", "SNAPSHOT", "TEMP", "VOLATILE");
+
+    /**
+     * Symbols only Babel's lexer knows. {@code !} is one of them alone: {@code !=} is a token of both.
+     * (A test compares this with both grammars' token lists.)
+     */
+    static final List<String> BABEL_ONLY_SYMBOLS = List.of("!", "::", "<=>", "~");
 
     private static final String ONE_QUERY = "send one read-only query: SELECT ..., WITH ... SELECT ... or VALUES ...";
 
@@ -60,17 +115,48 @@ final class QueryParser {
         this.maxSqlBytes = maxSqlBytes;
     }
 
-    /** The single query in {@code sql}; the size limit is checked before anything is parsed. */
-    SqlNode parse(String sql) throws SqlRefusedException {
+    /**
+     * The checks made before any parse: the size limit, then {@code //}, which Calcite reads as a comment
+     * and DuckDB as integer division.
+     *
+     * @return the lexical view of {@code sql}, for {@link #parseWithBabel}
+     */
+    SqlScan check(String sql) throws SqlRefusedException {
         checkSize(sql);
         SqlScan scan = SqlScan.of(sql);
         if (scan.doubleSlash().isPresent()) {
             int at = scan.doubleSlash().getAsInt();
             throw refusal(scan, RefusalReason.UNSUPPORTED_SYNTAX, "//", at, DuckDbIdioms.DOUBLE_SLASH_HINT);
         }
+        return scan;
+    }
+
+    /**
+     * The single query the core parser reads in {@code sql} (already {@linkplain #check checked}), or empty
+     * when the text has a token only Babel knows, core cannot parse it, or it is not exactly one query:
+     * then {@link #parseWithBabel} decides.
+     */
+    static Optional<SqlNode> parseWithCore(String sql) {
+        if (!sameTokens(sql)) {
+            return Optional.empty();
+        }
         SqlNodeList statements;
         try {
-            statements = SqlParser.create(sql, CONFIG).parseStmtList();
+            statements = SqlParser.create(sql, CORE_CONFIG).parseStmtList();
+        } catch (SqlParseException e) {
+            return Optional.empty();
+        }
+        if (statements.size() != 1 || !QueryWalker.QUERY_KINDS.contains(statements.get(0).getKind())) {
+            return Optional.empty();
+        }
+        return Optional.of(statements.get(0));
+    }
+
+    /** The single query in the {@linkplain #check checked} text, parsed by Babel, or the refusal that says why. */
+    static SqlNode parseWithBabel(SqlScan scan) throws SqlRefusedException {
+        SqlNodeList statements;
+        try {
+            statements = SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
         } catch (SqlParseException e) {
             throw explain(scan, e);
         }
@@ -87,6 +173,57 @@ final class QueryParser {
             throw notAQuery(scan, statement);
         }
         return statement;
+    }
+
+    /**
+     * Whether Calcite's core lexer reads {@code sql} into the same tokens as Babel's: no word starts with
+     * a digit and goes on with anything but digits ({@code 1_000}, {@code 0x1F}, {@code 2nd}, also
+     * {@code 1e3}, which both read alike, to keep the rule simple), no word is a keyword only Babel has, and
+     * no symbol only Babel has appears. Reads the raw text, inside literals and comments too.
+     */
+    static boolean sameTokens(String sql) {
+        int length = sql.length();
+        int i = 0;
+        while (i < length) {
+            char c = sql.charAt(i);
+            if (isWordPart(c)) {
+                int start = i;
+                boolean digitLed = c >= '0' && c <= '9';
+                while (i < length && isWordPart(sql.charAt(i))) {
+                    char w = sql.charAt(i);
+                    if (digitLed && !(w >= '0' && w <= '9')) {
+                        return false;
+                    }
+                    i++;
+                }
+                if (isBabelOnlyKeyword(sql, start, i - start)) {
+                    return false;
+                }
+            } else {
+                if (c == '~' || (c == '!' && !(i + 1 < length && sql.charAt(i + 1) == '='))
+                        || (c == ':' && i + 1 < length && sql.charAt(i + 1) == ':')
+                        || (c == '<' && sql.startsWith("=>", i + 1))) {
+                    return false;
+                }
+                i++;
+            }
+        }
+        return true;
+    }
+
+    /** A character that may continue a word for either lexer; any non-ASCII character counts, to be safe. */
+    private static boolean isWordPart(char c) {
+        return c >= 0x80 || c == '_' || c == '$' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z');
+    }
+
+    private static boolean isBabelOnlyKeyword(String sql, int start, int length) {
+        for (String keyword : BABEL_ONLY_KEYWORDS) {
+            if (keyword.length() == length && sql.regionMatches(true, start, keyword, 0, length)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void checkSize(String sql) throws SqlRefusedException {
@@ -172,5 +309,34 @@ final class QueryParser {
             SqlScan scan, RefusalReason reason, String element, int index, String message) {
         return new SqlRefusedException(
                 new SqlRefusal(reason, element, scan.line(index), scan.column(index), message));
+    }
+
+    /**
+     * Calcite's core parser, failing cheaply: on a syntax error the generated parser would re-run every
+     * recorded lookahead to list the tokens it expected (8-23 ms on some of the corpus queries), and nothing
+     * reads that list, since Babel explains every refusal.
+     */
+    static final class CoreParserImpl extends SqlParserImpl {
+
+        /** Like {@link SqlParserImpl#FACTORY}, which also keeps the text for error messages. */
+        static final SqlParserImplFactory FACTORY = new SqlParserImplFactory() {
+            @Override
+            public SqlAbstractParserImpl getParser(Reader reader) {
+                CoreParserImpl parser = new CoreParserImpl(reader);
+                if (reader instanceof SourceStringReader source) {
+                    parser.setOriginalSql(source.getSourceString());
+                }
+                return parser;
+            }
+        };
+
+        CoreParserImpl(Reader reader) {
+            super(reader);
+        }
+
+        @Override
+        public ParseException generateParseException() {
+            return new ParseException("the core grammar does not read this text");
+        }
     }
 }

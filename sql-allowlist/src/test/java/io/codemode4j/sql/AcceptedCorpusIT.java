@@ -14,11 +14,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Runs every accepted corpus query twice against the sample warehouse, as written and as rendered by the
- * allowlist, and requires the same columns and rows: rendering must not change what a query means.
+ * allowlist, and requires the same columns and rows: rendering must not change what a query means. The
+ * queries the core parser reads are also rendered through the Babel-only path: the two give the same rows.
  */
 class AcceptedCorpusIT {
 
     private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+    private static final SqlAllowlist BABEL_ONLY = SqlAllowlist.builder().defaultTables().coreParserFirst(false).build();
     private static final int MAX_ROWS = 100_000;
 
     private static Warehouse warehouse;
@@ -48,6 +50,29 @@ class AcceptedCorpusIT {
         assertThat(original.rows()).as("the corpus query returns rows").isNotEmpty();
         assertThat(original.rows()).as("the corpus query is not truncated").hasSizeLessThanOrEqualTo(MAX_ROWS);
         assertSameResult(rendered, original, !"unordered".equals(entry.attributes().get("rows")));
+    }
+
+    static List<Corpus.Entry> acceptedByCore() {
+        return accepted().stream().filter(entry -> QueryParser.parseWithCore(entry.sql()).isPresent()).toList();
+    }
+
+    @Test
+    void acceptedByCore_corpus_holdsMostQueries() {
+        assertThat(acceptedByCore()).hasSizeGreaterThanOrEqualTo(40);
+    }
+
+    /** The queries the core parser reads, rendered through each parser path: the same rows from DuckDB. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("acceptedByCore")
+    void renderedSql_coreAndBabelPaths_returnTheSameResult(Corpus.Entry entry) throws Exception {
+        String core = ALLOWLIST.approve(entry.sql(), QueryPolicy.unscoped(MAX_ROWS)).sql();
+        String babel = BABEL_ONLY.approve(entry.sql(), QueryPolicy.unscoped(MAX_ROWS)).sql();
+
+        if (!core.equals(babel)) {
+            assertSameResult(warehouse.query(core), warehouse.query(babel),
+                    !"unordered".equals(entry.attributes().get("rows")));
+        }
+        assertThat(warehouse.query(core).rows()).isNotEmpty();
     }
 
     @Test

@@ -7,10 +7,12 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * On DuckDB itself: the submitted differential text would run query_table, the rendering of Calcite's
- * tree of the same text does not.
+ * tree of the same text (the core parser's or Babel's) does not.
  */
 class ParserDifferentialIT {
 
@@ -31,9 +33,11 @@ class ParserDifferentialIT {
         assertThat(warehouse.query(ParserDifferentialTest.DOUBLE_SLASH).columns()).contains("leak");
     }
 
-    @Test
-    void doubleSlash_renderedTree_runsOnlyTheSelectCalciteParsed() throws Exception {
-        String rendered = DuckDbRenderer.render(ParserDifferentialTest.parse(ParserDifferentialTest.DOUBLE_SLASH));
+    @ParameterizedTest
+    @ValueSource(strings = {ParserDifferentialTest.CORE, ParserDifferentialTest.BABEL})
+    void doubleSlash_renderedTree_runsOnlyTheSelectCalciteParsed(String parser) throws Exception {
+        String rendered = DuckDbRenderer.render(
+                ParserDifferentialTest.parse(ParserDifferentialTest.DOUBLE_SLASH, parser));
 
         Warehouse.Result result = warehouse.query(rendered);
 
@@ -46,9 +50,11 @@ class ParserDifferentialIT {
         assertThat(warehouse.query(ParserDifferentialTest.DOLLAR_QUOTE).columns()).contains("leak");
     }
 
-    @Test
-    void dollarQuote_renderedTree_isAColumnReferenceDuckDbCannotBind() throws Exception {
-        String rendered = DuckDbRenderer.render(ParserDifferentialTest.parse(ParserDifferentialTest.DOLLAR_QUOTE));
+    @ParameterizedTest
+    @ValueSource(strings = {ParserDifferentialTest.CORE, ParserDifferentialTest.BABEL})
+    void dollarQuote_renderedTree_isAColumnReferenceDuckDbCannotBind(String parser) throws Exception {
+        String rendered = DuckDbRenderer.render(
+                ParserDifferentialTest.parse(ParserDifferentialTest.DOLLAR_QUOTE, parser));
 
         assertThatThrownBy(() -> warehouse.query(rendered))
                 .isInstanceOf(SQLException.class)

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Text Calcite and DuckDB read differently. The allowlist refuses it up front; and even a tree parsed from
- * such text renders to SQL in which DuckDB can only run what Calcite parsed.
+ * such text, by the core parser or by Babel, renders to SQL in which DuckDB can only run what Calcite parsed.
  */
 class ParserDifferentialTest {
 
@@ -24,7 +24,11 @@ class ParserDifferentialTest {
     static final String DOLLAR_QUOTE = "SELECT $$ AS a, \"$$, (SELECT count(*) FROM query_table('invoices')) AS leak, "
             + "$$\" FROM invoices -- $$";
 
+    static final String CORE = "core";
+    static final String BABEL = "babel";
+
     private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+    private static final SqlAllowlist BABEL_ONLY = SqlAllowlist.builder().defaultTables().coreParserFirst(false).build();
     private static final QueryPolicy POLICY = QueryPolicy.unscoped(10);
 
     @ParameterizedTest
@@ -42,25 +46,35 @@ class ParserDifferentialTest {
         "SELECT 1 /* a // b */ AS x", "SELECT 1 AS \"a//b\"", "SELECT 'price $$' AS \"$$\""})
     void approve_slashesAndDollarsInsideLiteralsOrComments_areAccepted(String sql) throws Exception {
         assertThat(ALLOWLIST.approve(sql, POLICY).sql()).startsWith("SELECT");
+        assertThat(BABEL_ONLY.approve(sql, POLICY)).isEqualTo(ALLOWLIST.approve(sql, POLICY));
     }
 
-    @Test
-    void render_doubleSlashTree_containsOnlyWhatCalciteParsed() throws Exception {
-        String rendered = DuckDbRenderer.render(parse(DOUBLE_SLASH));
+    @ParameterizedTest
+    @ValueSource(strings = {CORE, BABEL})
+    void render_doubleSlashTree_containsOnlyWhatCalciteParsed(String parser) throws Exception {
+        String rendered = DuckDbRenderer.render(parse(DOUBLE_SLASH, parser));
 
         assertThat(rendered).isEqualTo("SELECT 1").doesNotContain("query_table");
     }
 
-    @Test
-    void render_dollarQuoteTree_keepsThePayloadInsideAQuotedIdentifier() throws Exception {
-        String rendered = DuckDbRenderer.render(parse(DOLLAR_QUOTE));
+    @ParameterizedTest
+    @ValueSource(strings = {CORE, BABEL})
+    void render_dollarQuoteTree_keepsThePayloadInsideAQuotedIdentifier(String parser) throws Exception {
+        String rendered = DuckDbRenderer.render(parse(DOLLAR_QUOTE, parser));
 
         assertThat(rendered).isEqualTo("SELECT \"$$\" AS \"a\", "
                 + "\"$$, (SELECT count(*) FROM query_table('invoices')) AS leak, $$\"\nFROM \"invoices\"");
     }
 
-    /** The Babel tree of {@code sql}, bypassing the allowlist's own checks. */
-    static SqlNode parse(String sql) throws Exception {
-        return SqlParser.create(sql, QueryParser.CONFIG).parseStmtList().get(0);
+    @Test
+    void parseWithCore_differentialText_isReadByTheCoreParser() {
+        assertThat(QueryParser.parseWithCore(DOUBLE_SLASH)).isPresent();
+        assertThat(QueryParser.parseWithCore(DOLLAR_QUOTE)).isPresent();
+    }
+
+    /** The tree {@code parser} ({@link #CORE} or {@link #BABEL}) reads in {@code sql}, bypassing the allowlist's checks. */
+    static SqlNode parse(String sql, String parser) throws Exception {
+        SqlParser.Config config = parser.equals(CORE) ? QueryParser.CORE_CONFIG : QueryParser.BABEL_CONFIG;
+        return SqlParser.create(sql, config).parseStmtList().get(0);
     }
 }
