@@ -4,6 +4,8 @@ import java.io.Reader;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
@@ -14,7 +16,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.parser.SqlParserImplFactory;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql.parser.impl.ParseException;
@@ -83,7 +84,7 @@ final class QueryParser {
             .withConformance(SqlConformanceEnum.BABEL);
 
     /** The core grammar with Babel's configuration in every other respect. */
-    static final SqlParser.Config CORE_CONFIG = BABEL_CONFIG.withParserFactory(CoreParserImpl.FACTORY);
+    static final SqlParser.Config CORE_CONFIG = BABEL_CONFIG.withParserFactory(QueryParser::coreParser);
 
     /** Keywords only Babel's lexer knows (a test compares this with both grammars' token lists). */
     static final List<String> BABEL_ONLY_KEYWORDS = List.of(
@@ -140,12 +141,15 @@ final class QueryParser {
         if (!sameTokens(sql)) {
             return Optional.empty();
         }
+        CoreParserImpl parser = CoreParserImpl.take(sql);
         SqlNodeList statements;
         try {
-            statements = SqlParser.create(sql, CORE_CONFIG).parseStmtList();
+            statements = SqlParser.create(sql, CORE_CONFIG.withParserFactory(reader -> parser)).parseStmtList();
         } catch (SqlParseException e) {
+            // Not returned for reuse: a failed parse may leave state behind (an unbalanced ROW(*) count).
             return Optional.empty();
         }
+        CoreParserImpl.release(parser);
         if (statements.size() != 1 || !QueryWalker.QUERY_KINDS.contains(statements.get(0).getKind())) {
             return Optional.empty();
         }
@@ -173,6 +177,11 @@ final class QueryParser {
             throw notAQuery(scan, statement);
         }
         return statement;
+    }
+
+    /** A core parser of the text {@code reader} holds (not returned to the pool after use). */
+    private static SqlAbstractParserImpl coreParser(Reader reader) {
+        return CoreParserImpl.take(((SourceStringReader) reader).getSourceString());
     }
 
     /**
@@ -312,26 +321,47 @@ final class QueryParser {
     }
 
     /**
-     * Calcite's core parser, failing cheaply: on a syntax error the generated parser would re-run every
-     * recorded lookahead to list the tokens it expected (8-23 ms on some of the corpus queries), and nothing
-     * reads that list, since Babel explains every refusal.
+     * Calcite's core parser, failing cheaply and reused.
+     *
+     * <p>On a syntax error the generated parser would re-run every recorded lookahead to list the tokens it
+     * expected (8-23 ms on some of the corpus queries), and nothing reads that list, since Babel explains
+     * every refusal: {@link #generateParseException} returns a bare exception.
+     *
+     * <p>Creating the parser (character buffers, token manager, lookahead tables) cost 14-16 us per query,
+     * {@code ReInit} about 1 us, so a parser that finished a parse cleanly is kept in a small pool for the
+     * next one (a pool, not a thread-local: queries run on short-lived virtual threads). {@link #take} resets
+     * all the state a parse leaves: {@code ReInit} the generated fields, then the dynamic-parameter count,
+     * the warnings and the text; {@link SqlParser} sets the configuration on every use. A parser whose parse
+     * failed is dropped, since a failure can leave state that {@code ReInit} does not reset (the count of
+     * open {@code ROW(*)} constructors).
      */
     static final class CoreParserImpl extends SqlParserImpl {
 
-        /** Like {@link SqlParserImpl#FACTORY}, which also keeps the text for error messages. */
-        static final SqlParserImplFactory FACTORY = new SqlParserImplFactory() {
-            @Override
-            public SqlAbstractParserImpl getParser(Reader reader) {
-                CoreParserImpl parser = new CoreParserImpl(reader);
-                if (reader instanceof SourceStringReader source) {
-                    parser.setOriginalSql(source.getSourceString());
-                }
-                return parser;
-            }
-        };
+        private static final BlockingQueue<CoreParserImpl> POOL =
+                new ArrayBlockingQueue<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
 
-        CoreParserImpl(Reader reader) {
+        private CoreParserImpl(Reader reader) {
             super(reader);
+        }
+
+        /** A parser of {@code sql}: a reset one from the pool, or a new one. */
+        static CoreParserImpl take(String sql) {
+            SourceStringReader reader = new SourceStringReader(sql);
+            CoreParserImpl parser = POOL.poll();
+            if (parser == null) {
+                parser = new CoreParserImpl(reader);
+            } else {
+                parser.ReInit(reader);
+                parser.nDynamicParams = 0;
+                parser.warnings.clear();
+            }
+            parser.setOriginalSql(sql);
+            return parser;
+        }
+
+        /** Offers a parser whose parse succeeded for reuse (dropped when the pool is full). */
+        static void release(CoreParserImpl parser) {
+            POOL.offer(parser);
         }
 
         @Override

@@ -11,10 +11,13 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.babel.SqlBabelParserImplConstants;
 import org.apache.calcite.sql.parser.babel.SqlBabelParserImplTokenManager;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
 import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
 import org.junit.jupiter.api.Test;
@@ -118,6 +121,60 @@ class QueryParserTest {
         Set<String> named = new HashSet<>(Arrays.asList(tokenImage));
         named.removeIf(image -> image.startsWith("<token of kind "));
         return named;
+    }
+
+    @Test
+    void take_afterRelease_reusesTheParser() {
+        QueryParser.CoreParserImpl parser = QueryParser.CoreParserImpl.take("SELECT 1");
+        QueryParser.CoreParserImpl.release(parser);
+
+        assertThat(QueryParser.CoreParserImpl.take("SELECT 2")).isSameAs(parser);
+    }
+
+    /** Texts that parse and texts that fail (inside ROW(...) too), twice over: reuse changes no tree. */
+    @Test
+    void parseWithCore_reusedParsers_readEveryTextAsAFreshParserDoes() throws Exception {
+        List<String> texts = new ArrayList<>(BothParsersTest.texts());
+        texts.addAll(List.of("SELECT ROW(a, (", "SELECT ROW(*) FROM t", "SELECT (a, *) FROM t", "SELECT ?, ? FROM t"));
+        List<String> differences = new ArrayList<>();
+        int read = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (String sql : texts) {
+                String reused = QueryParser.parseWithCore(sql).map(QueryParserTest::rendering).orElse("none");
+                String fresh = freshCoreParse(sql);
+                if (!reused.equals(fresh)) {
+                    differences.add(sql + "\n  reused: " + reused + "\n  fresh:  " + fresh);
+                }
+                read += reused.equals("none") ? 0 : 1;
+            }
+        }
+
+        assertThat(read).isGreaterThanOrEqualTo(600);
+        assertThat(differences).isEmpty();
+    }
+
+    /** What parseWithCore reads, with a new parser of Calcite's own factory. */
+    private static String freshCoreParse(String sql) {
+        if (!QueryParser.sameTokens(sql)) {
+            return "none";
+        }
+        try {
+            SqlNodeList statements = SqlParser.create(sql,
+                    QueryParser.BABEL_CONFIG.withParserFactory(SqlParserImpl.FACTORY)).parseStmtList();
+            boolean oneQuery = statements.size() == 1
+                    && QueryWalker.QUERY_KINDS.contains(statements.get(0).getKind());
+            return oneQuery ? rendering(statements.get(0)) : "none";
+        } catch (SqlParseException e) {
+            return "none";
+        }
+    }
+
+    private static String rendering(SqlNode tree) {
+        try {
+            return DuckDbRenderer.render(tree);
+        } catch (SqlRefusedException e) {
+            return "refused: " + e.refusal();
+        }
     }
 
     private static String unquote(String tokenImage) {
