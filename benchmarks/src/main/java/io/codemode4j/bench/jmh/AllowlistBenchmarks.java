@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * {@link SqlAllowlist#approve} (parse, check, tenant rewrite for {@code emea}, render) over the accepted
- * corpus, one query per operation in turn ({@code allowlist_us}).
+ * corpus, one query per operation in turn: {@link #approve} with the approval cache off
+ * ({@code allowlist_us}), {@link #approveRepeated} with it on, every query already approved once.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
@@ -36,19 +37,33 @@ public class AllowlistBenchmarks {
   private static final QueryPolicy POLICY = QueryPolicy.forTenant(Tenant.of("emea"), 10_000);
 
   private SqlAllowlist allowlist;
+  private SqlAllowlist cached;
   private List<AcceptedCorpus.Query> corpus;
   private int next;
 
   @Setup(Level.Trial)
-  public void setUp() {
-    allowlist = SqlAllowlist.defaults();
+  public void setUp() throws SqlRefusedException {
+    allowlist = SqlAllowlist.builder().defaultTables().approvalCacheSize(0).build();
+    cached = SqlAllowlist.defaults();
     corpus = AcceptedCorpus.queries();
+    for (AcceptedCorpus.Query query : corpus) {
+      cached.approve(query.sql(), POLICY);
+    }
   }
 
+  /** Uncached: parse, check, rewrite and render every time. */
   @Benchmark
   public ApprovedQuery approve() throws SqlRefusedException {
     AcceptedCorpus.Query query = corpus.get(next);
     next = (next + 1) % corpus.size();
     return allowlist.approve(query.sql(), POLICY);
+  }
+
+  /** A query approved before, from the approval cache. */
+  @Benchmark
+  public ApprovedQuery approveRepeated() throws SqlRefusedException {
+    AcceptedCorpus.Query query = corpus.get(next);
+    next = (next + 1) % corpus.size();
+    return cached.approve(query.sql(), POLICY);
   }
 }
