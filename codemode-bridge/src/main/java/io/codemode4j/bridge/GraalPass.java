@@ -34,8 +34,6 @@ final class GraalPass {
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
   /** Queued by {@link #stop} so that a loop waiting for completions wakes up and sees why. */
   private static final Settled WAKE_UP = new Settled(0, null);
-  /** How long the pass thread spins for a completion before it parks (see {@link #awaitCompletion}). */
-  private static final long SPIN_NANOS = 20_000;
   private static final com.sun.management.ThreadMXBean ALLOCATION =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
@@ -264,20 +262,8 @@ final class GraalPass {
     return id;
   }
 
-  /**
-   * The next completion, or null once the deadline passes. A handler that answers at once does so within
-   * microseconds, while parking this thread and waking it again costs tens of them: so the thread first
-   * spins briefly, then parks.
-   */
+  /** The next completion, or null once the deadline passes. */
   private Settled awaitCompletion(long deadline) throws InterruptedException {
-    long spinUntil = System.nanoTime() + SPIN_NANOS;
-    do {
-      Settled next = completions.poll();
-      if (next != null) {
-        return next;
-      }
-      Thread.onSpinWait();
-    } while (System.nanoTime() < spinUntil);
     long remaining = deadline - System.nanoTime();
     return remaining > 0 ? completions.poll(remaining, TimeUnit.NANOSECONDS) : null;
   }
