@@ -37,8 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
         "Exit 0 when it returned a value, 1 when it failed, 2 on a usage error."})
 final class RunCommand implements Callable<Integer> {
 
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-
   @Spec
   CommandSpec spec;
 
@@ -97,7 +95,9 @@ final class RunCommand implements Callable<Integer> {
               : "[" + log.level().name().toLowerCase(java.util.Locale.ROOT) + "] " + log.message());
         }
         switch (outcome) {
-          case PassSuccess success -> out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(success.result()));
+          // A mapper of its own, made here: a static one would be built while picocli parses the command line.
+          case PassSuccess success -> out.println(JsonMapper.builder().build().writerWithDefaultPrettyPrinter()
+              .writeValueAsString(success.result()));
           case CodeModeFailure failure -> err.println("error: " + failure.kind().wireName()
               + failure.limit().map(l -> " (" + l + ")").orElse("") + ": " + failure.message());
         }
