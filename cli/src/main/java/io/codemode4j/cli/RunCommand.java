@@ -83,9 +83,16 @@ final class RunCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_USAGE;
     }
     Principal principal = tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.regions());
-    try (Warehouse warehouse = data.openWarehouse();
+    // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a worker
+    // process has an engine of its own, which no warm-up here would reach. If the warehouse fails, closing the
+    // warm-up stops it and waits for its thread, and the warehouse's error is what the command reports.
+    try (EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
+        Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).limits(limits)
             .isolation(mode).build()) {
+      if (warmUp != null) {
+        warmUp.await();
+      }
       PassOutcome outcome = codeMode.run(source, RunContext.of("cli-" + UUID.randomUUID(), principal));
       if (json) {
         out.println(outcome.egress().json());
@@ -106,6 +113,10 @@ final class RunCommand implements Callable<Integer> {
       return outcome.ok() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
     } catch (WarehouseException e) {
       err.println("error: " + e.getMessage());
+      return CodemodeCli.EXIT_FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("error: interrupted while the engine warmed up");
       return CodemodeCli.EXIT_FAILED;
     }
   }

@@ -162,4 +162,17 @@ class RunCommandIT {
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("nope.js: no such program file");
   }
+
+  @Test
+  void run_warehouseFailsWhileTheEngineWarms_reportsTheWarehouseAndLeavesNoThread() throws IOException {
+    Path empty = Files.createDirectories(dir.resolve("no-data"));
+    Files.writeString(dir.resolve("program.js"), "async () => 1");
+
+    Outcome result = codemode("run", dir.resolve("program.js").toString(), "--data", empty.toString());
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).startsWith("error: data directory ").contains("has no customers.parquet");
+    assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
+        .noneMatch(name -> name.startsWith("codemode-engine-warm-up"));
+  }
 }
