@@ -54,7 +54,7 @@ public final class Warehouse implements AutoCloseable {
    * tenant's queries run on a file of that tenant's rows alone.
    */
   public static Warehouse openDuckDb(Path parquetDir, Path cacheRoot) throws WarehouseException {
-    DuckDbWarehouseFile.Source source = DuckDbWarehouseFile.source(parquetDir);
+    DuckDbWarehouseFile.Source source = DuckDbWarehouseFile.source(parquetDir, cacheRoot);
     Path file = DuckDbWarehouseFile.prepare(source, cacheRoot, Optional.empty());
     WarehouseConfig config = WarehouseConfig.duckDb(file);
     TenantDatabases tenants = regions -> ReadOnlyWarehouse.open(new WarehouseConfig(

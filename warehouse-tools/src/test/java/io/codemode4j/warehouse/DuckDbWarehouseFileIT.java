@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +74,30 @@ class DuckDbWarehouseFileIT {
       rs.next();
       assertThat(rs.getLong(1)).isEqualTo(10);
     }
+  }
+
+  @Test
+  void prepare_unchangedFiles_takesTheKeyFromItsNoteUntilAFileChanges() throws Exception {
+    Path dir = copyOfSample();
+    Path cache = temp.resolve("cache");
+    Path first = DuckDbWarehouseFile.prepare(dir, cache);
+    List<Path> notes;
+    try (Stream<Path> files = Files.list(cache.resolve("keys"))) {
+      notes = files.toList();
+    }
+    assertThat(notes).hasSize(1);
+    assertThat(Files.readString(notes.getFirst())).isEqualTo(
+        first.getFileName().toString().replaceAll("^warehouse-|\\.duckdb$", ""));
+
+    // A planted note proves the files were not hashed again.
+    String planted = "0".repeat(24);
+    Files.writeString(notes.getFirst(), planted);
+    assertThat(DuckDbWarehouseFile.prepare(dir, cache).getFileName()).hasToString("warehouse-" + planted + ".duckdb");
+
+    // A file touched (same content) misses the note and is hashed: the original key again.
+    Path customers = dir.resolve("customers.parquet");
+    Files.setLastModifiedTime(customers, FileTime.fromMillis(Files.getLastModifiedTime(customers).toMillis() + 1000));
+    assertThat(DuckDbWarehouseFile.prepare(dir, cache)).isEqualTo(first);
   }
 
   @Test
