@@ -46,7 +46,7 @@ final class EngineWarmUp implements AutoCloseable {
     ToolSpec spec = new ToolSpec("warm_up", "Does nothing; only warms the engine.", parameters, success,
         ExecutionClass.READONLY);
     Tool inert = new Tool(spec, (arguments, context) -> JsonNodeFactory.instance.objectNode());
-    try (CodeMode codeMode = CodeMode.builder().method("warmup", "noop", inert).build()) {
+    try (CodeMode codeMode = CodeMode.builder().method("warmup", "noop", inert).readyContexts(0).build()) {
       // One call, like an analyst program's: the call path (broker, schema check, settling) warms too.
       codeMode.run("async () => (await warmup.noop({sql: 'SELECT 1'})) && 1",
           RunContext.of("cli-warm-up", Principal.unconfined("cli")));

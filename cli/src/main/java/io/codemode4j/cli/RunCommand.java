@@ -86,10 +86,11 @@ final class RunCommand implements Callable<Integer> {
     // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a worker
     // process has an engine of its own, which no warm-up here would reach. If the warehouse fails, closing the
     // warm-up stops it and waits for its thread, and the warehouse's error is what the command reports.
+    // One pass per process: no contexts are prepared ahead of passes that will never come.
     try (EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).limits(limits)
-            .isolation(mode).build()) {
+            .isolation(mode).readyContexts(0).build()) {
       if (warmUp != null) {
         warmUp.await();
       }

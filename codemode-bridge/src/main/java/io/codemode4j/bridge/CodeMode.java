@@ -71,7 +71,7 @@ public final class CodeMode implements AutoCloseable {
         includeDeclarations ? Optional.of(allowlist.declarations()) : Optional.empty(), limits), inputSchema(),
         outputSchema(), ExecutionClass.MUTATION);
     this.executor = switch (b.isolation) {
-      case Isolation.InProcess inProcess -> new GraalExecutor();
+      case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
       case Isolation.Process process -> new WorkerProcessExecutor(process);
     };
   }
@@ -271,6 +271,7 @@ public final class CodeMode implements AutoCloseable {
     private String description = "Run a JavaScript program that calls the host's methods and returns one JSON value.";
     private final Map<String, Map<String, Tool>> methods = new LinkedHashMap<>();
     private Isolation isolation = Isolation.inProcess();
+    private int readyContexts = GraalExecutor.READY_CONTEXTS;
     private CodeExecutionLimits limits = CodeExecutionLimits.defaults();
     private int maxEgressBytes = DEFAULT_MAX_EGRESS_BYTES;
     private EgressRedactor redactEgress;
@@ -347,6 +348,20 @@ public final class CodeMode implements AutoCloseable {
      */
     public Builder visibility(Function<RunContext, Visibility> policy) {
       this.hostPolicy = Objects.requireNonNull(policy, "visibility");
+      return this;
+    }
+
+    /**
+     * In-process passes: how many fresh contexts a background thread keeps prepared (realm built, prelude
+     * run, namespaces installed), 0..8, default {@value GraalExecutor#READY_CONTEXTS}. Each serves exactly
+     * one pass. 0 prepares each context on its pass's thread: for a process that runs one pass and exits,
+     * where contexts prepared ahead would go unused.
+     */
+    public Builder readyContexts(int count) {
+      if (count < 0 || count > 8) {
+        throw new IllegalArgumentException("readyContexts must be 0..8, was " + count);
+      }
+      this.readyContexts = count;
       return this;
     }
 

@@ -29,12 +29,17 @@ final class GraalExecutor implements CodeExecutor {
   /** Contexts kept ready: two cover a caller running passes back to back while one is being replaced. */
   static final int READY_CONTEXTS = 2;
 
-  private final ContextPool contexts = new ContextPool(new Sandbox(), READY_CONTEXTS);
+  private final ContextPool contexts;
   private final ExecutorService passThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
       new SynchronousQueue<>(), Thread.ofPlatform().name("codemode-pass-", 0).daemon(true)
           .stackSize(PASS_STACK_BYTES).factory());
   private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(
       Thread.ofPlatform().name("codemode-watchdog").daemon(true).factory());
+
+  /** Keeps {@code readyContexts} contexts prepared ahead of the passes (see {@link ContextPool}). */
+  GraalExecutor(int readyContexts) {
+    this.contexts = new ContextPool(new Sandbox(), readyContexts);
+  }
 
   @Override
   public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,

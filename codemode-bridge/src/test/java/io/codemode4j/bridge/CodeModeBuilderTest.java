@@ -43,6 +43,14 @@ class CodeModeBuilderTest {
         .hasMessageContaining("maxEgressBytes must be at least 256");
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {-1, 9})
+  void readyContexts_outOfRange_isRefused(int count) {
+    assertThatThrownBy(() -> CodeMode.builder().readyContexts(count))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("readyContexts must be 0..8, was " + count);
+  }
+
   @Test
   void method_declaredTwice_isRefused() {
     assertThatThrownBy(() -> CodeMode.builder().method("t", "echo", tools.echo()).method("t", "echo", tools.echo()))

@@ -52,14 +52,33 @@ class ContextPoolIT {
   }
 
   @Test
+  void take_withoutReadyContexts_preparesOnTheCallersThreadAndStartsNoThread() {
+    long before = refillThreads();
+    try (ContextPool pool = new ContextPool(new Sandbox(), 0)) {
+      PreparedContext context = pool.take(LIMITS, "{\"a\": [\"x\"]}");
+
+      assertThat(context.context().eval("js", "typeof a.x").asString()).isEqualTo("function");
+      assertThat(refillThreads()).isEqualTo(before);
+      context.close();
+    }
+  }
+
+  @Test
   void close_stopsTheRefillThreadAndRefusesFurtherTakes() {
+    long before = refillThreads();
     ContextPool pool = new ContextPool(new Sandbox(), 2);
     pool.take(LIMITS, NONE).close();
+    assertThat(refillThreads()).isEqualTo(before + 1);
 
     pool.close();
 
-    assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().equals("codemode-context-pool"));
+    assertThat(refillThreads()).isEqualTo(before);
     assertThatThrownBy(() -> pool.take(LIMITS, NONE)).isInstanceOf(IllegalStateException.class)
         .hasMessage("Code Mode is closed");
+  }
+
+  /** Refill threads alive now, of any pool (other test classes' Code Modes may still be open). */
+  private static long refillThreads() {
+    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("codemode-context-pool")).count();
   }
 }
