@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param mismatches passes whose outcome or ledger differed from the scenario's expectation, each described
  *     (at most {@link Soak#MAX_MISMATCHES_KEPT}; {@code mismatchCount} counts them all)
  * @param mismatchCount every such pass
+ * @param noFreeWorker passes on worker processes that found no free worker within their wait and ended
+ *     {@code timeout} without running, as they should when more callers than workers hold workers for long
  * @param before resources in use before Code Mode was built
  * @param after resources in use after it was closed
  * @param leaks what was left behind, each described; empty when nothing was
@@ -31,6 +33,7 @@ public record SoakReport(
     Map<String, Integer> passesByScenario,
     List<String> mismatches,
     int mismatchCount,
+    int noFreeWorker,
     Soak.Resources before,
     Soak.Resources after,
     List<String> leaks) {
@@ -63,6 +66,10 @@ public record SoakReport(
         .mapToInt(Integer::intValue).summaryStatistics().getMax());
     lines.add(String.format(Locale.ROOT, "  ledgers: %d of %,d passes differ from their scenario", mismatchCount,
         passes));
+    if (noFreeWorker > 0) {
+      lines.add(String.format(Locale.ROOT, "  %d passes found no free worker in time and ended timeout without "
+          + "running (%d callers share the workers)", noFreeWorker, concurrency));
+    }
     for (String mismatch : mismatches) {
       lines.add("    " + mismatch);
     }

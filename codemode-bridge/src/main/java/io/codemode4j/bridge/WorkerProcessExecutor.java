@@ -32,6 +32,8 @@ final class WorkerProcessExecutor implements CodeExecutor {
   /** The exit code of a JVM run with {@code -XX:+ExitOnOutOfMemoryError}. */
   private static final int EXIT_OUT_OF_MEMORY = 3;
   private static final JsonNode END = JsonNodeFactory.instance.nullNode();
+  /** How the message of a pass that never got a worker begins. */
+  static final String NO_FREE_WORKER = "no worker process became free";
 
   private final Isolation.Process options;
   private final BlockingQueue<Worker> idle = new LinkedBlockingQueue<>();
@@ -67,8 +69,10 @@ final class WorkerProcessExecutor implements CodeExecutor {
   private Attempt attempt(Broker broker, String passId, String source, String namespacesJson, RunContext run,
       CodeExecutionLimits limits, long wallNanos) {
     Worker worker;
+    // A pass waits for a worker as long as its wall time, or as long as a replaced worker takes to start.
+    long wait = Math.max(wallNanos, START_TIMEOUT.toNanos());
     try {
-      worker = checkOut(Math.max(wallNanos, START_TIMEOUT.toNanos()));
+      worker = checkOut(wait);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return new Attempt(PassResults.failed(passId, FailureKind.INTERRUPTED, Optional.empty(),
@@ -76,7 +80,9 @@ final class WorkerProcessExecutor implements CodeExecutor {
     }
     if (worker == null) {
       return new Attempt(PassResults.failed(passId, FailureKind.TIMEOUT, Optional.empty(),
-          "no worker process became free within the wall-clock limit", List.of()), false);
+          NO_FREE_WORKER + " within " + Durations.format(Duration.ofNanos(wait)) + ": all " + options.workers()
+              + " workers were busy; run fewer passes at once or use more workers (Isolation.Process)", List.of()),
+          false);
     }
     long deadline = System.nanoTime() + wallNanos;
     LocalDispatcher dispatcher = new LocalDispatcher(broker, passId, run, limits);
