@@ -1,2 +1,2 @@
-// expect: limit memory
+// expect: limit memory|cpu
 async () => { const keep = []; for (;;) keep.push(new Array(10000).fill(1)); }

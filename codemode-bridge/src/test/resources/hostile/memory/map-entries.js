@@ -1,2 +1,2 @@
-// expect: limit memory
+// expect: limit memory|cpu
 async () => { const m = new Map(); for (let i = 0; ; i++) m.set(i, {i, s: 'v' + i}); }
