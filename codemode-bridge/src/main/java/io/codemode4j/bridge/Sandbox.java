@@ -47,8 +47,8 @@ final class Sandbox implements AutoCloseable {
   /**
    * A fresh context whose CPU time and stack depth GraalJS itself bounds ({@code sandbox.MaxCPUTime},
    * {@code sandbox.MaxStackFrames}: enforced in the community edition from 25.1.3 on); hitting either
-   * cancels the context with a resource-exhausted error the program cannot catch. Its realm is built, the
-   * prelude has run and installed the namespaces of {@code namespacesJson} and the result limit: most of a
+   * cancels the context with a resource-exhausted error the program cannot catch. Its realm is built and
+   * the prelude has run, with the namespaces of {@code namespacesJson} and the result limit: most of a
    * pass's fixed cost, which {@link ContextPool} pays ahead of the passes.
    */
   PreparedContext prepare(Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
@@ -69,8 +69,7 @@ final class Sandbox implements AutoCloseable {
         .build();
     try {
       PassHost host = new PassHost();
-      Value api = context.eval(prelude).execute(host.proxy());
-      api.getMember("install").execute(namespacesJson, maxResultBytes);
+      Value api = context.eval(prelude).execute(host.proxy(), namespacesJson, maxResultBytes);
       return new PreparedContext(context, host, api.getMember("start"), api.getMember("settle"));
     } catch (RuntimeException e) {
       context.close(true);

@@ -1,11 +1,9 @@
 // Runs once in every fresh context, before the context is handed to a pass (ContextPool prepares contexts
 // ahead of the passes). It captures the built-ins it relies on (so a program that replaces JSON, Promise or
-// Reflect changes nothing here), installs console, and returns {install, start, settle} to the host: the pass
-// installs its frozen namespace objects and result limit with `install`, then starts the program.
-// `host` never becomes reachable from a global.
-(function (host) {
+// Reflect changes nothing here), installs the frozen namespace objects and console, and returns
+// {start, settle} to the host. `host` never becomes reachable from a global.
+(function (host, specText, maxResultChars) {
   'use strict';
-  let maxResultChars = 0;
   const parse = JSON.parse;
   const stringify = JSON.stringify;
   const freeze = Object.freeze;
@@ -67,20 +65,17 @@
   // GraalJS defines a shell-style `arguments` global (the launcher's argv); a program has no use for it.
   delete globalThis.arguments;
 
-  const install = (specText, maxChars) => {
-    maxResultChars = maxChars;
-    const spec = parse(specText);
-    for (const namespace of keys(spec)) {
-      const methods = create(null);
-      for (const name of spec[namespace]) {
-        const path = namespace + '.' + name;
-        // Method shorthand: no prototype object and not constructible.
-        const method = { [name](args) { return call(path, args); } }[name];
-        defineProperty(methods, name, { value: freeze(method), enumerable: true });
-      }
-      defineProperty(globalThis, namespace, { value: freeze(methods), enumerable: false, writable: false, configurable: false });
+  const spec = parse(specText);
+  for (const namespace of keys(spec)) {
+    const methods = create(null);
+    for (const name of spec[namespace]) {
+      const path = namespace + '.' + name;
+      // Method shorthand: no prototype object and not constructible.
+      const method = { [name](args) { return call(path, args); } }[name];
+      defineProperty(methods, name, { value: freeze(method), enumerable: true });
     }
-  };
+    defineProperty(globalThis, namespace, { value: freeze(methods), enumerable: false, writable: false, configurable: false });
+  }
 
   const format = (value) => {
     if (typeof value === 'string') {
@@ -150,5 +145,5 @@
       }
     }
   };
-  return freeze({ install, start, settle });
+  return freeze({ start, settle });
 })
