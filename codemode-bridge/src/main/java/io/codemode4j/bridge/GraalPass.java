@@ -59,7 +59,7 @@ final class GraalPass {
   private final AtomicReference<Stop> stop = new AtomicReference<>();
   private final List<LogEntry> logs = new ArrayList<>();
   private int callCount;
-  private volatile Context context;
+  private volatile PreparedContext context;
   private Value settle;
   private Done done;
   private int logBytes;
@@ -82,9 +82,9 @@ final class GraalPass {
   void stop(FailureKind kind, Optional<String> limit, String message) {
     if (stop.compareAndSet(null, new Stop(kind, limit, message))) {
       completions.add(WAKE_UP);
-      Context current = context;
+      PreparedContext current = context;
       if (current != null) {
-        watchdog.execute(() -> closeQuietly(current, true));
+        watchdog.execute(current::close);
       }
     }
   }
@@ -96,14 +96,14 @@ final class GraalPass {
             + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
         wallNanos, TimeUnit.NANOSECONDS);
     ScheduledFuture<?> memoryWatch = watchAllocation(Thread.currentThread());
-    Context ctx = null;
+    PreparedContext prepared = null;
     Stop failure = null;
     try {
-      PreparedContext prepared = contexts.take(limits, namespacesJson);
-      ctx = prepared.context();
-      context = ctx;
+      prepared = contexts.take(limits, namespacesJson);
+      Context ctx = prepared.context();
+      context = prepared;
       if (stop.get() != null) {
-        closeQuietly(ctx, true);
+        prepared.close();
       }
       prepared.host().bind(this);
       settle = prepared.settle();
@@ -130,8 +130,8 @@ final class GraalPass {
     } finally {
       timer.cancel(false);
       memoryWatch.cancel(false);
-      if (ctx != null) {
-        closeQuietly(ctx, true);
+      if (prepared != null) {
+        prepared.close();
       }
     }
     List<CallRecord> calls = dispatcher.close();
@@ -316,14 +316,6 @@ final class GraalPass {
       return Optional.of(MAPPER.readTree(json));
     } catch (JacksonException e) {
       return Optional.empty();
-    }
-  }
-
-  private static void closeQuietly(Context context, boolean cancel) {
-    try {
-      context.close(cancel);
-    } catch (PolyglotException | IllegalStateException e) {
-      // Closing a cancelled context rethrows the cancellation; the pass already knows why it ended.
     }
   }
 }
