@@ -236,11 +236,11 @@ public final class Soak {
           PassOutcome outcome = codeMode.run(scenario.code(), run());
           if (options.isolation() instanceof Isolation.Process && foundNoWorker(outcome)) {
             noFreeWorker.incrementAndGet();
-            return;
-          }
-          String wrong = mismatch(scenario, outcome);
-          if (wrong != null && mismatchCount.incrementAndGet() <= MAX_MISMATCHES_KEPT) {
-            mismatches.add(scenario.name() + ": " + wrong);
+          } else {
+            String wrong = mismatch(scenario, outcome);
+            if (wrong != null && mismatchCount.incrementAndGet() <= MAX_MISMATCHES_KEPT) {
+              mismatches.add(scenario.name() + ": " + wrong);
+            }
           }
           int n = done.incrementAndGet();
           if (n % tenth == 0) {
