@@ -102,13 +102,11 @@ final class BenchCommand implements Callable<Integer> {
       err.println("error: --soak runs alone: drop --quick, --json and --data (they apply to the benchmarks)");
       return CodemodeCli.EXIT_USAGE;
     }
-    List<Isolation> where = switch (isolation) {
-      case "both" -> List.of(Isolation.inProcess(), Isolation.process());
-      case "in-process" -> List.of(Isolation.inProcess());
-      case "process" -> List.of(Isolation.process());
-      default -> null;
-    };
-    if (where == null) {
+    List<Isolation> where;
+    try {
+      where = isolation.equals("both") ? List.of(Isolation.inProcess(), Isolation.process())
+          : List.of(Isolation.parse(isolation));
+    } catch (IllegalArgumentException e) {
       err.println("error: --isolation must be in-process, process or both, was '" + isolation + "'");
       return CodemodeCli.EXIT_USAGE;
     }
