@@ -129,11 +129,7 @@ public final class DuckDbWarehouseFile {
    */
   static Source source(Path parquetDir) throws WarehouseException {
     Path dir = checkedDir(parquetDir);
-    try {
-      return new Source(dir, contentKey(dir));
-    } catch (IOException e) {
-      throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE, "cannot read " + dir + ": " + e.getMessage(), e);
-    }
+    return new Source(dir, hash(dir));
   }
 
   /**
@@ -164,7 +160,16 @@ public final class DuckDbWarehouseFile {
     } catch (IOException e) {
       // No note yet (or an unreadable one): hash the files below.
     }
-    return new Source(dir, source(dir).contentKey(), Optional.of(note));
+    return new Source(dir, hash(dir), Optional.of(note));
+  }
+
+  /** The content key of a {@linkplain #checkedDir checked} directory, hashed from its files. */
+  private static String hash(Path dir) throws WarehouseException {
+    try {
+      return contentKey(dir);
+    } catch (IOException e) {
+      throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE, "cannot read " + dir + ": " + e.getMessage(), e);
+    }
   }
 
   private static Path checkedDir(Path parquetDir) throws WarehouseException {
