@@ -21,7 +21,7 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * the refusal tells nothing about it); the call must fit the pass's budget ({@code maxHostCalls} and the
  * run's remaining tool calls); the arguments must fit {@code maxHostCallBytes}; these are decided on the pass
  * thread when the program makes the call. When its turn comes ({@code maxHostCallConcurrency}; until then it
- * is {@code not-started}), the call's own virtual thread checks that the arguments are JSON matching the
+ * is {@code not-started}), the call's own thread (see {@link #start}) checks that the arguments are JSON matching the
  * parameters schema, then runs the handler as {@code uncertain}; its result must match the success schema
  * and fit {@code maxHostCallBytes} before it is {@code succeeded}.
  */
@@ -147,30 +147,37 @@ final class Broker {
      * its handler started never runs.
      */
     void start(Admitted admitted, Consumer<Completion> sink) {
-      Thread.ofVirtual().name("codemode-call-" + admitted.entry().callId).start(() -> {
-        running.add(Thread.currentThread());
+      Thread.ofVirtual().name("codemode-call-" + admitted.entry().callId).start(() -> runHere(admitted, sink));
+    }
+
+    /**
+     * What {@link #start} does, on the calling thread. {@link CodeMode}'s pass thread uses it for the one call
+     * its program waits on (see {@link LocalDispatcher}); {@link #cancelAll} interrupts that thread like any
+     * other running handler.
+     */
+    void runHere(Admitted admitted, Consumer<Completion> sink) {
+      running.add(Thread.currentThread());
+      try {
+        JsonNode arguments;
         try {
-          JsonNode arguments;
-          try {
-            arguments = checkArguments(admitted);
-          } catch (ToolFailure refusal) {
-            if (ledger.reject(admitted.entry(), refusal.kind())) {
-              sink.accept(new Completion(admitted.entry(), true, envelope(admitted.entry().method, refusal)));
-            }
-            return;
+          arguments = checkArguments(admitted);
+        } catch (ToolFailure refusal) {
+          if (ledger.reject(admitted.entry(), refusal.kind())) {
+            sink.accept(new Completion(admitted.entry(), true, envelope(admitted.entry().method, refusal)));
           }
-          slots.acquire();
-          try {
-            execute(admitted, arguments, sink);
-          } finally {
-            slots.release();
-          }
-        } catch (InterruptedException e) {
-          // The pass ended: a queued call stays not-started, a running one uncertain.
-        } finally {
-          running.remove(Thread.currentThread());
+          return;
         }
-      });
+        slots.acquire();
+        try {
+          execute(admitted, arguments, sink);
+        } finally {
+          slots.release();
+        }
+      } catch (InterruptedException e) {
+        // The pass ended: a queued call stays not-started, a running one uncertain.
+      } finally {
+        running.remove(Thread.currentThread());
+      }
     }
 
     /** Interrupts every handler still running; their late outcomes no longer reach the closed ledger. */

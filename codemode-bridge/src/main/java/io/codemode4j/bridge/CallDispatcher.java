@@ -19,6 +19,22 @@ interface CallDispatcher {
    */
   void call(String method, String argumentsJson, Consumer<Completion> done);
 
+  /**
+   * The pass thread has nothing else to do until a call completes. A dispatcher that held back the program's
+   * lone call ({@link LocalDispatcher}) runs it here, on the calling thread, and returns true once its
+   * completion has been delivered; otherwise this returns false at once.
+   */
+  default boolean runHeldCall() {
+    return false;
+  }
+
+  /**
+   * Called every millisecond while the pass runs: starts a call held for longer than about that on its own
+   * thread, so that a program busy after making it does not delay it.
+   */
+  default void releaseHeldCall() {
+  }
+
   /** The pass has ended: freezes the ledger, then interrupts what still runs. Returns the final records. */
   List<CallRecord> close();
 }

@@ -44,9 +44,10 @@ final class GraalExecutor implements CodeExecutor {
   @Override
   public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
       CodeExecutionLimits limits, long wallNanos) {
-    GraalPass pass = new GraalPass(contexts, watchdog, new LocalDispatcher(broker, passId, run, limits), passId, source,
-        namespacesJson, limits, wallNanos);
-    Future<PassResult> future = passThreads.submit(pass::run);
+    GraalPass pass = new GraalPass(contexts, watchdog, new LocalDispatcher(broker, passId, run, limits, true), passId,
+        source, namespacesJson, limits, wallNanos);
+    passThreads.submit(pass::run);
+    Future<PassResult> future = pass.outcome();
     try {
       return future.get();
     } catch (InterruptedException e) {

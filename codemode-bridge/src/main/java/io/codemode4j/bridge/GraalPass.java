@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -28,6 +29,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * order (microtasks run when that outermost call returns), and stop when the program's promise settles or a
  * limit fires. Handlers complete on their own threads and only ever
  * enqueue; a limit that fires while guest code runs closes the context from the watchdog thread.
+ *
+ * <p>When the program waits on a lone call that its dispatcher held back, this thread runs the handler
+ * itself instead of waiting for another thread to (see {@link LocalDispatcher}). What that handler allocates
+ * and computes is not the program's: it is left out of the memory budget and the CPU check. A stop while the
+ * handler runs interrupts it and answers the caller at once through {@link #outcome()}, so a handler that
+ * ignores interruption holds up only this thread, as it would hold up its own virtual thread.
  */
 final class GraalPass {
 
@@ -36,6 +43,7 @@ final class GraalPass {
   private static final Settled WAKE_UP = new Settled(0, null);
   private static final com.sun.management.ThreadMXBean ALLOCATION =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   /** Why the pass was cut short. */
   private record Stop(FailureKind kind, Optional<String> limit, String message) {}
@@ -58,6 +66,13 @@ final class GraalPass {
   private final BlockingQueue<Settled> completions = new LinkedBlockingQueue<>();
   private final AtomicReference<Stop> stop = new AtomicReference<>();
   private final List<LogEntry> logs = new ArrayList<>();
+  private final CompletableFuture<PassResult> outcome = new CompletableFuture<>();
+  /** Taken to change {@link #inHandler}, and by a stop that finds it set: the two never overlap. */
+  private final Object handlerLock = new Object();
+  private volatile boolean inHandler;
+  private volatile long handlerAllocated;
+  private long handlerCpu;
+  private Thread passThread;
   private int callCount;
   private volatile PreparedContext context;
   private Value settle;
@@ -80,22 +95,47 @@ final class GraalPass {
 
   /** Ends the pass early; safe from any thread. The first reason wins. */
   void stop(FailureKind kind, Optional<String> limit, String message) {
-    if (stop.compareAndSet(null, new Stop(kind, limit, message))) {
+    Stop reason = new Stop(kind, limit, message);
+    if (stop.compareAndSet(null, reason)) {
       completions.add(WAKE_UP);
       PreparedContext current = context;
       if (current != null) {
         watchdog.execute(current::close);
       }
+      synchronized (handlerLock) {
+        if (inHandler) {
+          // No guest code runs while the pass thread is in a handler, so the logs are complete.
+          passThread.interrupt();
+          outcome.complete(failed(reason, Optional.empty(), dispatcher.close()));
+        }
+      }
     }
   }
 
+  /** The pass's result: completed when {@link #run()} ends, or sooner by a stop while a handler runs here. */
+  CompletableFuture<PassResult> outcome() {
+    return outcome;
+  }
+
+  /** Runs the pass on the calling thread and returns its result (the one {@link #outcome()} holds). */
   PassResult run() {
+    try {
+      outcome.complete(runToEnd());
+    } catch (RuntimeException | Error e) {
+      outcome.completeExceptionally(e);
+      throw e;
+    }
+    return outcome.join();
+  }
+
+  private PassResult runToEnd() {
+    passThread = Thread.currentThread();
     long deadline = System.nanoTime() + wallNanos;
     ScheduledFuture<?> timer = watchdog.schedule(() -> stop(FailureKind.TIMEOUT, Optional.empty(),
         "the program ran past its wall-clock limit of " + Durations.format(java.time.Duration.ofNanos(wallNanos))
             + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
         wallNanos, TimeUnit.NANOSECONDS);
-    ScheduledFuture<?> memoryWatch = watchAllocation(Thread.currentThread());
+    ScheduledFuture<?> ticks = tick(Thread.currentThread());
     PreparedContext prepared = null;
     Stop failure = null;
     try {
@@ -109,10 +149,13 @@ final class GraalPass {
       settle = prepared.settle();
       // The CPU budget is the program's: language initialisation and the prelude do not count against it.
       ctx.resetLimits();
-      cpuAtStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+      cpuAtStart = THREADS.getCurrentThreadCpuTime();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
       prepared.start().execute(program);
       while (done == null && stop.get() == null) {
+        if (completions.isEmpty()) {
+          runHeldCall();
+        }
         Settled next = awaitCompletion(deadline);
         if (next == null) {
           stop(FailureKind.TIMEOUT, Optional.empty(), "the program ran past its wall-clock limit of "
@@ -129,7 +172,7 @@ final class GraalPass {
       failure = new Stop(FailureKind.INTERNAL, Optional.empty(), "internal error in codemode4j: " + e);
     } finally {
       timer.cancel(false);
-      memoryWatch.cancel(false);
+      ticks.cancel(false);
       if (prepared != null) {
         prepared.close();
       }
@@ -195,18 +238,44 @@ final class GraalPass {
   }
 
   /**
-   * Stops the pass once its thread has allocated more than {@code maxAllocatedBytes}. GraalJS has no heap
-   * limit here, and a memory bomb fills a 512 MB heap in seconds, so the thread's own allocation counter is
-   * polled every millisecond; the context is closed long before the heap is at risk.
+   * Every millisecond while the pass runs: starts a call the dispatcher still holds back (the program made
+   * it and kept computing), and stops the pass once the program has allocated more than
+   * {@code maxAllocatedBytes}. GraalJS has no heap limit here, and a memory bomb fills a 512 MB heap in
+   * seconds, so the thread's own allocation counter is polled; the context is closed long before the heap is
+   * at risk. While a handler runs on the pass thread the counter is the handler's, and is not checked.
    */
-  private ScheduledFuture<?> watchAllocation(Thread passThread) {
+  private ScheduledFuture<?> tick(Thread passThread) {
     long threadId = passThread.threadId();
     allocatedAtStart = ALLOCATION.getThreadAllocatedBytes(threadId);
     return watchdog.scheduleAtFixedRate(() -> {
-      if (ALLOCATION.getThreadAllocatedBytes(threadId) - allocatedAtStart > limits.maxAllocatedBytes()) {
+      dispatcher.releaseHeldCall();
+      if (!inHandler
+          && ALLOCATION.getThreadAllocatedBytes(threadId) - allocatedAtStart - handlerAllocated > limits.maxAllocatedBytes()) {
         stop(memoryLimit().kind(), memoryLimit().limit(), memoryLimit().message());
       }
     }, 1, 1, TimeUnit.MILLISECONDS);
+  }
+
+  /** Runs the call the dispatcher held back, if any, on this thread; see the class comment. */
+  private void runHeldCall() {
+    long allocated = ALLOCATION.getCurrentThreadAllocatedBytes();
+    long cpu = THREADS.getCurrentThreadCpuTime();
+    synchronized (handlerLock) {
+      inHandler = true;
+    }
+    try {
+      dispatcher.runHeldCall();
+    } finally {
+      handlerAllocated += ALLOCATION.getCurrentThreadAllocatedBytes() - allocated;
+      handlerCpu += THREADS.getCurrentThreadCpuTime() - cpu;
+      synchronized (handlerLock) {
+        inHandler = false;
+      }
+      if (stop.get() != null) {
+        // The stop's interruption was for the handler, which has returned.
+        Thread.interrupted();
+      }
+    }
   }
 
   private Stop memoryLimit() {
@@ -222,7 +291,7 @@ final class GraalPass {
       String message = String.valueOf(e.getMessage());
       // A busy watchdog thread may see the allocation after GraalJS saw the CPU time: the budget that was
       // spent first is the one to report, and allocation is read here on the pass thread itself.
-      if (ALLOCATION.getCurrentThreadAllocatedBytes() - allocatedAtStart > limits.maxAllocatedBytes()) {
+      if (ALLOCATION.getCurrentThreadAllocatedBytes() - allocatedAtStart - handlerAllocated > limits.maxAllocatedBytes()) {
         return memoryLimit();
       }
       if (message.contains("frame limit")) {
@@ -250,7 +319,7 @@ final class GraalPass {
 
   /** Whether this thread has used its CPU budget: GraalJS sometimes reports that limit as a bare interruption. */
   private boolean cpuTimeSpent() {
-    long used = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuAtStart;
+    long used = THREADS.getCurrentThreadCpuTime() - cpuAtStart - handlerCpu;
     return used >= limits.maxCpuTime().toNanos();
   }
 

@@ -85,7 +85,7 @@ final class WorkerProcessExecutor implements CodeExecutor {
           false);
     }
     long deadline = System.nanoTime() + wallNanos;
-    LocalDispatcher dispatcher = new LocalDispatcher(broker, passId, run, limits);
+    LocalDispatcher dispatcher = new LocalDispatcher(broker, passId, run, limits, false);
     PassResult result = null;
     boolean replace = false;
     boolean interrupted = false;
