@@ -108,7 +108,7 @@ public final class SqlAllowlist {
     /** The outcome of {@link #approve}, computed. */
     private ApprovedQuery decide(String sql, QueryPolicy policy) throws SqlRefusedException {
         SqlScan scan = parser.check(sql);
-        if (coreParserFirst) {
+        if (coreParserFirst && !QueryParser.namesAWordCoreReserves(scan)) {
             Optional<SqlNode> query = QueryParser.parseWithCore(sql);
             if (query.isPresent()) {
                 try {

@@ -14,12 +14,15 @@ import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
 import org.apache.calcite.sql.parser.babel.SqlBabelParserImplConstants;
 import org.apache.calcite.sql.parser.babel.SqlBabelParserImplTokenManager;
 import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
 import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -42,6 +45,51 @@ class QueryParserTest {
                 .containsExactlyInAnyOrderElementsOf(QueryParser.BABEL_ONLY_KEYWORDS);
         assertThat(babelOnly.stream().filter(t -> !KEYWORD.matcher(t).matches()).map(QueryParserTest::unquote))
                 .containsExactlyInAnyOrderElementsOf(QueryParser.BABEL_ONLY_SYMBOLS);
+    }
+
+    @Test
+    void coreReservedNames_comparedWithBothGrammars_areReservedByCoreOnlyAndNoTypeNames() {
+        SqlAbstractParserImpl.Metadata core = new SqlParserImpl(new StringReader("")).getMetadata();
+        SqlAbstractParserImpl.Metadata babel = new SqlBabelParserImpl(new StringReader("")).getMetadata();
+
+        assertThat(QueryParser.CORE_RESERVED_NAMES).allSatisfy(word -> {
+            assertThat(core.isReservedWord(word)).as(word + " reserved by core").isTrue();
+            assertThat(babel.isReservedWord(word)).as(word + " reserved by Babel").isFalse();
+            assertThat(SqlTypeName.get(word)).as(word + " as a type name").isNull();
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 1 AS year FROM t", "SELECT c.Month FROM t c", "SELECT x as\n  POSITION FROM t",
+        "SELECT a AS open, b FROM t", "SELECT t . day FROM t", "SELECT sum(a) AS value FROM t"})
+    void namesAWordCoreReserves_reservedWordAsAliasOrQualifiedName_isTrue(String sql) {
+        assertThat(QueryParser.namesAWordCoreReserves(SqlScan.of(sql))).isTrue();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT EXTRACT(YEAR FROM d) AS y FROM t", "SELECT d + INTERVAL '1' MONTH AS due FROM t",
+        "SELECT year(d) AS yr, month FROM t", "SELECT 1 AS \"year\" FROM t", "SELECT 'a AS year' FROM t",
+        "SELECT 1 -- AS year", "SELECT CAST(a AS DECIMAL(10, 2)) FROM t", "SELECT 1 AS years, c.months FROM t",
+        "SELECT CASE WHEN a THEN 1 END AS e FROM t", "SELECT a AS /* c */ b FROM t"})
+    void namesAWordCoreReserves_reservedWordElsewhere_isFalse(String sql) {
+        assertThat(QueryParser.namesAWordCoreReserves(SqlScan.of(sql))).isFalse();
+    }
+
+    /** Routing to Babel skips only doomed core attempts: no text of the tests that core reads is routed. */
+    @Test
+    void namesAWordCoreReserves_everyText_isTrueOnlyForTextsCoreCannotRead() {
+        List<String> routedButReadByCore = new ArrayList<>();
+        for (String sql : BothParsersTest.texts()) {
+            if (QueryParser.namesAWordCoreReserves(SqlScan.of(sql)) && QueryParser.parseWithCore(sql).isPresent()) {
+                routedButReadByCore.add(sql);
+            }
+        }
+        long routedAccepted = Corpus.read("/corpus/accepted.sql").entries().stream()
+                .filter(entry -> QueryParser.namesAWordCoreReserves(SqlScan.of(entry.sql())))
+                .count();
+
+        assertThat(routedButReadByCore).isEmpty();
+        assertThat(routedAccepted).as("accepted queries routed straight to Babel").isGreaterThanOrEqualTo(9);
     }
 
     @ParameterizedTest
