@@ -68,13 +68,9 @@ import org.apache.calcite.util.SourceStringReader;
  * {@code ::}, or {@code * EXCLUDE/REPLACE}). A failed core attempt used to cost 8-23 ms on some queries: on a syntax error
  * the generated core parser re-runs every recorded lookahead to list the expected tokens
  * ({@code generateParseException}), so {@link CoreParserImpl} replaces that with a bare exception (its
- * message is never shown: Babel explains every refusal); a failed attempt now costs 20-80 us. Two more
- * cuts for the 15 queries core cannot read: a parser whose parse failed with a plain syntax error is reused
- * ({@link CoreParserImpl#reusableAfter}; a new one was a quarter of a failed attempt), and text that uses a
- * word core reserves as an alias or qualified name ({@link #namesAWordCoreReserves}: 9 of the 15) goes
- * straight to Babel. Same JVM harness, load 9-10, median per query of the 15: 8-31% less (e.g. revenue by
- * month 312 to 251 us, dense rank 471 to 328 us); p90 of the per-query medians 420 to 360 us; the 46 core
- * reads are unchanged (median of all 61 about 146 us either way).
+ * message is never shown: Babel explains every refusal); a failed attempt now costs 20-80 us. Text that
+ * uses a word core reserves as an alias or qualified name ({@link #namesAWordCoreReserves}: 9 of the 15
+ * queries core cannot read) skips that attempt and goes straight to Babel.
  *
  * <p>Babel also parses statements we never run (SET, CREATE, DESCRIBE ...): those are refused by kind
  * right after parsing, and the walker accepts only node kinds it knows. The text must hold exactly one
