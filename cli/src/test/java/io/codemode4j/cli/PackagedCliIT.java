@@ -1,0 +1,82 @@
+package io.codemode4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The packaged CLI ({@code target/codemode.jar} with {@code target/lib}, as the launcher runs it): its picocli
+ * is the build's upgraded copy (see the cli pom), which must be archivable and behave as the original that the
+ * other tests run on Maven's classpath.
+ */
+class PackagedCliIT {
+
+  private static final Path TARGET = Path.of("target");
+
+  private record Outcome(int exitCode, String out, String err) {}
+
+  @Test
+  void packagedPicocli_everyClassFile_isJava6OrNewer() throws IOException {
+    List<String> old = new ArrayList<>();
+    int classes = 0;
+    try (JarFile jar = new JarFile(TARGET.resolve("lib").resolve(picocliJarName()).toFile())) {
+      for (ZipEntry entry : jar.stream().filter(e -> e.getName().endsWith(".class")).toList()) {
+        byte[] header = jar.getInputStream(entry).readNBytes(8);
+        classes++;
+        if (((header[6] & 0xff) << 8 | (header[7] & 0xff)) < 50) {
+          old.add(entry.getName());
+        }
+      }
+    }
+    assertThat(classes).isGreaterThan(100);
+    assertThat(old).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"--help", "run --help", "run", "run --timeout=forever x.js", "query --bogus", "tables -h"})
+  void packagedJar_commandLine_printsAndExitsAsInProcess(String commandLine) throws IOException, InterruptedException {
+    String[] args = commandLine.split(" ");
+
+    Outcome packaged = packaged(args);
+
+    assertThat(packaged).isEqualTo(inProcess(args));
+  }
+
+  private static String picocliJarName() throws IOException {
+    try (var files = Files.list(TARGET.resolve("lib"))) {
+      return files.map(file -> file.getFileName().toString())
+          .filter(name -> name.startsWith("picocli-") && name.endsWith(".jar")).findFirst().orElseThrow();
+    }
+  }
+
+  private static Outcome packaged(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+        "-jar", TARGET.resolve("codemode.jar").toString()));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).start();
+    process.getOutputStream().close();
+    // Help texts are a few kilobytes, well under a pipe's buffer, so reading one stream after the other is safe.
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    return new Outcome(process.waitFor(), out, err);
+  }
+
+  private static Outcome inProcess(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = CodemodeCli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Outcome(code, out.toString(), err.toString());
+  }
+}
