@@ -28,6 +28,7 @@ public final class CodemodeCli {
   static final int EXIT_REFUSED = 3;
 
   public static void main(String[] args) {
+    DuckDbMemoryEvent.skipUnlessRecording();
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
     PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     System.exit(run(out, err, args));

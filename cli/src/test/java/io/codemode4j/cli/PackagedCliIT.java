@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,6 +25,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PackagedCliIT {
 
   private static final Path TARGET = Path.of("target");
+
+  @TempDir
+  Path cache;
 
   private record Outcome(int exitCode, String out, String err) {}
 
@@ -54,6 +58,24 @@ class PackagedCliIT {
     assertThat(packaged).isEqualTo(inProcess(args));
   }
 
+  @ParameterizedTest(name = "recording: {0}")
+  @ValueSource(booleans = {false, true})
+  void packagedJar_openingTheWarehouse_registersDuckDbsJfrEventOnlyWhileRecording(boolean recording)
+      throws IOException, InterruptedException {
+    Path classLog = cache.resolve("classes.log");
+    List<String> options = new ArrayList<>(List.of("--sun-misc-unsafe-memory-access=allow",
+        "-Xlog:class+load=info:file=" + classLog, "-Dcodemode.cacheDir=" + cache));
+    if (recording) {
+      options.add("-XX:StartFlightRecording:filename=" + cache.resolve("run.jfr"));
+    }
+
+    Outcome tables = packaged(options, "tables", "--data", System.getProperty("codemode.sampleDir"));
+
+    assertThat(tables.exitCode()).as(tables.err()).isZero();
+    assertThat(Files.readString(classLog)).contains("org.duckdb.DuckDBDriver ");
+    assertThat(Files.readString(classLog).contains("org.duckdb.DuckDBMemoryEvent ")).isEqualTo(recording);
+  }
+
   private static String picocliJarName() throws IOException {
     try (var files = Files.list(TARGET.resolve("lib"))) {
       return files.map(file -> file.getFileName().toString())
@@ -62,8 +84,13 @@ class PackagedCliIT {
   }
 
   private static Outcome packaged(String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-        "-jar", TARGET.resolve("codemode.jar").toString()));
+    return packaged(List.of(), args);
+  }
+
+  private static Outcome packaged(List<String> jvmOptions, String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-jar", TARGET.resolve("codemode.jar").toString()));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).start();
     process.getOutputStream().close();
