@@ -38,10 +38,20 @@ final class WorkerProcessExecutor implements CodeExecutor {
   private final Isolation.Process options;
   private final BlockingQueue<Worker> idle = new LinkedBlockingQueue<>();
   private final List<Worker> all = new ArrayList<>();
+  private final Duration freeWorkerWait;
   private volatile boolean closed;
 
   WorkerProcessExecutor(Isolation.Process options) {
+    this(options, START_TIMEOUT);
+  }
+
+  /**
+   * @param freeWorkerWait how long a pass waits at least for a free worker (the default, {@code START_TIMEOUT},
+   *     covers a replaced worker's start; tests shorten it to see a pass that finds none)
+   */
+  WorkerProcessExecutor(Isolation.Process options, Duration freeWorkerWait) {
     this.options = options;
+    this.freeWorkerWait = freeWorkerWait;
     for (int i = 0; i < options.workers(); i++) {
       Thread.ofVirtual().name("codemode-worker-start").start(this::startWorker);
     }
@@ -70,7 +80,7 @@ final class WorkerProcessExecutor implements CodeExecutor {
       CodeExecutionLimits limits, long wallNanos) {
     Worker worker;
     // A pass waits for a worker as long as its wall time, or as long as a replaced worker takes to start.
-    long wait = Math.max(wallNanos, START_TIMEOUT.toNanos());
+    long wait = Math.max(wallNanos, freeWorkerWait.toNanos());
     try {
       worker = checkOut(wait);
     } catch (InterruptedException e) {

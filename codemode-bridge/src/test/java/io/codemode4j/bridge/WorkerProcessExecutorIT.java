@@ -22,14 +22,18 @@ class WorkerProcessExecutorIT {
   @BeforeAll
   static void start() {
     tools = new TestTools();
+    broker = brokerOf(tools);
+    executor = new WorkerProcessExecutor(new Isolation.Process(2, 256));
+  }
+
+  private static Broker brokerOf(TestTools tools) {
     Map<String, Broker.Binding> bindings = new LinkedHashMap<>();
     for (Tool tool : List.of(tools.echo(), tools.fail(), tools.block(), tools.big())) {
       String path = "t." + tool.name();
       bindings.put(path, new Broker.Binding(path, tool, JsonSchemas.compile("p", tool.spec().parameters()),
           JsonSchemas.compile("s", tool.spec().success())));
     }
-    broker = new Broker(bindings);
-    executor = new WorkerProcessExecutor(new Isolation.Process(2, 256));
+    return new Broker(bindings);
   }
 
   @AfterAll
@@ -40,6 +44,34 @@ class WorkerProcessExecutorIT {
   private static PassResult run(String code, CodeExecutionLimits limits) {
     return executor.execute(broker, "pass-" + System.nanoTime(), code, NAMESPACES, TestTools.run(), limits,
         limits.maxWallTime().toNanos());
+  }
+
+  @Test
+  void execute_noWorkerFreeWithinTheWait_failsTimeoutSayingHowToFix() throws Exception {
+    TestTools own = new TestTools();
+    Broker ownBroker = brokerOf(own);
+    CodeExecutionLimits limits = CodeExecutionLimits.defaults();
+    try (WorkerProcessExecutor one = new WorkerProcessExecutor(new Isolation.Process(1, 256), Duration.ofSeconds(1))) {
+      // The holder waits out the worker's start (its own wall time is 60 s), then blocks it.
+      Thread holder = Thread.ofPlatform().start(() -> one.execute(ownBroker, "pass-holder", "async () => t.block({})",
+          NAMESPACES, TestTools.run(), limits, Duration.ofSeconds(60).toNanos()));
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (own.started.get() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertThat(own.started.get()).as("the holder's call started").isEqualTo(1);
+
+      PassResult waiting = one.execute(ownBroker, "pass-waiting", "async () => 1", NAMESPACES, TestTools.run(), limits,
+          Duration.ofSeconds(1).toNanos());
+
+      assertThat(waiting.failure()).contains(FailureKind.TIMEOUT);
+      assertThat(waiting.message()).isEqualTo(WorkerProcessExecutor.NO_FREE_WORKER + " within 1s: all 1 workers "
+          + "were busy; run fewer passes at once or use more workers (Isolation.Process)");
+      assertThat(waiting.calls()).isEmpty();
+      own.release.countDown();
+      holder.join(Duration.ofSeconds(10));
+      assertThat(holder.isAlive()).isFalse();
+    }
   }
 
   @Test
