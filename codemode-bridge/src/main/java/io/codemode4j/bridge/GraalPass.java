@@ -254,11 +254,15 @@ final class GraalPass {
     allocatedAtStart = ALLOCATION.getThreadAllocatedBytes(threadId);
     return watchdog.scheduleAtFixedRate(() -> {
       dispatcher.releaseHeldCall();
-      if (!inHandler
-          && ALLOCATION.getThreadAllocatedBytes(threadId) - allocatedAtStart - handlerAllocated > limits.maxAllocatedBytes()) {
+      if (!inHandler && programAllocated(ALLOCATION.getThreadAllocatedBytes(threadId)) > limits.maxAllocatedBytes()) {
         stop(memoryLimit().kind(), memoryLimit().limit(), memoryLimit().message());
       }
     }, 1, 1, TimeUnit.MILLISECONDS);
+  }
+
+  /** What the program allocated, of {@code threadAllocated} bytes the pass thread has allocated in all. */
+  private long programAllocated(long threadAllocated) {
+    return threadAllocated - allocatedAtStart - handlerAllocated;
   }
 
   /** Runs the call the dispatcher held back, if any, on this thread; see the class comment. */
@@ -296,7 +300,7 @@ final class GraalPass {
       String message = String.valueOf(e.getMessage());
       // A busy watchdog thread may see the allocation after GraalJS saw the CPU time: the budget that was
       // spent first is the one to report, and allocation is read here on the pass thread itself.
-      if (ALLOCATION.getCurrentThreadAllocatedBytes() - allocatedAtStart - handlerAllocated > limits.maxAllocatedBytes()) {
+      if (programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes()) > limits.maxAllocatedBytes()) {
         return memoryLimit();
       }
       if (message.contains("frame limit")) {
