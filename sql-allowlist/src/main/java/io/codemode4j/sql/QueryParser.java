@@ -193,7 +193,7 @@ final class QueryParser {
                 while (i < sql.length() && scan.isCode(i) && isWordPart(sql.charAt(i))) {
                     i++;
                 }
-                if (afterAsOrDot && isCoreReservedName(sql, start, i - start)) {
+                if (afterAsOrDot && isOneOf(CORE_RESERVED_NAMES, sql, start, i - start)) {
                     return true;
                 }
                 afterAsOrDot = i - start == 2 && sql.regionMatches(true, start, "AS", 0, 2);
@@ -202,15 +202,6 @@ final class QueryParser {
                     afterAsOrDot = c == '.';
                 }
                 i++;
-            }
-        }
-        return false;
-    }
-
-    private static boolean isCoreReservedName(String sql, int start, int length) {
-        for (String word : CORE_RESERVED_NAMES) {
-            if (word.length() == length && sql.regionMatches(true, start, word, 0, length)) {
-                return true;
             }
         }
         return false;
@@ -265,7 +256,7 @@ final class QueryParser {
                     }
                     i++;
                 }
-                if (isBabelOnlyKeyword(sql, start, i - start)) {
+                if (isOneOf(BABEL_ONLY_KEYWORDS, sql, start, i - start)) {
                     return false;
                 }
             } else {
@@ -286,9 +277,10 @@ final class QueryParser {
                 || (c >= 'A' && c <= 'Z');
     }
 
-    private static boolean isBabelOnlyKeyword(String sql, int start, int length) {
-        for (String keyword : BABEL_ONLY_KEYWORDS) {
-            if (keyword.length() == length && sql.regionMatches(true, start, keyword, 0, length)) {
+    /** Whether the word of {@code length} characters at {@code start} of {@code sql} is one of {@code words}, in any case. */
+    private static boolean isOneOf(List<String> words, String sql, int start, int length) {
+        for (String word : words) {
+            if (word.length() == length && sql.regionMatches(true, start, word, 0, length)) {
                 return true;
             }
         }
