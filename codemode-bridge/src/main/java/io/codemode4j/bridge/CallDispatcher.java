@@ -21,11 +21,11 @@ interface CallDispatcher {
 
   /**
    * The pass thread has nothing else to do until a call completes. A dispatcher that held back the program's
-   * lone call ({@link LocalDispatcher}) runs it here, on the calling thread, and returns true once its
-   * completion has been delivered; otherwise this returns false at once.
+   * lone call ({@link LocalDispatcher}) hands it over here, to be run on the calling thread; its completion
+   * is delivered like any other. Null when no call is held.
    */
-  default boolean runHeldCall() {
-    return false;
+  default Runnable takeHeldCall() {
+    return null;
   }
 
   /**

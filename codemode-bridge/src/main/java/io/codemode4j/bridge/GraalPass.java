@@ -267,13 +267,17 @@ final class GraalPass {
 
   /** Runs the call the dispatcher held back, if any, on this thread; see the class comment. */
   private void runHeldCall() {
+    Runnable call = dispatcher.takeHeldCall();
+    if (call == null) {
+      return;
+    }
     long allocated = ALLOCATION.getCurrentThreadAllocatedBytes();
     long cpu = THREADS.getCurrentThreadCpuTime();
     synchronized (handlerLock) {
       inHandler = true;
     }
     try {
-      dispatcher.runHeldCall();
+      call.run();
     } finally {
       handlerAllocated += ALLOCATION.getCurrentThreadAllocatedBytes() - allocated;
       handlerCpu += THREADS.getCurrentThreadCpuTime() - cpu;

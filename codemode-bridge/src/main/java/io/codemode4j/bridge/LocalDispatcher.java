@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  * Thread-safe: calls arrive on the pass thread (or a worker's reader), completions on handler threads.
  *
  * <p>With {@code holdLoneCall}, a call made while no other call is running or waiting is held instead of
- * started: when the program then waits, the pass thread runs it itself ({@link #runHeldCall}), saving the
+ * started: when the program then waits, the pass thread runs it itself ({@link #takeHeldCall}), saving the
  * two thread wake-ups of a handoff (about half the cost of a sequential call). A second call releases the
  * held one, so calls made together still overlap; so does the second of the pass's 1 ms watchdog ticks to
  * find it held ({@link #releaseHeldCall}), so a program that computes after making a call delays it by at
@@ -58,23 +58,22 @@ final class LocalDispatcher implements CallDispatcher {
   }
 
   @Override
-  public boolean runHeldCall() {
-    Waiting call;
-    synchronized (this) {
-      call = held;
-      held = null;
-      if (call == null || closed) {
-        return false;
-      }
-      active++;
+  public synchronized Runnable takeHeldCall() {
+    Waiting call = held;
+    held = null;
+    if (call == null || closed) {
+      return null;
     }
-    session.runHere(call.call(), completion -> finished(completion, call.done()));
-    return true;
+    active++;
+    return () -> session.runHere(call.call(), completion -> finished(completion, call.done()));
   }
 
   @Override
   public synchronized void releaseHeldCall() {
-    if (held != null && !heldSeenByTick) {
+    if (held == null) {
+      return;
+    }
+    if (!heldSeenByTick) {
       heldSeenByTick = true;
       return;
     }
