@@ -16,8 +16,9 @@ import org.apache.calcite.sql.SqlNode;
  * execute {@link ApprovedQuery#sql()}, never the submitted text.
  *
  * <p>{@link #approve} runs, in order: the size limit (UTF-8 bytes, before parsing); a parse requiring
- * exactly one query, by Calcite's core parser or else its Babel parser ({@link QueryParser}); a fail-closed
- * walk over the tree that
+ * exactly one query, by Calcite's core parser or else its Babel parser ({@link QueryParser}), whose
+ * {@code ::} casts are given the operands DuckDB gives them ({@link CastPrecedence}); a fail-closed walk
+ * over the tree that
  * checks every node kind, table and function and rewrites table references for the tenant
  * ({@link QueryWalker}); the row cap ({@link RowCap}); rendering and a lexical check of the rendering
  * ({@link DuckDbRenderer}). Any failure is a {@link SqlRefusedException} whose {@link SqlRefusal} names
@@ -112,19 +113,25 @@ public final class SqlAllowlist {
             Optional<SqlNode> query = QueryParser.parseWithCore(sql);
             if (query.isPresent()) {
                 try {
-                    return approve(query.get(), policy);
+                    return approve(query.get(), scan, policy);
                 } catch (SqlRefusedException refused) {
                     // Babel decides every refusal, so it reads as it did before the core parser was tried.
                 }
             }
         }
-        return approve(QueryParser.parseWithBabel(scan), policy);
+        CastPrecedence.Reparsed parsed = CastPrecedence.reparse(scan, QueryParser.parseWithBabel(scan));
+        try {
+            return approve(parsed.query(), parsed.parsed(), policy);
+        } catch (SqlRefusedException refused) {
+            throw parsed.inSubmittedText(refused);
+        }
     }
 
-    /** Walks, rewrites, caps and renders one parsed query. */
-    private ApprovedQuery approve(SqlNode query, QueryPolicy policy) throws SqlRefusedException {
+    /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
+    private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy) throws SqlRefusedException {
         QueryWalker walker = new QueryWalker(tables, functions,
                 policy.tenant().map(tenant -> new TenantFilter(tables, tenant)));
+        SqlNode query = WrittenNumbers.keep(parsed, text);
         walker.approve(query);
         SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
         return new ApprovedQuery(DuckDbRenderer.render(capped), policy.maxRows(), walker.tablesRead());

@@ -7,9 +7,10 @@ import java.util.OptionalInt;
  * A lexical view of the submitted text, as Calcite's lexer splits it: which characters are code and which
  * belong to string literals, quoted identifiers or comments.
  *
- * <p>Used only to explain refusals (which statement keyword, where a DuckDB idiom starts) and to find
- * {@code //}, which Calcite reads as a comment and DuckDB as integer division. It never decides that a
- * query is acceptable: that is the parser's and the walker's job.
+ * <p>Used to explain refusals (which statement keyword, where a DuckDB idiom starts), to find {@code //},
+ * which Calcite reads as a comment and DuckDB as integer division, and to turn Calcite's line and column
+ * positions into character indexes ({@link CastPrecedence}). It never decides that a query is acceptable:
+ * that is the parser's and the walker's job.
  */
 final class SqlScan {
 
@@ -99,21 +100,45 @@ final class SqlScan {
         return OptionalInt.empty();
     }
 
-    /** 1-based line of a character index. */
+    /**
+     * 1-based line of a character index, counted as Calcite's lexer counts them: {@code \n}, {@code \r\n}
+     * and a lone {@code \r} each end a line.
+     */
     int line(int index) {
         int line = 1;
         for (int i = 0; i < index && i < sql.length(); i++) {
-            if (sql.charAt(i) == '\n') {
+            if (endsLine(i)) {
                 line++;
             }
         }
         return line;
     }
 
-    /** 1-based column of a character index. */
+    /** 1-based column of a character index; a tab is one column, as for Calcite's lexer. */
     int column(int index) {
-        int lineStart = sql.lastIndexOf('\n', Math.min(index, sql.length()) - 1) + 1;
+        int lineStart = 0;
+        for (int i = 0; i < index && i < sql.length(); i++) {
+            if (endsLine(i)) {
+                lineStart = i + 1;
+            }
+        }
         return index - lineStart + 1;
+    }
+
+    /** The character index of a 1-based line and column, the inverse of {@link #line} and {@link #column}. */
+    int index(int line, int column) {
+        int i = 0;
+        for (int l = 1; l < line && i < sql.length(); i++) {
+            if (endsLine(i)) {
+                l++;
+            }
+        }
+        return Math.min(i + column - 1, sql.length());
+    }
+
+    private boolean endsLine(int i) {
+        char c = sql.charAt(i);
+        return c == '\n' || (c == '\r' && !(i + 1 < sql.length() && sql.charAt(i + 1) == '\n'));
     }
 
     private static int skipQuoted(String sql, int start, char quote) {

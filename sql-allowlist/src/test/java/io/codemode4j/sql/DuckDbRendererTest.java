@@ -28,11 +28,29 @@ class DuckDbRendererTest {
             a OR b AND c                            | ("a" OR ("b" AND "c"))
             (a OR b) AND c                          | (("a" OR "b") AND "c")
             x BETWEEN 1 AND 2                       | ("x" BETWEEN ASYMMETRIC 1 AND 2)
+            42.                                     | 42.
+            .34                                     | .34
+            1.50                                    | 1.50
+            1e3                                     | 1e3
+            -5                                      | (-5)
+            - 2.50                                  | (-2.50)
+            (-5)                                    | (-5)
+            a - -5                                  | ("a" - (-5))
             """)
     void render_expression_isUnambiguousDuckDbSql(String expression, String rendered) throws Exception {
         String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
 
         assertThat(sql).startsWith("SELECT " + rendered + " AS \"v\"");
+    }
+
+    @Test
+    void render_numbersOnBothParserPaths_keepTheirSpelling() throws Exception {
+        // Core reads the first query, Babel the second (for its ::): both keep the written digits.
+        String core = ALLOWLIST.approve("SELECT 42. AS a, .34 AS b FROM invoices", QueryPolicy.unscoped(1)).sql();
+        String babel = ALLOWLIST.approve("SELECT 42.::DECIMAL AS a, .34 AS b", QueryPolicy.unscoped(1)).sql();
+
+        assertThat(core).startsWith("SELECT 42. AS \"a\", .34 AS \"b\"");
+        assertThat(babel).startsWith("SELECT (42. :: DECIMAL) AS \"a\", .34 AS \"b\"");
     }
 
     @Test
