@@ -1,6 +1,7 @@
 package io.codemode4j.sql;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,6 +40,21 @@ final class DuckDbIdioms {
             "TABLE x is not supported: write SELECT * FROM x";
     static final String FLOOR_TO_HINT =
             "FLOOR/CEIL(x TO unit) is not supported: write date_trunc('month', x)";
+
+    /**
+     * Words DuckDB reads as syntax, not as an alias, right after a select item's expression, with what to
+     * write instead: Calcite reads {@code sum(x) EXPORT_STATE} as the alias {@code "EXPORT_STATE"} where DuckDB
+     * returns the aggregate's internal state, and {@code x ISNULL} as an alias where DuckDB tests
+     * {@code x IS NULL}. Found by running every word of {@code duckdb_keywords()} after an expression, with
+     * and without {@code AS}; {@code DuckDbKeywordsIT} repeats that against the DuckDB in use.
+     */
+    static final Map<String, String> POSTFIX_KEYWORDS = Map.of(
+            "export_state", "EXPORT_STATE after an expression is DuckDB syntax for an aggregate's internal state, "
+                    + "which is not supported: to name a column so, quote it, e.g. sum(x) AS \"export_state\"",
+            "isnull", "ISNULL after an expression means IS NULL to DuckDB: write x IS NULL, or quote the alias, "
+                    + "e.g. x AS \"isnull\"",
+            "notnull", "NOTNULL after an expression means IS NOT NULL to DuckDB: write x IS NOT NULL, or quote the "
+                    + "alias, e.g. x AS \"notnull\"");
 
     private record Idiom(Pattern pattern, RefusalReason reason, String message) {
     }

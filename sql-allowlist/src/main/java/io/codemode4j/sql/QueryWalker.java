@@ -391,6 +391,7 @@ final class QueryWalker {
                 }
                 expression(operands.get(0), scope);
                 alias(operands.get(1));
+                columnAlias((SqlIdentifier) operands.get(1));
             }
             case SqlStarExclude exclude -> {
                 identifier(exclude.getStarIdentifier());
@@ -405,6 +406,15 @@ final class QueryWalker {
                 }
             }
             default -> expression(item, scope);
+        }
+    }
+
+    /** A select item's alias DuckDB would read as syntax when written after the expression without AS. */
+    private static void columnAlias(SqlIdentifier alias) throws SqlRefusedException {
+        String name = Names.fold(alias.getSimple());
+        if (!isQuoted(alias, 0) && DuckDbIdioms.POSTFIX_KEYWORDS.containsKey(name)) {
+            throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, alias.getSimple(), alias,
+                    DuckDbIdioms.POSTFIX_KEYWORDS.get(name));
         }
     }
 
