@@ -18,8 +18,9 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * the only prefixes DuckDB resolves to the warehouse itself: the schema {@code main} and, when configured,
  * the catalog ({@code wh.invoices}, {@code wh.main.invoices}). Any other prefix names another schema or
  * database ({@code information_schema}, {@code pg_catalog}, {@code system}, {@code temp}, an attached
- * file) and is refused. Approved references are rendered fully qualified, so that DuckDB cannot resolve
- * them to anything else (a CTE, a temporary table).
+ * file) and is refused. Approved references are rendered fully qualified where DuckDB could resolve them
+ * to anything else (a CTE of the query, another catalog); see {@code QueryWalker}. Temporary tables cannot
+ * exist: every statement that creates one is refused.
  */
 final class AllowedTables {
 
@@ -45,6 +46,10 @@ final class AllowedTables {
 
     TenantScope scope(String table) {
         return scopes.get(table);
+    }
+
+    boolean hasCatalog() {
+        return catalog.isPresent();
     }
 
     /** {@code [catalog.]main.table}, the one spelling DuckDB resolves to the warehouse table. */

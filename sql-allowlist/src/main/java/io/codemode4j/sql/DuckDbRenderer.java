@@ -1,8 +1,22 @@
 package io.codemode4j.sql;
 
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
+
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.dialect.DuckDBSqlDialect;
+import org.apache.calcite.sql.fun.SqlIntervalOperator;
+import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
  * Renders the approved tree as the DuckDB SQL that is executed, and checks the text DuckDB will read.
@@ -40,7 +54,7 @@ final class DuckDbRenderer {
     static String render(SqlNode approved) throws SqlRefusedException {
         String sql;
         try {
-            sql = approved.toSqlString(config -> config
+            sql = approved.accept(new SubqueryParentheses()).toSqlString(config -> config
                     .withDialect(DIALECT)
                     .withQuoteAllIdentifiers(true)
                     .withAlwaysUseParentheses(true)).getSql();
@@ -107,6 +121,98 @@ final class DuckDbRenderer {
         @Override
         public void unparseOffsetFetch(SqlWriter writer, SqlNode offset, SqlNode fetch) {
             unparseFetchUsingLimit(writer, offset, fetch);
+        }
+
+        /** {@code INTERVAL (expression) DAY}: DuckDB takes an expression there only in parentheses. */
+        @Override
+        public void unparseCall(SqlWriter writer, SqlCall call, int leftPrec, int rightPrec) {
+            if (call.getOperator() instanceof SqlIntervalOperator && !(call.operand(0) instanceof SqlLiteral)) {
+                writer.keyword("INTERVAL");
+                SqlWriter.Frame frame = writer.startList("(", ")");
+                call.operand(0).unparse(writer, 0, 0);
+                writer.endList(frame);
+                call.operand(1).unparse(writer, 0, 0);
+                return;
+            }
+            super.unparseCall(writer, call, leftPrec, rightPrec);
+        }
+    }
+
+    /**
+     * Writes every subquery that stands for a value in parentheses of its own: Calcite renders them for a
+     * plain SELECT but not for a subquery with ORDER BY/LIMIT (or a set operation) in a function argument, a
+     * CASE branch or as a whole WHERE ({@code coalesce(SELECT ... LIMIT 1, 0)}), which DuckDB cannot parse. Parentheses around a
+     * scalar subquery change neither its value nor DuckDB's label for it. Subqueries whose parentheses are
+     * part of the syntax around them keep what Calcite writes: in FROM, under IN, EXISTS and quantified
+     * comparisons (where {@code ((SELECT ...))} would read as a one-element list), as operands of set
+     * operations, WITH items and the query of an ORDER BY.
+     */
+    private static final class SubqueryParentheses extends SqlShuttle {
+
+        private static final Set<SqlKind> KEEP_OPERANDS = EnumSet.of(SqlKind.IN, SqlKind.NOT_IN, SqlKind.SOME,
+                SqlKind.ALL, SqlKind.EXISTS, SqlKind.UNIQUE, SqlKind.AS, SqlKind.LATERAL, SqlKind.WITH,
+                SqlKind.WITH_ITEM, SqlKind.ORDER_BY, SqlKind.JOIN, SqlKind.UNION, SqlKind.INTERSECT,
+                SqlKind.EXCEPT);
+
+        private static final SqlOperator PARENTHESES = new SqlSpecialOperator("()", SqlKind.OTHER) {
+            @Override
+            public void unparse(SqlWriter writer, SqlCall call, int leftPrec, int rightPrec) {
+                SqlWriter.Frame frame = writer.startList("(", ")");
+                call.operand(0).unparse(writer, 0, 0);
+                writer.endList(frame);
+            }
+        };
+
+        @Override
+        public SqlNode visit(SqlCall call) {
+            SqlNode visited = super.visit(call);
+            if (!(visited instanceof SqlCall copy) || KEEP_OPERANDS.contains(copy.getKind())) {
+                return visited;
+            }
+            if (copy instanceof SqlSelect visitedSelect) {
+                SqlSelect select = (SqlSelect) visitedSelect.getOperator().createCall(null,
+                        visitedSelect.getParserPosition(), visitedSelect.getOperandList().toArray(SqlNode[]::new));
+                select.setWhere(condition(select.getWhere()));
+                select.setHaving(condition(select.getHaving()));
+                select.setQualify(condition(select.getQualify()));
+                return select;
+            }
+            List<SqlNode> operands = new ArrayList<>(copy.getOperandList());
+            boolean changed = false;
+            for (int i = 0; i < operands.size(); i++) {
+                SqlNode operand = operands.get(i);
+                SqlNode wrapped = parenthesised(operand);
+                if (wrapped != operand) {
+                    operands.set(i, wrapped);
+                    changed = true;
+                }
+            }
+            return changed ? copy.getOperator().createCall(copy.getFunctionQuantifier(),
+                    copy.getParserPosition(), operands.toArray(SqlNode[]::new)) : copy;
+        }
+
+        @Override
+        public SqlNode visit(SqlNodeList list) {
+            SqlNodeList visited = (SqlNodeList) super.visit(list);
+            if (visited.stream().allMatch(element -> parenthesised(element) == element)) {
+                return visited;
+            }
+            SqlNodeList copy = new SqlNodeList(visited.getParserPosition());
+            for (SqlNode element : visited) {
+                copy.add(parenthesised(element));
+            }
+            return copy;
+        }
+
+        /** {@code node} in parentheses if it is a subquery Calcite would write without them. */
+        private static SqlNode parenthesised(SqlNode node) {
+            return node instanceof SqlSelect ? node : condition(node);
+        }
+
+        /** A whole WHERE, HAVING or QUALIFY: there Calcite writes even a plain SELECT bare. */
+        private static SqlNode condition(SqlNode node) {
+            return node != null && node.isA(SqlKind.QUERY)
+                    ? PARENTHESES.createCall(node.getParserPosition(), node) : node;
         }
     }
 }

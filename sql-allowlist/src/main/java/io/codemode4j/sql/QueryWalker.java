@@ -49,7 +49,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * invoices ...)} reads the real table inside and the CTE outside. Each reference to a real table is
  * replaced by its fully qualified name or, for a tenant, by a derived table holding only the tenant's rows
  * ({@link TenantFilter}), aliased as the reference was (or by the table's name) so qualified column
- * references still resolve.
+ * references still resolve. Without a tenant, a reference stays as written where it cannot mean anything but
+ * the table ({@link #writtenNamesResolve}).
  *
  * <p>One walker checks one query; it is not thread-safe.
  */
@@ -112,6 +113,13 @@ final class QueryWalker {
     private final FunctionAllowlist functions;
     private final Optional<TenantFilter> tenant;
     private final Set<String> tablesRead = new TreeSet<>();
+    /**
+     * Whether a table may be rendered as written: DuckDB labels an unaliased scalar subquery with its text,
+     * so {@code main.invoices} in place of {@code invoices} changed a row key. Names are kept where they can
+     * only mean the warehouse table: no catalog is configured and the query defines no CTE; otherwise they
+     * are rendered fully qualified, and for a tenant they become the tenant's rows.
+     */
+    private boolean writtenNamesResolve;
     private int depth;
 
     QueryWalker(AllowedTables tables, FunctionAllowlist functions, Optional<TenantFilter> tenant) {
@@ -122,7 +130,20 @@ final class QueryWalker {
 
     /** Checks {@code query} and rewrites its table references in place. */
     void approve(SqlNode query) throws SqlRefusedException {
+        writtenNamesResolve = !tables.hasCatalog() && !hasWith(query);
         query(query, Scope.EMPTY);
+    }
+
+    /** Whether a WITH stands anywhere in the tree: then a written table name might mean one of its CTEs. */
+    private static boolean hasWith(SqlNode node) {
+        if (node instanceof SqlWith) {
+            return true;
+        }
+        if (node instanceof SqlNodeList list) {
+            return list.stream().anyMatch(QueryWalker::hasWith);
+        }
+        return node instanceof SqlCall call
+                && call.getOperandList().stream().anyMatch(operand -> operand != null && hasWith(operand));
     }
 
     /** The allowlisted tables the approved query reads. */
@@ -360,7 +381,10 @@ final class QueryWalker {
         String table = tables.resolve(id);
         tablesRead.add(table);
         SqlParserPos pos = id.getParserPosition();
-        return tenant.isPresent() ? tenant.get().rowsOf(table, pos) : tables.qualified(table, pos);
+        if (tenant.isPresent()) {
+            return tenant.get().rowsOf(table, pos);
+        }
+        return writtenNamesResolve ? id : tables.qualified(table, pos);
     }
 
     private SqlRefusedException tableFunction(SqlCall collectionTable) {

@@ -36,11 +36,30 @@ class DuckDbRendererTest {
             - 2.50                                  | (-2.50)
             (-5)                                    | (-5)
             a - -5                                  | ("a" - (-5))
+            EXTRACT(dow FROM d)                     | DATE_PART('dow', "d")
+            EXTRACT(Year FROM d)                    | DATE_PART('Year', "d")
+            d + INTERVAL (n) DAY                    | ("d" + (INTERVAL ("n") DAY))
+            d + INTERVAL 3 DAY                      | ("d" + (INTERVAL 3 DAY))
+            coalesce((SELECT 1 ORDER BY 1 LIMIT 1), 0) | COALESCE(((SELECT 1 ORDER BY 1 LIMIT 1)), 0)
+            coalesce((SELECT 1 UNION SELECT 2), 0)  | COALESCE(((SELECT 1 UNION SELECT 2)), 0)
+            CASE WHEN a THEN (SELECT 1 LIMIT 1) END | (CASE WHEN "a" THEN ((SELECT 1 LIMIT 1)) ELSE NULL END)
+            5 IN (SELECT 1 LIMIT 1)                 | (5 IN (SELECT 1 LIMIT 1))
+            EXISTS (SELECT 1 LIMIT 1)               | (EXISTS (SELECT 1 LIMIT 1))
             """)
     void render_expression_isUnambiguousDuckDbSql(String expression, String rendered) throws Exception {
         String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
 
-        assertThat(sql).startsWith("SELECT " + rendered + " AS \"v\"");
+        assertThat(TenantRewriteTest.collapse(sql)).startsWith("SELECT " + rendered + " AS \"v\"");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"SELECT 1 FROM invoices WHERE (SELECT true)",
+            "SELECT 1 FROM invoices GROUP BY region HAVING (SELECT true)",
+            "SELECT 1 FROM invoices QUALIFY (SELECT true)"})
+    void render_subqueryAsAWholeCondition_isParenthesised(String submitted) throws Exception {
+        String sql = ALLOWLIST.approve(submitted, QueryPolicy.unscoped(1)).sql();
+
+        assertThat(TenantRewriteTest.collapse(sql)).contains(" (((SELECT TRUE))) LIMIT 2");
     }
 
     @Test

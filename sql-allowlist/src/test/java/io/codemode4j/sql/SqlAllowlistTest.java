@@ -109,11 +109,30 @@ class SqlAllowlistTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"invoices", "INVOICES", "\"invoices\"", "\"INVOICES\"", "main.invoices", "MAIN.\"Invoices\""})
-    void approve_tableSpelledAnyWay_isTheAllowlistedTableRenderedQualified(String table) throws Exception {
-        ApprovedQuery approved = ALLOWLIST.approve("SELECT count(*) FROM " + table, POLICY);
+    void approve_tableSpelledAnyWay_isTheAllowlistedTableRenderedQualifiedBesideACte(String table)
+            throws Exception {
+        ApprovedQuery approved = ALLOWLIST.approve(
+                "WITH c AS (SELECT 1 AS x) SELECT count(*) FROM " + table + ", c", POLICY);
 
         assertThat(approved.tables()).containsExactly("invoices");
         assertThat(approved.sql()).contains("FROM \"main\".\"invoices\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"invoices", "INVOICES", "\"invoices\"", "\"INVOICES\"", "main.invoices", "MAIN.\"Invoices\""})
+    void approve_tableSpelledAnyWayWithoutCte_isTheAllowlistedTableRenderedAsWritten(String table)
+            throws Exception {
+        ApprovedQuery approved = ALLOWLIST.approve("SELECT (SELECT count(*) FROM " + table + ")", POLICY);
+
+        assertThat(approved.tables()).containsExactly("invoices");
+        assertThat(approved.sql()).contains("FROM " + quoted(table) + ")");
+    }
+
+    /** How the renderer spells a written name: every part double-quoted, as written. */
+    private static String quoted(String name) {
+        return java.util.Arrays.stream(name.split("\\."))
+                .map(part -> part.startsWith("\"") ? part : "\"" + part + "\"")
+                .collect(java.util.stream.Collectors.joining("."));
     }
 
     @ParameterizedTest
