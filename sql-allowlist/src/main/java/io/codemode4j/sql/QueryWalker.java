@@ -384,7 +384,8 @@ final class QueryWalker {
         if (tenant.isPresent()) {
             return tenant.get().rowsOf(table, pos);
         }
-        return writtenNamesResolve ? id : tables.qualified(table, pos);
+        // DuckDB's search path ends in pg_catalog: pg_class, written bare, is a catalog view where no table has the name.
+        return writtenNamesResolve && !table.startsWith("pg_") ? id : tables.qualified(table, pos);
     }
 
     private SqlRefusedException tableFunction(SqlCall collectionTable) {
