@@ -3,6 +3,8 @@ package io.codemode4j.sql;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
@@ -67,11 +69,42 @@ final class CastPrecedence {
         }
     }
 
-    /** {@code query}, parsed from {@code submitted}, or a re-parse in which every cast has DuckDB's operand. */
-    static Reparsed reparse(SqlScan submitted, SqlNode query) throws SqlRefusedException {
-        SqlScan scan = submitted;
+    /**
+     * Babel's parse of {@code submitted}, re-parsed until every cast has DuckDB's operand.
+     *
+     * <p>Babel cannot even finish some expressions after a cast it misreads: in {@code d BETWEEN
+     * '2024-01-01'::DATE AND '2024-03-31'::DATE} the first cast swallows an unfinished BETWEEN. When Babel
+     * refuses a text's syntax, it is tried once more with each cast whose operand is plainly one token (a
+     * string, a number, a name, written after an operator, a comma, a parenthesis or a keyword that starts
+     * an expression) in parentheses, as DuckDB groups it; if that fails too, the first refusal stands.
+     */
+    static Reparsed parse(SqlScan submitted) throws SqlRefusedException {
+        SqlNode tree;
+        try {
+            tree = QueryParser.parseWithBabel(submitted);
+        } catch (SqlRefusedException refused) {
+            List<Parentheses> additions = refused.refusal().reason() == RefusalReason.SYNTAX
+                    ? lexicalOperands(submitted) : List.of();
+            if (additions.isEmpty()) {
+                throw refused;
+            }
+            Patched patched = insert(submitted.sql(), additions);
+            SqlScan scan = SqlScan.of(patched.sql());
+            try {
+                tree = QueryParser.parseWithBabel(scan);
+            } catch (SqlRefusedException again) {
+                throw refused;
+            }
+            return reparse(submitted, scan, tree, patched.origin());
+        }
+        return reparse(submitted, submitted, tree, null);
+    }
+
+    private static Reparsed reparse(SqlScan submitted, SqlScan parsed, SqlNode query, int[] parsedOrigin)
+            throws SqlRefusedException {
+        SqlScan scan = parsed;
         SqlNode tree = query;
-        int[] origin = null;
+        int[] origin = parsedOrigin;
         // Each round puts at least one more cast in parentheses, so there are at most as many rounds as casts.
         int rounds = countCasts(submitted.sql()) + 1;
         for (int round = 0; round < rounds; round++) {
@@ -91,6 +124,118 @@ final class CastPrecedence {
             }
         }
         throw ambiguous(submitted, 0);
+    }
+
+    /** Words after which a token starts an expression of its own. */
+    private static final Set<String> EXPRESSION_STARTS = Set.of("AND", "OR", "NOT", "BETWEEN", "SELECT",
+            "WHERE", "WHEN", "THEN", "ELSE", "HAVING", "ON", "BY", "LIKE", "ILIKE", "QUALIFY", "DISTINCT");
+
+    /** Characters after which a token starts an expression of its own. */
+    private static final String OPERATORS_BEFORE = "=<>!+-*/%|,(";
+
+    /** Parentheses for each cast whose operand is one token, found on the text alone. */
+    private static List<Parentheses> lexicalOperands(SqlScan scan) {
+        String sql = scan.sql();
+        List<Parentheses> additions = new ArrayList<>();
+        for (int at = sql.indexOf("::"); at >= 0; at = sql.indexOf("::", at + 2)) {
+            if (!scan.isCode(at) || !scan.isCode(at + 1)) {
+                continue;
+            }
+            int start = tokenStart(scan, previousCode(scan, at - 1));
+            int typeEnd = typeEnd(scan, at + 2);
+            if (start >= 0 && typeEnd >= 0 && startsAnExpression(scan, previousCode(scan, start - 1))) {
+                additions.add(new Parentheses(start, typeEnd));
+            }
+        }
+        return additions;
+    }
+
+    /** The start of the string, number or (qualified) name that ends at {@code end}, or -1. */
+    private static int tokenStart(SqlScan scan, int end) {
+        String sql = scan.sql();
+        if (end < 0) {
+            return -1;
+        }
+        if (!scan.isCode(end)) {
+            int start = end;
+            while (start > 0 && !scan.isCode(start - 1)) {
+                start--;
+            }
+            // A string literal, not a comment, and no prefix (E'...', DATE '...' is checked by the caller).
+            boolean literal = sql.charAt(start) == '\'' && sql.charAt(end) == '\''
+                    && (start == 0 || !isWordPart(sql.charAt(start - 1)));
+            return literal ? start : -1;
+        }
+        int start = end;
+        while (start > 0 && scan.isCode(start - 1) && (isWordPart(sql.charAt(start - 1)) || sql.charAt(start - 1) == '.')) {
+            start--;
+        }
+        return start <= end && isWordPart(sql.charAt(start)) ? start : -1;
+    }
+
+    /** The last index of the type after {@code ::} at {@code from}: one word and its parenthesised arguments. */
+    private static int typeEnd(SqlScan scan, int from) {
+        String sql = scan.sql();
+        int i = from;
+        while (i < sql.length() && Character.isWhitespace(sql.charAt(i))) {
+            i++;
+        }
+        int start = i;
+        while (i < sql.length() && scan.isCode(i) && isWordPart(sql.charAt(i))) {
+            i++;
+        }
+        if (i == start) {
+            return -1;
+        }
+        int next = i;
+        while (next < sql.length() && Character.isWhitespace(sql.charAt(next))) {
+            next++;
+        }
+        if (next < sql.length() && sql.charAt(next) == '(' && scan.isCode(next)) {
+            int close = matchingClose(scan, next);
+            return close;
+        }
+        return i - 1;
+    }
+
+    /** Whether the code ending at {@code before} lets a new expression start after it. */
+    private static boolean startsAnExpression(SqlScan scan, int before) {
+        String sql = scan.sql();
+        if (before < 0) {
+            return false;
+        }
+        if (OPERATORS_BEFORE.indexOf(sql.charAt(before)) >= 0) {
+            return true;
+        }
+        int start = before;
+        while (start > 0 && scan.isCode(start - 1) && isWordPart(sql.charAt(start - 1))) {
+            start--;
+        }
+        return isWordPart(sql.charAt(before))
+                && EXPRESSION_STARTS.contains(sql.substring(start, before + 1).toUpperCase(Locale.ROOT));
+    }
+
+    /** The last index at or before {@code from} that is code and not white space, or -1. */
+    private static int previousCode(SqlScan scan, int from) {
+        int i = from;
+        while (i >= 0 && (Character.isWhitespace(scan.sql().charAt(i)) || (!scan.isCode(i) && isComment(scan, i)))) {
+            i--;
+        }
+        return i;
+    }
+
+    /** Whether the non-code character at {@code i} belongs to a comment rather than a quoted token. */
+    private static boolean isComment(SqlScan scan, int i) {
+        int start = i;
+        while (start > 0 && !scan.isCode(start - 1)) {
+            start--;
+        }
+        char first = scan.sql().charAt(start);
+        return first != '\'' && first != '"';
+    }
+
+    private static boolean isWordPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     /** A pair of parentheses to add: before character {@code open}, and after character {@code close}. */

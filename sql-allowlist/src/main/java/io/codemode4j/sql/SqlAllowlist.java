@@ -119,7 +119,7 @@ public final class SqlAllowlist {
                 }
             }
         }
-        CastPrecedence.Reparsed parsed = CastPrecedence.reparse(scan, QueryParser.parseWithBabel(scan));
+        CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan);
         try {
             return approve(parsed.query(), parsed.parsed(), policy);
         } catch (SqlRefusedException refused) {

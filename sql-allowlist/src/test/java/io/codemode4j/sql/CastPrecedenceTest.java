@@ -51,6 +51,42 @@ class CastPrecedenceTest {
         assertThat(sql).startsWith("SELECT " + rendered + " AS \"v\"");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", quoteCharacter = '`', textBlock = """
+            # submitted condition                                   => rendered condition
+            d BETWEEN '2024-01-01'::DATE AND '2024-03-31'::DATE      => ("d" BETWEEN ASYMMETRIC ('2024-01-01' :: DATE) AND ('2024-03-31' :: DATE))
+            d NOT BETWEEN x.a::DATE AND 5::INT + 1                  => ("d" NOT BETWEEN ASYMMETRIC ("x"."a" :: DATE) AND ((5 :: INTEGER) + 1))
+            d BETWEEN 1.5::DECIMAL(4,2) AND "b"::INT                => ("d" BETWEEN ASYMMETRIC (1.5 :: DECIMAL(4, 2)) AND ("b" :: INTEGER))
+            """)
+    void approve_castsBabelCannotFinish_areParsedAsDuckDbGroupsThem(String condition, String rendered)
+            throws Exception {
+        String sql = ALLOWLIST.approve("SELECT 1 AS v FROM invoices x WHERE " + condition, QueryPolicy.unscoped(1))
+                .sql();
+
+        assertThat(TenantRewriteTest.collapse(sql)).contains("WHERE " + rendered + " LIMIT 2");
+    }
+
+    @Test
+    void approve_castBabelCannotFinishAfterAKeywordItDoesNotKnow_keepsBabelsRefusal() {
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf(
+                "SELECT 1 FROM invoices WHERE issued_on BETWEEN DATE '2024-01-01'::DATE AND issued_on",
+                QueryPolicy.unscoped(1));
+
+        assertThat(refusal.reason()).isEqualTo(RefusalReason.SYNTAX);
+        assertThat(refusal.message()).contains("BETWEEN");
+    }
+
+    @Test
+    void approve_refusalAfterALexicalReparse_isReportedWhereTheSubmittedTextHasIt() {
+        String sql = "SELECT getenv('HOME') FROM invoices\nWHERE issued_on BETWEEN '2024-01-01'::DATE AND now()::DATE";
+
+        SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, QueryPolicy.unscoped(1));
+
+        assertThat(refusal.element()).isEqualTo("getenv");
+        assertThat(refusal.line()).isEqualTo(1);
+        assertThat(refusal.column()).isEqualTo(8);
+    }
+
     @Test
     void approve_castsAcrossLines_castTheOperandDuckDbCasts() throws Exception {
         String sql = ALLOWLIST.approve("SELECT\r\n\t2.7 -\n 1::INT AS v,\r a + b::INT AS w",
