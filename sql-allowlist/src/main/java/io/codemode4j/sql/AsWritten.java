@@ -1,12 +1,18 @@
 package io.codemode4j.sql;
 
 import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -26,10 +32,11 @@ import org.apache.calcite.sql.util.SqlShuttle;
  * {@code ::} ({@code -5::VARCHAR} is {@code -(5::VARCHAR)}), and the parentheses change neither the type nor
  * the label ({@code -5} either way).
  *
- * <p>Likewise DuckDB labels {@code EXTRACT(dow FROM d)} {@code date_part('dow', d)}, with the unit as
- * written, where Calcite renders {@code EXTRACT(DOW FROM d)}, labelled {@code date_part('DOW', d)}: the pass
- * writes such a call as {@code DATE_PART('dow', d)}, the same function with the written unit, when the unit's
- * text is a plain word.
+ * <p>Likewise for labels: DuckDB labels {@code EXTRACT(dow FROM d)} {@code date_part('dow', d)}, with the
+ * unit as written (or, for the units its grammar knows, by its own name: {@link #EXTRACT_UNITS}), where
+ * Calcite renders {@code EXTRACT(DOW FROM d)}, labelled {@code date_part('DOW', d)}: the pass writes such a
+ * call as {@code DATE_PART('dow', d)}, the same function with DuckDB's unit. {@code trim(s)} stays a call of
+ * one argument (Calcite fills in {@code BOTH ' ' FROM}), and {@code current_date} keeps its spelling.
  */
 final class AsWritten extends SqlShuttle {
 
@@ -37,8 +44,25 @@ final class AsWritten extends SqlShuttle {
     private static final Pattern NUMBER =
             Pattern.compile("([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
 
-    /** A unit of EXTRACT as a plain word, e.g. {@code dow} or {@code Year}. */
-    private static final Pattern UNIT = Pattern.compile("[A-Za-z_]+");
+    /** A unit of EXTRACT or a keyword as a plain word, e.g. {@code dow}, {@code Year}, {@code current_date}. */
+    private static final Pattern WORD = Pattern.compile("[A-Za-z_]+");
+
+    /**
+     * The units DuckDB's grammar knows as keywords, by written name, with the name DuckDB labels them by
+     * ({@code EXTRACT(years FROM d)} is {@code date_part('YEAR', d)}); every other unit it labels as written
+     * ({@code dow}, {@code epoch}). Measured on DuckDB; {@code AsWrittenIT} checks each.
+     */
+    static final Map<String, String> EXTRACT_UNITS = Map.ofEntries(
+            Map.entry("year", "YEAR"), Map.entry("years", "YEAR"), Map.entry("month", "MONTH"),
+            Map.entry("months", "MONTH"), Map.entry("day", "DAY"), Map.entry("days", "DAY"),
+            Map.entry("hour", "HOUR"), Map.entry("hours", "HOUR"), Map.entry("minute", "MINUTE"),
+            Map.entry("minutes", "MINUTE"), Map.entry("second", "SECOND"), Map.entry("seconds", "SECOND"),
+            Map.entry("millisecond", "MILLISECONDS"), Map.entry("milliseconds", "MILLISECONDS"),
+            Map.entry("microsecond", "MICROSECONDS"), Map.entry("microseconds", "MICROSECONDS"),
+            Map.entry("week", "WEEK"), Map.entry("weeks", "WEEK"), Map.entry("quarter", "QUARTER"),
+            Map.entry("quarters", "QUARTER"), Map.entry("decade", "DECADE"), Map.entry("decades", "DECADE"),
+            Map.entry("century", "CENTURY"), Map.entry("centuries", "CENTURY"),
+            Map.entry("millennium", "MILLENNIUM"), Map.entry("millennia", "MILLENNIUM"));
 
     private final SqlScan text;
 
@@ -54,15 +78,36 @@ final class AsWritten extends SqlShuttle {
     @Override
     public SqlNode visit(SqlCall call) {
         SqlNode visited = super.visit(call);
-        if (visited instanceof SqlCall extract && extract.getOperator() == SqlStdOperatorTable.EXTRACT
-                && extract.operand(0) instanceof SqlIntervalQualifier unit) {
+        if (!(visited instanceof SqlCall copy)) {
+            return visited;
+        }
+        if (copy.getOperator() == SqlStdOperatorTable.EXTRACT && copy.operand(0) instanceof SqlIntervalQualifier unit) {
             String written = written(unit.getParserPosition());
-            if (written != null && UNIT.matcher(written).matches()) {
-                return SqlLibraryOperators.DATE_PART.createCall(extract.getParserPosition(),
-                        SqlLiteral.createCharString(written, unit.getParserPosition()), extract.operand(1));
+            if (written != null && WORD.matcher(written).matches()) {
+                String label = EXTRACT_UNITS.getOrDefault(written.toLowerCase(Locale.ROOT), written);
+                return SqlLibraryOperators.DATE_PART.createCall(copy.getParserPosition(),
+                        SqlLiteral.createCharString(label, unit.getParserPosition()), copy.operand(1));
             }
         }
+        if (copy.getKind() == SqlKind.TRIM && copy.operandCount() == 3
+                && copy.operand(1).getParserPosition().equals(copy.getParserPosition())) {
+            // trim(x) written with one argument: Calcite fills in BOTH ' ' FROM, which DuckDB labels "trim"(x, ' ').
+            SqlIdentifier name = new SqlIdentifier("trim", copy.getParserPosition());
+            SqlNode trimmed = copy.operand(2);
+            return new SqlUnresolvedFunction(name, null, null, null, null, SqlFunctionCategory.STRING)
+                    .createCall(copy.getParserPosition(), trimmed);
+        }
         return visited;
+    }
+
+    @Override
+    public SqlNode visit(SqlIdentifier id) {
+        if (id.isSimple() && !id.getParserPosition().isQuoted()
+                && FunctionAllowlist.DUCKDB_VALUE_KEYWORDS.contains(Names.fold(id.getSimple()))
+                && WORD.matcher(id.getSimple()).matches() && !(id instanceof WrittenKeyword)) {
+            return new WrittenKeyword(id.getSimple(), id.getParserPosition());
+        }
+        return id;
     }
 
     @Override
@@ -95,6 +140,27 @@ final class AsWritten extends SqlShuttle {
         int start = text.index(pos.getLineNum(), pos.getColumnNum());
         int end = text.index(pos.getEndLineNum(), pos.getEndColumnNum()) + 1;
         return end > text.sql().length() || start >= end ? null : text.sql().substring(start, end);
+    }
+
+    /**
+     * A name DuckDB calls as a function ({@code current_date}), rendered as written: DuckDB labels the column
+     * with its spelling, where Calcite writes it in capitals.
+     */
+    static final class WrittenKeyword extends SqlIdentifier {
+
+        WrittenKeyword(String name, SqlParserPos pos) {
+            super(name, pos);
+        }
+
+        @Override
+        public WrittenKeyword clone(SqlParserPos pos) {
+            return new WrittenKeyword(getSimple(), pos);
+        }
+
+        @Override
+        public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
+            writer.literal(getSimple());
+        }
     }
 
     /** A number that renders its written digits, negative ones in parentheses. */
