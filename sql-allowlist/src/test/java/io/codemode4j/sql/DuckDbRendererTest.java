@@ -37,7 +37,9 @@ class DuckDbRendererTest {
             (-5)                                    | (-5)
             a - -5                                  | ("a" - (-5))
             EXTRACT(dow FROM d)                     | DATE_PART('dow', "d")
-            EXTRACT(Year FROM d)                    | DATE_PART('Year', "d")
+            EXTRACT(Year FROM d)                    | DATE_PART('YEAR', "d")
+            trim(s)                                 | TRIM("s")
+            Current_Date                            | Current_Date
             d + INTERVAL (n) DAY                    | ("d" + (INTERVAL ("n") DAY))
             d + INTERVAL 3 DAY                      | ("d" + (INTERVAL 3 DAY))
             coalesce((SELECT 1 ORDER BY 1 LIMIT 1), 0) | COALESCE(((SELECT 1 ORDER BY 1 LIMIT 1)), 0)
