@@ -12,7 +12,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
-import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * Gives every {@code ::} cast the operand DuckDB gives it.
@@ -192,7 +191,7 @@ final class CastPrecedence {
             next++;
         }
         if (next < sql.length() && sql.charAt(next) == '(' && scan.isCode(next)) {
-            int close = matchingClose(scan, next);
+            int close = scan.matchingClose(next);
             return close;
         }
         return i - 1;
@@ -266,26 +265,29 @@ final class CastPrecedence {
             throws SqlRefusedException {
         SqlNode written = cast.operand(0);
         SqlNode operand = written;
-        while (operand instanceof SqlCall call && bindsLooserThanCast(call) && !parenthesised(scan, call)) {
+        while (operand instanceof SqlCall call && bindsLooserThanCast(call)
+                && !scan.parenthesised(call.getParserPosition())) {
             SqlNode last = call.getOperandList().getLast();
-            if (last == null || end(scan, last) != end(scan, call)) {
-                throw ambiguous(scan, start(scan, call));
+            if (last == null || scan.end(last.getParserPosition()) != scan.end(call.getParserPosition())) {
+                throw ambiguous(scan, scan.start(call.getParserPosition()));
             }
             operand = last;
         }
-        int open = start(scan, operand);
-        if (operand instanceof SqlNumericLiteral && !parenthesised(scan, operand) && isSign(scan.sql().charAt(open))) {
+        int open = scan.start(operand.getParserPosition());
+        if (operand instanceof SqlNumericLiteral && !scan.parenthesised(operand.getParserPosition())
+                && isSign(scan.sql().charAt(open))) {
             open = afterSign(scan.sql(), open);
         } else if (operand == written) {
             return;
         }
         if (operand instanceof SqlCall call && call.getOperator() == SqlLibraryOperators.INFIX_CAST
-                && !parenthesised(scan, call)) {
+                && !scan.parenthesised(call.getParserPosition())) {
             // Babel gives an unparenthesised cast no position of its own: it cannot be located safely.
             throw ambiguous(scan, open);
         }
-        int typeEnd = end(scan, cast.operand(1));
-        if (!onlyCastBetween(scan, end(scan, operand), index(scan, cast.operand(1).getParserPosition()))) {
+        int typeEnd = scan.end(cast.operand(1).getParserPosition());
+        int typeStart = scan.start(cast.operand(1).getParserPosition());
+        if (!onlyCastBetween(scan, scan.end(operand.getParserPosition()), typeStart)) {
             throw ambiguous(scan, open);
         }
         additions.add(new Parentheses(open, typeEnd));
@@ -306,33 +308,6 @@ final class CastPrecedence {
         SqlSyntax syntax = call.getOperator().getSyntax();
         return syntax == SqlSyntax.BINARY || syntax == SqlSyntax.PREFIX
                 || kind == SqlKind.BETWEEN || kind == SqlKind.LIKE || kind == SqlKind.SIMILAR;
-    }
-
-    /**
-     * Whether the node was written in parentheses: Calcite widens a parenthesised expression's position to
-     * its parentheses, so its first character opens the parenthesis its last one closes.
-     */
-    private static boolean parenthesised(SqlScan scan, SqlNode node) {
-        int start = start(scan, node);
-        int end = end(scan, node);
-        return scan.sql().charAt(start) == '(' && matchingClose(scan, start) == end;
-    }
-
-    private static int matchingClose(SqlScan scan, int open) {
-        String sql = scan.sql();
-        int depth = 0;
-        for (int i = open; i < sql.length(); i++) {
-            if (!scan.isCode(i)) {
-                continue;
-            }
-            char c = sql.charAt(i);
-            if (c == '(') {
-                depth++;
-            } else if (c == ')' && --depth == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Whether only {@code ::}, white space and comments stand after {@code operandEnd} and before {@code typeStart}. */
@@ -357,19 +332,6 @@ final class CastPrecedence {
 
     private static boolean isSign(char c) {
         return c == '-' || c == '+';
-    }
-
-    private static int start(SqlScan scan, SqlNode node) {
-        return index(scan, node.getParserPosition());
-    }
-
-    private static int end(SqlScan scan, SqlNode node) {
-        SqlParserPos pos = node.getParserPosition();
-        return scan.index(pos.getEndLineNum(), pos.getEndColumnNum());
-    }
-
-    private static int index(SqlScan scan, SqlParserPos pos) {
-        return scan.index(pos.getLineNum(), pos.getColumnNum());
     }
 
     /**

@@ -131,7 +131,7 @@ public final class SqlAllowlist {
     private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy) throws SqlRefusedException {
         QueryWalker walker = new QueryWalker(tables, functions,
                 policy.tenant().map(tenant -> new TenantFilter(tables, tenant)));
-        SqlNode query = AsWritten.keep(parsed, text);
+        SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text);
         walker.approve(query);
         SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
         return new ApprovedQuery(DuckDbRenderer.render(capped), policy.maxRows(), walker.tablesRead());

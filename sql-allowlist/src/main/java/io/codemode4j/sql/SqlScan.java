@@ -2,6 +2,7 @@ package io.codemode4j.sql;
 
 import java.util.Locale;
 import java.util.OptionalInt;
+import org.apache.calcite.sql.parser.SqlParserPos;
 
 /**
  * A lexical view of the submitted text, as Calcite's lexer splits it: which characters are code and which
@@ -134,6 +135,42 @@ final class SqlScan {
             }
         }
         return Math.min(i + column - 1, sql.length());
+    }
+
+    /** The index of the first character at {@code pos}. */
+    int start(SqlParserPos pos) {
+        return index(pos.getLineNum(), pos.getColumnNum());
+    }
+
+    /** The index of the last character at {@code pos}. */
+    int end(SqlParserPos pos) {
+        return index(pos.getEndLineNum(), pos.getEndColumnNum());
+    }
+
+    /**
+     * Whether the node at {@code pos} was written in parentheses: Calcite widens a parenthesised expression's
+     * position to its parentheses, so its first character opens the parenthesis its last one closes.
+     */
+    boolean parenthesised(SqlParserPos pos) {
+        int start = start(pos);
+        return start < sql.length() && sql.charAt(start) == '(' && matchingClose(start) == end(pos);
+    }
+
+    /** The index of the code parenthesis that closes the one at {@code open}, or -1. */
+    int matchingClose(int open) {
+        int depth = 0;
+        for (int i = open; i < sql.length(); i++) {
+            if (!code[i]) {
+                continue;
+            }
+            char c = sql.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private boolean endsLine(int i) {

@@ -55,6 +55,22 @@ class DuckDbRendererTest {
     }
 
     @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiterString = "=>", quoteCharacter = '`', textBlock = """
+            # submitted expression                  => rendered expression
+            'a' || 1 + 2                            => ('a' || (1 + 2))
+            1 + 2 || 'a'                            => ((1 + 2) || 'a')
+            'n' || 10 / 4 || 'x'                    => (('n' || (10 / 4)) || 'x')
+            ('a' || 1) + 2                          => (('a' || 1) + 2)
+            2 * 3 || 'a'                            => ((2 * 3) || 'a')
+            """)
+    void render_concatenationWithArithmetic_groupsAsDuckDbDoes(String expression, String rendered)
+            throws Exception {
+        String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
+
+        assertThat(TenantRewriteTest.collapse(sql)).startsWith("SELECT " + rendered + " AS \"v\"");
+    }
+
+    @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"SELECT 1 FROM invoices WHERE (SELECT true)",
             "SELECT 1 FROM invoices GROUP BY region HAVING (SELECT true)",
             "SELECT 1 FROM invoices QUALIFY (SELECT true)"})
