@@ -14,6 +14,7 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlWriter;
+import org.apache.calcite.sql.fun.SqlIntervalOperator;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -89,6 +90,23 @@ final class AsWritten extends SqlShuttle {
                         SqlLiteral.createCharString(label, unit.getParserPosition()), copy.operand(1));
             }
         }
+        if (!(copy.getOperator() instanceof SqlIntervalOperator) && copy.getOperator() != SqlStdOperatorTable.EXTRACT) {
+            SqlNode[] operands = copy.getOperandList().toArray(SqlNode[]::new);
+            boolean changed = false;
+            for (int i = 0; i < operands.length; i++) {
+                if (operands[i] instanceof SqlIntervalQualifier unit) {
+                    String written = written(unit.getParserPosition());
+                    if (written != null && WORD.matcher(written).matches()) {
+                        // Babel reads date_trunc('hour', month) as a unit; DuckDB reads a bare word as a column.
+                        operands[i] = new SqlIdentifier(written, unit.getParserPosition());
+                        changed = true;
+                    }
+                }
+            }
+            if (changed) {
+                return copy.getOperator().createCall(copy.getFunctionQuantifier(), copy.getParserPosition(), operands);
+            }
+        }
         if (copy.getKind() == SqlKind.TRIM && copy.operandCount() == 3
                 && copy.operand(1).getParserPosition().equals(copy.getParserPosition())) {
             // trim(x) written with one argument: Calcite fills in BOTH ' ' FROM, which DuckDB labels "trim"(x, ' ').
@@ -117,8 +135,10 @@ final class AsWritten extends SqlShuttle {
         }
         String digits = digits(number.getParserPosition());
         BigDecimal value = number.bigDecimalValue();
+        // The sign as written: Calcite's value of -0 is 0, which DuckDB labels 0 where the text says -0.
+        boolean negative = digits == null ? value.signum() < 0 : minusSigns(number.getParserPosition()) % 2 == 1;
         return new Written(value, number.getPrec(), number.getScale(), number.isExact(),
-                number.getParserPosition(), digits == null ? value.abs().toString() : digits);
+                number.getParserPosition(), digits == null ? value.abs().toString() : digits, negative);
     }
 
     /** The unsigned digits of the number's source text, or {@code null} when it is not a plain number. */
@@ -130,6 +150,13 @@ final class AsWritten extends SqlShuttle {
         // A parenthesised number's position covers its parentheses; its sign may stand apart from it.
         String unsigned = written.replaceAll("^[\\s(+-]+|[\\s)]+$", "");
         return NUMBER.matcher(unsigned).matches() ? unsigned : null;
+    }
+
+    /** How many minus signs stand before the digits of the number at {@code pos}. */
+    private long minusSigns(SqlParserPos pos) {
+        String written = written(pos);
+        String prefix = written.substring(0, written.length() - written.replaceAll("^[\\s(+-]+", "").length());
+        return prefix.chars().filter(c -> c == '-').count();
     }
 
     /** The source text at {@code pos}, or {@code null} for a node the parser did not place. */
@@ -167,20 +194,23 @@ final class AsWritten extends SqlShuttle {
     static final class Written extends SqlNumericLiteral {
 
         private final String digits;
+        private final boolean negative;
 
-        Written(BigDecimal value, Integer prec, Integer scale, boolean exact, SqlParserPos pos, String digits) {
+        Written(BigDecimal value, Integer prec, Integer scale, boolean exact, SqlParserPos pos, String digits,
+                boolean negative) {
             super(value, prec, scale, exact, pos);
             this.digits = digits;
+            this.negative = negative;
         }
 
         @Override
         public Written clone(SqlParserPos pos) {
-            return new Written(bigDecimalValue(), getPrec(), getScale(), isExact(), pos, digits);
+            return new Written(bigDecimalValue(), getPrec(), getScale(), isExact(), pos, digits, negative);
         }
 
         @Override
         public void unparse(SqlWriter writer, int leftPrec, int rightPrec) {
-            writer.literal(bigDecimalValue().signum() < 0 ? "(-" + digits + ")" : digits);
+            writer.literal(negative ? "(-" + digits + ")" : digits);
         }
     }
 }

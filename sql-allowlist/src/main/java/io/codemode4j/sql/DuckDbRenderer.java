@@ -16,6 +16,7 @@ import org.apache.calcite.sql.SqlSpecialOperator;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.dialect.DuckDBSqlDialect;
 import org.apache.calcite.sql.fun.SqlIntervalOperator;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
@@ -168,6 +169,14 @@ final class DuckDbRenderer {
             SqlNode visited = super.visit(call);
             if (!(visited instanceof SqlCall copy) || KEEP_OPERANDS.contains(copy.getKind())) {
                 return visited;
+            }
+            if (copy.getOperator() == SqlLibraryOperators.INFIX_CAST) {
+                // Calcite writes the operand of :: bare, even a plain SELECT.
+                SqlNode operand = copy.operand(0);
+                SqlNode wrapped = condition(operand);
+                return wrapped == operand ? copy
+                        : copy.getOperator().createCall(copy.getFunctionQuantifier(), copy.getParserPosition(),
+                                wrapped, copy.operand(1));
             }
             if (copy instanceof SqlSelect visitedSelect) {
                 SqlSelect select = (SqlSelect) visitedSelect.getOperator().createCall(null,

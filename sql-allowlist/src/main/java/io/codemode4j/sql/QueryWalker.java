@@ -50,7 +50,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * replaced by its fully qualified name or, for a tenant, by a derived table holding only the tenant's rows
  * ({@link TenantFilter}), aliased as the reference was (or by the table's name) so qualified column
  * references still resolve. Without a tenant, a reference stays as written where it cannot mean anything but
- * the table ({@link #writtenNamesResolve}).
+ * the table ({@link #writtenNameResolves}).
  *
  * <p>One walker checks one query; it is not thread-safe.
  */
@@ -113,13 +113,8 @@ final class QueryWalker {
     private final FunctionAllowlist functions;
     private final Optional<TenantFilter> tenant;
     private final Set<String> tablesRead = new TreeSet<>();
-    /**
-     * Whether a table may be rendered as written: DuckDB labels an unaliased scalar subquery with its text,
-     * so {@code main.invoices} in place of {@code invoices} changed a row key. Names are kept where they can
-     * only mean the warehouse table: no catalog is configured and the query defines no CTE; otherwise they
-     * are rendered fully qualified, and for a tenant they become the tenant's rows.
-     */
-    private boolean writtenNamesResolve;
+    /** The names of the query's CTEs, folded ({@link #writtenNameResolves}). */
+    private final Set<String> cteNames = new HashSet<>();
     private int depth;
 
     QueryWalker(AllowedTables tables, FunctionAllowlist functions, Optional<TenantFilter> tenant) {
@@ -130,20 +125,24 @@ final class QueryWalker {
 
     /** Checks {@code query} and rewrites its table references in place. */
     void approve(SqlNode query) throws SqlRefusedException {
-        writtenNamesResolve = !tables.hasCatalog() && !hasWith(query);
+        collectCteNames(query);
         query(query, Scope.EMPTY);
     }
 
-    /** Whether a WITH stands anywhere in the tree: then a written table name might mean one of its CTEs. */
-    private static boolean hasWith(SqlNode node) {
-        if (node instanceof SqlWith) {
-            return true;
+    /** The names of all CTEs anywhere in the tree, folded: a written table name might mean one of them. */
+    private void collectCteNames(SqlNode node) {
+        if (node instanceof SqlWithItem item && item.name.isSimple()) {
+            cteNames.add(Names.fold(item.name.getSimple()));
         }
         if (node instanceof SqlNodeList list) {
-            return list.stream().anyMatch(QueryWalker::hasWith);
+            list.forEach(element -> collectCteNames(element));
+        } else if (node instanceof SqlCall call) {
+            call.getOperandList().forEach(operand -> {
+                if (operand != null) {
+                    collectCteNames(operand);
+                }
+            });
         }
-        return node instanceof SqlCall call
-                && call.getOperandList().stream().anyMatch(operand -> operand != null && hasWith(operand));
     }
 
     /** The allowlisted tables the approved query reads. */
@@ -384,8 +383,18 @@ final class QueryWalker {
         if (tenant.isPresent()) {
             return tenant.get().rowsOf(table, pos);
         }
-        // DuckDB's search path ends in pg_catalog: pg_class, written bare, is a catalog view where no table has the name.
-        return writtenNamesResolve && !table.startsWith("pg_") ? id : tables.qualified(table, pos);
+        return writtenNameResolves(table) ? id : tables.qualified(table, pos);
+    }
+
+    /**
+     * Whether a table may be rendered as written: DuckDB labels an unaliased scalar subquery with its text,
+     * so {@code main.invoices} in place of {@code invoices} changed a row key. A name is kept where it can
+     * only mean the warehouse table: no catalog is configured, no CTE of the query has the name, and it does
+     * not start with {@code pg_} (DuckDB's search path ends in pg_catalog, so a bare {@code pg_class} is a
+     * catalog view where no table has the name). Otherwise it is rendered fully qualified.
+     */
+    private boolean writtenNameResolves(String table) {
+        return !tables.hasCatalog() && !cteNames.contains(table) && !table.startsWith("pg_");
     }
 
     private SqlRefusedException tableFunction(SqlCall collectionTable) {

@@ -40,7 +40,7 @@ class CastPrecedenceTest {
             b AND x IS NULL::INT                    => ("b" AND (("x" IS NULL) :: INTEGER))
             1 + x IS NULL::INT                      => (((1 + "x") IS NULL) :: INTEGER)
             b AND x IN (1, 2)::BOOLEAN              => ("b" AND (("x" IN (1, 2)) :: BOOLEAN))
-            a = (SELECT 1)::INT                     => ("a" = ((SELECT 1) :: INTEGER))
+            a = (SELECT 1)::INT                     => ("a" = ((((SELECT 1))) :: INTEGER))
             a + coalesce(b, 1)::INT                 => ("a" + (COALESCE("b", 1) :: INTEGER))
             a + CASE WHEN b THEN 1 END::INT         => ("a" + ((CASE WHEN "b" THEN 1 ELSE NULL END) :: INTEGER))
             """)
