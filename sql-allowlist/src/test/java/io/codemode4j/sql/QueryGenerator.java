@@ -164,7 +164,7 @@ final class QueryGenerator {
         List<String> items = new ArrayList<>();
         int n = 1 + random.nextInt(3);
         for (int c = 0; c < n; c++) {
-            items.add(selectItem(expr(anyKind(), scope, 1 + random.nextInt(MAX_DEPTH)), c, false));
+            items.add(selectItem(expr(anyKind(), scope, 1 + random.nextInt(MAX_DEPTH)), c));
         }
         return new Query("SELECT " + String.join(", ", items), false);
     }
@@ -175,15 +175,15 @@ final class QueryGenerator {
             return table(TYPED_VALUES, "v");
         }
         if (which < 65) {
-            return table(TYPED_KEYS, "k");
+            return table(TYPED_KEYS, "tk");
         }
         if (which < 75) {
             Source left = table(TYPED_VALUES, "v", true);
-            Source right = table(TYPED_KEYS, "k", true);
+            Source right = table(TYPED_KEYS, "tk", true);
             String join = pick("JOIN", "LEFT JOIN", "INNER JOIN", "LEFT OUTER JOIN");
             List<Ref> columns = new ArrayList<>(left.columns());
             columns.addAll(right.columns());
-            return new Source(left.from() + " " + join + " " + right.from() + " ON v.i = k.k", columns, false, null);
+            return new Source(left.from() + " " + join + " " + right.from() + " ON v.i = tk.k", columns, false, null);
         }
         if (which < 82) {
             return derived();
@@ -245,7 +245,7 @@ final class QueryGenerator {
         }
         int n = 1 + random.nextInt(3);
         for (int c = 0; c < n; c++) {
-            items.add(selectItem(expr(anyKind(), scope, random.nextInt(MAX_DEPTH + 1)), items.size(), aggregate));
+            items.add(selectItem(expr(anyKind(), scope, random.nextInt(MAX_DEPTH + 1)), items.size()));
         }
         StringBuilder sql = new StringBuilder("SELECT ");
         if (!aggregate && random.nextInt(8) == 0) {
@@ -302,7 +302,7 @@ final class QueryGenerator {
         Scope scope = new Scope(source == null ? List.of() : source.columns(), List.of(), false, List.of(), null);
         List<String> items = new ArrayList<>();
         for (Kind kind : kinds) {
-            items.add(selectItem(expr(kind, scope, random.nextInt(MAX_DEPTH)), items.size(), false));
+            items.add(selectItem(expr(kind, scope, random.nextInt(MAX_DEPTH)), items.size()));
         }
         String sql = "SELECT " + String.join(", ", items);
         if (source != null) {
@@ -316,7 +316,7 @@ final class QueryGenerator {
 
     /** {@code WITH c AS (...) SELECT ... FROM c}, sometimes joined to a second CTE. */
     private Query withCte() {
-        Source inner = random.nextInt(4) == 0 ? table(TYPED_KEYS, "k") : table(TYPED_VALUES, "v");
+        Source inner = random.nextInt(4) == 0 ? table(TYPED_KEYS, "tk") : table(TYPED_VALUES, "v");
         Scope scope = new Scope(inner.columns(), List.of(), false, List.of(), null);
         List<String> items = new ArrayList<>();
         List<Ref> columns = new ArrayList<>();
@@ -346,10 +346,10 @@ final class QueryGenerator {
 
     /**
      * A select item: unaliased half the time (its label is DuckDB's text of the expression), else aliased,
-     * a few times without AS; in an aggregated query the word may be EXPORT_STATE, which DuckDB reads as a
-     * keyword after an aggregate call and Calcite as an alias.
+     * a few times without AS; after an aggregate call the word may be EXPORT_STATE, which DuckDB reads as a
+     * keyword there and Calcite as an alias.
      */
-    private String selectItem(Expr e, int position, boolean aggregate) {
+    private String selectItem(Expr e, int position) {
         int how = random.nextInt(10);
         if (how < 5) {
             return e.sql();
@@ -357,13 +357,20 @@ final class QueryGenerator {
         if (how < 9) {
             return e.sql() + " AS c" + position;
         }
-        return e.sql() + " " + (aggregate && random.nextInt(3) == 0 ? "export_state" : pick(IMPLICIT_ALIASES));
+        return e.sql() + " " + (e.aggregateCall() && random.nextBoolean() ? "export_state" : pick(IMPLICIT_ALIASES));
     }
 
     // ---------------------------------------------------------------- expressions
 
-    /** Generated SQL text, its kind and the precedence of its outermost operator. */
-    private record Expr(String sql, Kind kind, int precedence) {
+    /**
+     * Generated SQL text, its kind, the precedence of its outermost operator, and whether it is a bare
+     * aggregate call (DuckDB reads EXPORT_STATE after one as a keyword).
+     */
+    private record Expr(String sql, Kind kind, int precedence, boolean aggregateCall) {
+
+        Expr(String sql, Kind kind, int precedence) {
+            this(sql, kind, precedence, false);
+        }
     }
 
     private Kind anyKind() {
@@ -623,8 +630,7 @@ final class QueryGenerator {
 
     private Expr date(Scope scope, int depth) {
         return switch (random.nextInt(9)) {
-            case 0, 1 -> binary(expr(Kind.DATE, scope, depth), pick("+", "-"), expr(Kind.INT, scope, 0), ADD,
-                    Kind.DATE);
+            case 0, 1 -> binary(expr(Kind.DATE, scope, depth), pick("+", "-"), days(scope), ADD, Kind.DATE);
             case 2 -> new Expr("last_day(" + expr(Kind.DATE, scope, depth).sql() + ")", Kind.DATE, ATOM);
             case 3 -> new Expr("make_date(2024, " + pick("1", "2", "12") + ", " + pick("1", "29", "15") + ")",
                     Kind.DATE, ATOM);
@@ -650,16 +656,28 @@ final class QueryGenerator {
         };
     }
 
+    /**
+     * An INTEGER small enough to add to a date as days: DuckDB adds only INTEGER to a DATE, and a BIGINT
+     * column or a sum is cast down, by {@code %} first so it fits.
+     */
+    private Expr days(Scope scope) {
+        Expr value = leaf(Kind.INT, scope);
+        if (value.precedence() < ATOM || random.nextBoolean()) {
+            return number(pick("1", "3", "-7", "30", "400"), Kind.INT);
+        }
+        return random.nextBoolean() ? new Expr("(" + value.sql() + " % 1000)::INTEGER", Kind.INT, CAST)
+                : new Expr("CAST(" + value.sql() + " % 1000 AS INTEGER)", Kind.INT, ATOM);
+    }
+
     private Expr interval(Scope scope) {
         return switch (random.nextInt(5)) {
             case 0 -> new Expr("INTERVAL " + pick("1", "3", "30") + " " + pick("DAY", "HOUR", "MINUTE", "MONTH"),
                     Kind.TS, ATOM);
             case 1 -> new Expr("INTERVAL '" + pick("1", "2", "45") + "' " + pick("DAY", "HOUR", "MINUTE"), Kind.TS,
                     ATOM);
-            case 2 -> new Expr("INTERVAL (" + expr(Kind.INT, scope, 0).sql() + ") " + pick("DAY", "DAYS", "HOUR"),
-                    Kind.TS, ATOM);
-            case 3 -> new Expr(pick("to_days", "to_hours", "to_minutes") + "(" + expr(Kind.INT, scope, 0).sql() + ")",
-                    Kind.TS, ATOM);
+            case 2 -> new Expr("INTERVAL (" + days(scope).sql() + ") " + pick("DAY", "DAYS", "HOUR"), Kind.TS, ATOM);
+            case 3 -> new Expr(pick("to_days", "to_hours", "to_minutes") + "(" + days(scope).sql() + ")", Kind.TS,
+                    ATOM);
             default -> castText("'" + pick("2 days", "1 hour", "90 minutes") + "'", "INTERVAL", Kind.TS);
         };
     }
@@ -748,9 +766,10 @@ final class QueryGenerator {
         if (!keys.isEmpty() && random.nextInt(4) == 0) {
             return new Expr(keys.get(random.nextInt(keys.size())).sql(), kind, ATOM);
         }
-        Scope rows = scope.rows();
+        // An aggregate of only the enclosing query's columns would belong to the enclosing query.
+        Scope rows = new Scope(scope.columns(), List.of(), false, List.of(), null);
         String filter = random.nextInt(6) == 0 ? " FILTER (WHERE " + expr(Kind.BOOL, rows, 1).sql() + ")" : "";
-        return switch (kind) {
+        Expr aggregate = switch (kind) {
             case INT -> switch (random.nextInt(5)) {
                 case 0 -> new Expr("count(*)" + filter, Kind.INT, ATOM);
                 case 1 -> new Expr("count(" + pick("", "DISTINCT ") + expr(anyKind(), rows, 1).sql() + ")" + filter,
@@ -771,13 +790,22 @@ final class QueryGenerator {
                     ? new Expr(pick("bool_and", "bool_or") + "(" + expr(Kind.BOOL, rows, 1).sql() + ")", Kind.BOOL, ATOM)
                     : comparison(aggregateLeaf(Kind.NUM, scope), literal(Kind.NUM));
         };
+        boolean call = filter.isEmpty() && aggregate.precedence() == ATOM;
+        return new Expr(aggregate.sql(), aggregate.kind(), aggregate.precedence(), call);
     }
 
-    /** {@code string_agg} ordered by its own argument, so the concatenation does not depend on row order. */
+    /**
+     * {@code string_agg} of a string column ordered by itself, so the concatenation does not depend on row
+     * order (DuckDB refuses to order by a literal); {@code min} when no string column is in scope.
+     */
     private Expr stringAgg(Scope rows) {
-        String value = expr(Kind.STR, rows, 1).sql();
-        return new Expr("string_agg(" + value + ", " + pick("','", "' | '") + " ORDER BY " + value + ")", Kind.STR,
-                ATOM);
+        List<Ref> strings = rows.columns().stream().filter(ref -> ref.kind() == Kind.STR).toList();
+        if (strings.isEmpty()) {
+            return new Expr("min(" + expr(Kind.STR, rows, 1).sql() + ")", Kind.STR, ATOM);
+        }
+        String value = strings.get(random.nextInt(strings.size())).sql();
+        return new Expr("string_agg(" + value + ", " + pick("','", "' | '") + " ORDER BY " + value
+                + pick("", " DESC") + ")", Kind.STR, ATOM);
     }
 
     private Expr comparison(Expr left, Expr right) {
@@ -847,9 +875,11 @@ final class QueryGenerator {
         Expr value = expr(kind, rows, 1);
         String sql = "SELECT " + value.sql() + " FROM " + inner.from() + where;
         if (scalar) {
-            // The first value in the order of the value itself: ties hold the same value.
-            sql += " ORDER BY " + pick("1", value.sql()) + pick("", " DESC", " NULLS FIRST", " DESC NULLS LAST")
-                    + " LIMIT 1";
+            // The first value in the order of the value itself: ties hold the same value. DuckDB refuses to
+            // order by a literal, so the value is named only when it is a column.
+            boolean column = inner.columns().stream().anyMatch(ref -> ref.sql().equals(value.sql()));
+            sql += " ORDER BY " + (column && random.nextBoolean() ? value.sql() : "1")
+                    + pick("", " DESC", " NULLS FIRST", " DESC NULLS LAST") + " LIMIT 1";
         }
         return sql;
     }

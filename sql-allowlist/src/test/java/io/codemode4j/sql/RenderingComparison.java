@@ -2,9 +2,11 @@ package io.codemode4j.sql;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Runs one query as written and as rendered on the same DuckDB and says how the two outcomes differ, for
@@ -18,11 +20,11 @@ import java.util.Optional;
  */
 final class RenderingComparison {
 
-    /** What differs, in the order it is checked: the first that applies is reported. */
+    /** What differs. When both ran, labels, types and values are each checked: one may hide no other. */
     enum Aspect { WRITTEN_FAILS, RENDERED_FAILS, LABELS, TYPES, VALUES }
 
-    /** A difference between the written and the rendered query's outcomes. */
-    record Difference(Aspect aspect, String detail) {
+    /** A difference between the written and the rendered query's outcomes: what differs, and how. */
+    record Difference(Set<Aspect> aspects, String detail) {
     }
 
     /** The result of running a query, or DuckDB's error message. */
@@ -57,24 +59,29 @@ final class RenderingComparison {
                 return Optional.empty();
             }
             return Optional.of(written.failed()
-                    ? new Difference(Aspect.WRITTEN_FAILS, "written fails (" + written.error() + "), rendered returns "
-                            + rendered)
-                    : new Difference(Aspect.RENDERED_FAILS, "rendered fails (" + rendered.error() + ")"));
+                    ? new Difference(EnumSet.of(Aspect.WRITTEN_FAILS), "written fails (" + written.error()
+                            + "), rendered returns " + rendered)
+                    : new Difference(EnumSet.of(Aspect.RENDERED_FAILS), "rendered fails (" + rendered.error() + ")"));
         }
         Warehouse.Result w = written.result();
         Warehouse.Result r = rendered.result();
+        Set<Aspect> aspects = EnumSet.noneOf(Aspect.class);
+        List<String> details = new ArrayList<>();
         if (!w.columns().equals(r.columns())) {
-            return Optional.of(new Difference(Aspect.LABELS, "labels " + w.columns() + " became " + r.columns()));
+            aspects.add(Aspect.LABELS);
+            details.add("labels " + w.columns() + " became " + r.columns());
         }
         if (!w.types().equals(r.types())) {
-            return Optional.of(new Difference(Aspect.TYPES, "types " + w.types() + " became " + r.types()));
+            aspects.add(Aspect.TYPES);
+            details.add("types " + w.types() + " became " + r.types());
         }
         List<List<String>> writtenRows = rows(w, ordered);
         List<List<String>> renderedRows = rows(r, ordered);
         if (!writtenRows.equals(renderedRows)) {
-            return Optional.of(new Difference(Aspect.VALUES, firstDifferentRow(writtenRows, renderedRows)));
+            aspects.add(Aspect.VALUES);
+            details.add(firstDifferentRow(writtenRows, renderedRows));
         }
-        return Optional.empty();
+        return aspects.isEmpty() ? Optional.empty() : Optional.of(new Difference(aspects, String.join("; ", details)));
     }
 
     private static List<List<String>> rows(Warehouse.Result result, boolean ordered) {
