@@ -98,7 +98,7 @@ final class RenderingComparison {
         return rows.stream().map(row -> row.stream().map(RenderingComparison::canonical).toList()).toList();
     }
 
-    private static String canonical(Object value) {
+    static String canonical(Object value) {
         return value == null ? "NULL" : value.getClass().getSimpleName() + " " + value;
     }
 
