@@ -265,9 +265,12 @@ final class QueryGenerator {
         boolean bounded = aggregate || !source.large();
         boolean ordered = !bounded || random.nextInt(3) == 0;
         if (ordered) {
-            sql.append(orderByAll(items.size()));
+            sql.append(orderByAll(items));
             if (!bounded || random.nextBoolean()) {
                 sql.append(" LIMIT ").append(1 + random.nextInt(10));
+                if (random.nextInt(4) == 0) {
+                    sql.append(" OFFSET ").append(random.nextInt(3));
+                }
             }
         }
         return new Query(sql.toString(), ordered);
@@ -280,15 +283,16 @@ final class QueryGenerator {
         for (int c = 0; c < n; c++) {
             kinds.add(anyKind());
         }
-        StringBuilder sql = new StringBuilder(core(kinds));
+        Core first = core(kinds);
+        StringBuilder sql = new StringBuilder(first.sql());
         int parts = 2 + random.nextInt(2);
         for (int p = 1; p < parts; p++) {
             sql.append(' ').append(pick("UNION", "UNION ALL", "INTERSECT", "EXCEPT", "UNION", "EXCEPT ALL",
-                    "INTERSECT ALL")).append(' ').append(core(kinds));
+                    "INTERSECT ALL")).append(' ').append(core(kinds).sql());
         }
         boolean ordered = random.nextBoolean();
         if (ordered) {
-            sql.append(orderByAll(n));
+            sql.append(orderByAll(first.items()));
             if (random.nextBoolean()) {
                 sql.append(" LIMIT ").append(1 + random.nextInt(10));
             }
@@ -296,8 +300,12 @@ final class QueryGenerator {
         return new Query(sql.toString(), ordered);
     }
 
-    /** A set operation's operand: a SELECT of the given kinds over a synthetic table or no table. */
-    private String core(List<Kind> kinds) {
+    /** A set operation's operand, and its select items: the first operand's aliases name the columns. */
+    private record Core(String sql, List<String> items) {
+    }
+
+    /** A SELECT of the given kinds over a synthetic table or no table. */
+    private Core core(List<Kind> kinds) {
         Source source = random.nextInt(5) == 0 ? null : table(random.nextBoolean() ? TYPED_VALUES : TYPED_KEYS, "v");
         Scope scope = new Scope(source == null ? List.of() : source.columns(), List.of(), false, List.of(), null);
         List<String> items = new ArrayList<>();
@@ -311,7 +319,7 @@ final class QueryGenerator {
                 sql += " WHERE " + expr(Kind.BOOL, scope, 2).sql();
             }
         }
-        return sql;
+        return new Core(sql, items);
     }
 
     /** {@code WITH c AS (...) SELECT ... FROM c}, sometimes joined to a second CTE. */
@@ -332,8 +340,17 @@ final class QueryGenerator {
         return new Query(with + body.sql(), body.ordered());
     }
 
-    private static String orderByAll(int columns) {
-        return " ORDER BY " + ordinals(columns);
+    /**
+     * ORDER BY every column: by position, or by alias where the item has one, some keys descending or
+     * NULLS FIRST; the order of the rows is then fixed, ties being identical rows.
+     */
+    private String orderByAll(List<String> items) {
+        StringJoiner keys = new StringJoiner(", ", " ORDER BY ", "");
+        for (int c = 0; c < items.size(); c++) {
+            String key = items.get(c).endsWith(" AS c" + c) && random.nextBoolean() ? "c" + c : Integer.toString(c + 1);
+            keys.add(key + (random.nextInt(4) == 0 ? pick(" DESC", " NULLS FIRST", " DESC NULLS LAST", " ASC") : ""));
+        }
+        return keys.toString();
     }
 
     private static String ordinals(int count) {

@@ -27,6 +27,9 @@ import org.junit.jupiter.api.Test;
  * not a difference, it is counted by reason; a query that fails on DuckDB as written and is refused, or fails
  * both ways, is the generator's mistake, counted and required to stay rare so the test keeps testing.
  *
+ * <p>Every difference and generator mistake of a run is written to
+ * {@code target/rendering-differential-<seed>.txt}; the failure lists a few of each kind.
+ *
  * <p>Approval is without a tenant and with a row limit above any generated result, so neither the tenant
  * filter nor the row cap changes what the rendering returns.
  */

@@ -59,6 +59,8 @@ class RenderingExactnessIT {
                         "BIGINT", "Long 34"),
                 new Known(":: after NOT", "SELECT count(*) FROM typed_values WHERE NOT s::VARCHAR = 'x_y'", "BIGINT",
                         "Long 30"),
+                new Known(":: after IS NOT DISTINCT FROM", "SELECT count(*) FROM typed_values "
+                        + "WHERE ts IS NOT DISTINCT FROM '2024-03-01 04:43:00'::TIMESTAMP", "BIGINT", "Long 1"),
                 new Known(":: on a negative literal", "SELECT (-5)::VARCHAR", "VARCHAR", "String -5"),
                 new Known(":: on a subquery in WHERE",
                         "SELECT count(*) FROM typed_values WHERE (SELECT count(*) FROM typed_keys)::BOOLEAN", "BIGINT",
@@ -66,6 +68,8 @@ class RenderingExactnessIT {
                 new Known(":: on a subquery with LIMIT",
                         "SELECT (SELECT dt FROM typed_values ORDER BY dt LIMIT 1)::TIMESTAMP", "TIMESTAMP",
                         "Timestamp 2024-02-20 00:00:00.0"),
+                new Known(":: on a subquery with LIMIT (silently another type)",
+                        "SELECT (SELECT k FROM typed_keys ORDER BY k LIMIT 1)::SMALLINT", "SMALLINT", "Short -3"),
                 // || binds looser than arithmetic in DuckDB, as tight as * in Calcite.
                 new Known("|| before +", "SELECT 'a' || 1 + 2", "VARCHAR", "String a3"),
                 new Known("|| before /", "SELECT 'n' || 10 / 4", "VARCHAR", "String n2.5"),
@@ -77,6 +81,8 @@ class RenderingExactnessIT {
                 new Known("literal .34", "SELECT .34", "DECIMAL(2,2)", "BigDecimal 0.34"),
                 new Known("literal 42. in COALESCE", "SELECT coalesce(i, 42.) FROM typed_values WHERE id = 1",
                         "DECIMAL(10,0)", "BigDecimal -1"),
+                new Known("literal .34 as text (silently another value)", "SELECT length(.34 || '')", "BIGINT",
+                        "Long 3"),
                 new Known("literal 1e3 (label)", "SELECT 1e3", "DOUBLE", "Double 1000.0"),
                 new Known("literal -0 (label)", "SELECT -0", "INTEGER", "Integer 0"),
                 // Row keys: the label of an unaliased expression is DuckDB's text of what it parsed.
@@ -85,6 +91,9 @@ class RenderingExactnessIT {
                 new Known("label of a scalar subquery", "SELECT (SELECT max(amount_cents) FROM invoices)", "BIGINT",
                         "Long 114024960"),
                 new Known("label of trim", "SELECT trim(s) FROM typed_values WHERE id = 2", "VARCHAR", "String it's"),
+                new Known("label of a column named month in date_trunc",
+                        "SELECT date_trunc('hour', month) FROM invoice_summary ORDER BY 1 LIMIT 1", "TIMESTAMP",
+                        "Timestamp 2023-01-01 00:00:00.0"),
                 // Renderings DuckDB cannot parse: a subquery loses its parentheses.
                 new Known("subquery with LIMIT in COALESCE",
                         "SELECT coalesce((SELECT amount_cents FROM invoices ORDER BY amount_cents LIMIT 1), 0)",
@@ -98,7 +107,10 @@ class RenderingExactnessIT {
                         + "WHERE (SELECT flag FROM typed_values WHERE flag ORDER BY id LIMIT 1)", "BIGINT", "Long 40"),
                 new Known("INTERVAL of an expression",
                         "SELECT DATE '2024-01-01' + INTERVAL (i) DAYS FROM typed_values WHERE id = 2", "TIMESTAMP",
-                        "Timestamp 2024-01-07 00:00:00.0"));
+                        "Timestamp 2024-01-07 00:00:00.0"),
+                new Known("INTERVAL of a negative number",
+                        "SELECT ts - INTERVAL (-3) DAYS FROM typed_values WHERE id = 2", "TIMESTAMP",
+                        "Timestamp 2024-03-03 01:14:00.0"));
     }
 
     @ParameterizedTest(name = "{0}")
