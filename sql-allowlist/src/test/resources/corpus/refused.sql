@@ -474,10 +474,10 @@ SELECT 1 /* outer /* inner */ , read_csv('/etc/passwd') */
 -- element: GROUP BY ALL
 SELECT region, count(*) FROM invoices GROUP BY ALL
 
--- name: order by all
+-- name: order by all with another key
 -- expect: UNSUPPORTED_SYNTAX
 -- element: ORDER BY ALL
-SELECT region, status FROM invoices ORDER BY ALL
+SELECT region, status FROM invoices ORDER BY ALL, region
 
 -- name: distinct on
 -- expect: UNSUPPORTED_SYNTAX
@@ -520,9 +520,41 @@ SELECT issued_on + INTERVAL '2 days' FROM invoices
 -- expect: UNSUPPORTED_SYNTAX
 SELECT FLOOR(issued_on TO MONTH) FROM invoices
 
--- name: first is match_recognize navigation in babel
+-- name: first with an offset is match_recognize navigation in babel
+-- expect: UNSUPPORTED_SYNTAX
+-- element: FIRST
+SELECT first(amount_cents, 1) FROM invoices
+
+-- name: series with a computed bound
+-- expect: TABLE_FUNCTION
+SELECT * FROM generate_series(1, (SELECT count(*) FROM invoices))
+
+-- name: series over the row limit
+-- expect: TABLE_FUNCTION
+-- element: generate_series
+SELECT * FROM generate_series(TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-12-31 00:00:00', INTERVAL 1 MINUTE)
+
+-- name: joined series over the row limit together
+-- expect: TABLE_FUNCTION
+SELECT * FROM generate_series(1, 1000) a, generate_series(1, 1000) b
+
+-- name: lpad to a huge width
 -- expect: FUNCTION_NOT_ALLOWED
-SELECT first(amount_cents) FROM invoices
+-- element: lpad
+SELECT lpad(name, 1000000000, '.') FROM customers
+
+-- name: lpad to a computed width
+-- expect: FUNCTION_NOT_ALLOWED
+SELECT rpad(name, length(name) * 1000000, '.') FROM customers
+
+-- name: printf width from an argument
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: printf
+SELECT printf('%*d', 1000000000, 1)
+
+-- name: format with a huge width
+-- expect: FUNCTION_NOT_ALLOWED
+SELECT format('{:>999999999}', name) FROM customers
 
 -- name: cast to extension type
 -- expect: TYPE_NOT_ALLOWED

@@ -26,7 +26,8 @@ final class DuckDbIdioms {
     static final String POSITIONAL_JOIN_HINT =
             "POSITIONAL JOIN is not supported: join on a key column";
     static final String ORDER_BY_ALL_HINT =
-            "ORDER BY ALL is not supported: list the ordering columns or their positions, e.g. ORDER BY 1, 2";
+            "ORDER BY ALL must be the only ordering key: write ORDER BY ALL (or ORDER BY ALL DESC), or list the "
+                    + "keys or their positions, e.g. ORDER BY 1, 2";
     static final String DOUBLE_SLASH_HINT =
             "'//' is not supported (the parser reads it as a comment, DuckDB as integer division): "
                     + "write integer division as divide(a, b) or floor(a / b), and comments as -- comment";

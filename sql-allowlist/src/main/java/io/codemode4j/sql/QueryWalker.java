@@ -76,7 +76,7 @@ final class QueryWalker {
             SqlKind.IS_NULL, SqlKind.IS_NOT_NULL, SqlKind.IS_TRUE, SqlKind.IS_NOT_TRUE, SqlKind.IS_FALSE,
             SqlKind.IS_NOT_FALSE, SqlKind.IS_UNKNOWN,
             SqlKind.CASE, SqlKind.ROW, SqlKind.INTERVAL,
-            SqlKind.FILTER, SqlKind.WITHIN_GROUP, SqlKind.IGNORE_NULLS, SqlKind.RESPECT_NULLS,
+            SqlKind.FILTER, SqlKind.WITHIN_GROUP,
             SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.PRECEDING, SqlKind.FOLLOWING,
             SqlKind.GROUPING_SETS, SqlKind.ROLLUP, SqlKind.CUBE);
 
@@ -96,11 +96,18 @@ final class QueryWalker {
     /** Unquoted aliases that are DuckDB join keywords: {@code a ANTI JOIN b} parses as alias ANTI. */
     private static final Set<String> JOIN_KEYWORD_ALIASES = Set.of("anti", "semi", "asof", "positional");
 
-    /** Types a CAST or {@code ::} may name; DuckDB extension types (JSON, GEOMETRY ...) would autoload. */
+    /**
+     * Types a CAST or {@code ::} may name; DuckDB extension types (JSON, GEOMETRY ...) would autoload. The
+     * aliases are the names {@code duckdb_types()} lists for the same built-in types ({@code float8} is
+     * DOUBLE, {@code float4} FLOAT, {@code int1}/{@code int2}/{@code int4}/{@code int8} TINYINT to BIGINT,
+     * {@code long} BIGINT ...).
+     */
     private static final Set<String> CAST_TYPES = Set.of(
-            "boolean", "bool", "tinyint", "smallint", "integer", "int", "bigint", "hugeint", "ubigint",
-            "int2", "int4", "int8", "decimal", "numeric", "real", "float", "double", "varchar", "char",
-            "text", "string", "date", "time", "timestamp", "timestamptz", "interval");
+            "boolean", "bool", "logical", "tinyint", "smallint", "integer", "int", "bigint", "hugeint",
+            "ubigint", "uinteger", "usmallint", "utinyint", "int1", "int2", "int4", "int8", "int16", "int32",
+            "int64", "int128", "short", "long", "signed", "decimal", "dec", "numeric", "real", "float",
+            "float4", "float8", "double", "varchar", "char", "bpchar", "nvarchar", "text", "string", "date",
+            "time", "timestamp", "timestamptz", "interval");
 
     /** Typed literals, e.g. {@code DATE '2024-01-31'}. */
     private static final Set<String> LITERAL_TAGS = Set.of("DATE", "TIME", "TIMESTAMP");
@@ -112,6 +119,7 @@ final class QueryWalker {
     private final FunctionAllowlist functions;
     private final Optional<TenantFilter> tenant;
     private final Set<String> tablesRead = new TreeSet<>();
+    private final SeriesBounds series = new SeriesBounds();
     private int depth;
 
     QueryWalker(AllowedTables tables, FunctionAllowlist functions, Optional<TenantFilter> tenant) {
@@ -122,6 +130,7 @@ final class QueryWalker {
 
     /** Checks {@code query} and rewrites its table references in place. */
     void approve(SqlNode query) throws SqlRefusedException {
+        DuckDbForms.normalise(query);
         query(query, Scope.EMPTY);
     }
 
@@ -174,6 +183,10 @@ final class QueryWalker {
             throw unsupported(select);
         }
         for (SqlNode keyword : (SqlNodeList) select.getOperandList().get(0)) {
+            if (DuckDbForms.isCallOf(keyword, DuckDbForms.DISTINCT_ON)) {
+                operands((SqlCall) keyword, scope);
+                continue;
+            }
             if (!(keyword instanceof SqlLiteral literal)
                     || !(literal.getValue() == SqlSelectKeyword.DISTINCT
                     || literal.getValue() == SqlSelectKeyword.ALL)) {
@@ -191,7 +204,9 @@ final class QueryWalker {
             selectItem(item, scope);
         }
         expression(select.getWhere(), scope);
-        expression(select.getGroup(), scope);
+        if (!isAllColumns(select.getGroup())) {
+            expression(select.getGroup(), scope);
+        }
         expression(select.getHaving(), scope);
         for (SqlNode window : select.getWindowList()) {
             expression(window, scope);
@@ -279,6 +294,12 @@ final class QueryWalker {
                     yield call;
                 }
                 case SqlCall call when call.getKind() == SqlKind.LATERAL -> lateral(call, scope);
+                case SqlCall call when call.getOperator() == DuckDbForms.TABLE_FUNCTION -> {
+                    SqlCall function = call.operand(0);
+                    series.check(function);
+                    operands(function, scope);
+                    yield call;
+                }
                 case SqlCall call when call.getKind() == SqlKind.COLLECTION_TABLE -> throw tableFunction(call);
                 case SqlCall call when call.getKind() == SqlKind.UNNEST ->
                         throw refuse(RefusalReason.TABLE_FUNCTION, "UNNEST", call,
@@ -409,7 +430,7 @@ final class QueryWalker {
     }
 
     private void orderItems(SqlNodeList items, Scope scope) throws SqlRefusedException {
-        if (items == null) {
+        if (items == null || isAllColumns(items)) {
             return;
         }
         for (SqlNode item : items) {
@@ -419,12 +440,27 @@ final class QueryWalker {
                 key = call.getOperandList().get(0);
             }
             // DuckDB's ORDER BY ALL parses here as a column named ALL.
-            if (key instanceof SqlIdentifier id && id.isSimple() && !isQuoted(id, 0)
-                    && Names.fold(id.getSimple()).equals("all")) {
+            if (key instanceof SqlIdentifier id && DuckDbForms.isUnquotedAll(id)) {
                 throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.ORDER_BY_ALL_HINT);
             }
             expression(item, scope);
         }
+    }
+
+    /**
+     * Whether a GROUP BY or ORDER BY list is DuckDB's {@code ALL} alone (perhaps with DESC or NULLS
+     * FIRST/LAST), which {@link DuckDbForms} put there.
+     */
+    private static boolean isAllColumns(SqlNodeList items) {
+        if (items == null || items.size() != 1) {
+            return false;
+        }
+        SqlNode key = items.get(0);
+        while (key instanceof SqlCall call && (key.getKind() == SqlKind.DESCENDING
+                || key.getKind() == SqlKind.NULLS_FIRST || key.getKind() == SqlKind.NULLS_LAST)) {
+            key = call.getOperandList().get(0);
+        }
+        return DuckDbForms.isCallOf(key, DuckDbForms.ALL_COLUMNS);
     }
 
     // ---------------------------------------------------------------- expressions
@@ -465,6 +501,12 @@ final class QueryWalker {
             cast(call, scope);
         } else if (kind == SqlKind.OVER) {
             over(call, scope);
+        } else if (call.getOperator() instanceof DuckDbForms.CallModifiers) {
+            if (!(call.operand(0) instanceof SqlCall function && function.getOperator() instanceof SqlFunction)) {
+                throw unsupported(call);
+            }
+            function(function, scope);
+            orderItems(call.operand(1), scope);
         } else if (kind == SqlKind.OTHER && call.getOperator() == SqlStdOperatorTable.CONCAT) {
             operands(call, scope);
         } else if (call.getOperator() instanceof SqlFunction) {
@@ -488,6 +530,11 @@ final class QueryWalker {
         if (!functions.allows(name)) {
             throw refuse(RefusalReason.FUNCTION_NOT_ALLOWED, name, call, functions.refusal(name));
         }
+        if (call.getKind() == SqlKind.FIRST || call.getKind() == SqlKind.LAST) {
+            // What DuckDbForms left is MATCH_RECOGNIZE navigation with an offset, first(x, 1).
+            throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, call.getOperator().getName(), call,
+                    name + " takes one argument: write " + name + "(x) or " + name + "(x ORDER BY d)");
+        }
         if (!FUNCTION_KINDS.contains(call.getKind())) {
             throw unsupported(call);
         }
@@ -495,6 +542,7 @@ final class QueryWalker {
             throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, name.toUpperCase(Locale.ROOT), call,
                     DuckDbIdioms.FLOOR_TO_HINT);
         }
+        WidthBounds.check(name, call);
         operands(call, scope);
     }
 
