@@ -469,19 +469,20 @@ SELECT * FROM invoices WHERE region = ?
 -- expect: SYNTAX
 SELECT 1 /* outer /* inner */ , read_csv('/etc/passwd') */
 
--- name: group by all
+-- name: group by all before where
 -- expect: UNSUPPORTED_SYNTAX
 -- element: GROUP BY ALL
-SELECT region, count(*) FROM invoices GROUP BY ALL
+SELECT region, count(*) FROM invoices GROUP BY ALL WHERE region = 'emea'
 
 -- name: order by all with another key
 -- expect: UNSUPPORTED_SYNTAX
 -- element: ORDER BY ALL
 SELECT region, status FROM invoices ORDER BY ALL, region
 
--- name: distinct on
+-- name: distinct on without a space after the list
 -- expect: UNSUPPORTED_SYNTAX
-SELECT DISTINCT ON (customer_id) customer_id, issued_on FROM invoices ORDER BY customer_id, issued_on DESC
+-- element: DISTINCT ON
+SELECT DISTINCT ON (customer_id)customer_id, issued_on FROM invoices ORDER BY customer_id, issued_on DESC
 
 -- name: from first
 -- expect: UNSUPPORTED_SYNTAX
@@ -512,9 +513,37 @@ SELECT * FROM invoices USING SAMPLE 10%
 -- expect: UNSUPPORTED_NODE
 SELECT * FROM invoices TABLESAMPLE BERNOULLI(10)
 
--- name: interval string with unit
+-- name: interval string with a fraction
 -- expect: UNSUPPORTED_SYNTAX
-SELECT issued_on + INTERVAL '2 days' FROM invoices
+SELECT issued_on + INTERVAL '1.5 days' FROM invoices
+
+-- name: placeholder spelling in the text is not rewritten
+-- expect: SYNTAX
+SELECT "$000", date FROM invoices
+
+-- name: range as a scalar function builds a list
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: range
+SELECT range(1, 5) FROM invoices
+
+-- name: ordered call of a function outside the allowlist
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: array_agg
+SELECT array_agg(amount_cents ORDER BY issued_on) FROM invoices
+
+-- name: ordered call hides a function in its ordering
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: getenv
+SELECT first(amount_cents ORDER BY getenv('HOME')) FROM invoices
+
+-- name: distinct on hides a function in its keys
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: getenv
+SELECT DISTINCT ON (getenv('HOME')) customer_id FROM invoices
+
+-- name: series from range over the row limit
+-- expect: TABLE_FUNCTION
+SELECT * FROM range(0, 1000000000)
 
 -- name: floor to unit
 -- expect: UNSUPPORTED_SYNTAX

@@ -43,9 +43,6 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  */
 final class DuckDbForms {
 
-    /** Deeper than this the pass stops; the walker refuses such a tree anyway (its limit is lower). */
-    private static final int MAX_DEPTH = 1_000;
-
     /** {@code ALL}, the only item of a GROUP BY or ORDER BY: every non-aggregate select item. */
     static final SqlSpecialOperator ALL_COLUMNS = new SqlSpecialOperator("ALL", SqlKind.OTHER) {
         @Override
@@ -174,50 +171,17 @@ final class DuckDbForms {
 
     /** Rewrites {@code query} in place into the forms above, see the class comment. */
     static void normalise(SqlNode query) throws SqlRefusedException {
-        rewrite(query, 0);
-    }
-
-    private static SqlNode rewrite(SqlNode node, int depth) throws SqlRefusedException {
-        if (node == null || depth > MAX_DEPTH) {
-            return node;
-        }
-        if (node instanceof SqlNodeList list) {
-            for (int i = 0; i < list.size(); i++) {
-                SqlNode element = list.get(i);
-                SqlNode replaced = rewrite(element, depth + 1);
-                if (replaced != element) {
-                    list.set(i, replaced);
+        new TreeRewriter() {
+            @Override
+            SqlNode replace(SqlNode node) {
+                switch (node) {
+                    case SqlSelect select -> orderByAll(select.getOrderList());
+                    case SqlOrderBy orderBy -> orderByAll(orderBy.orderList);
+                    default -> { }
                 }
+                return node instanceof SqlCall call ? replacement(call) : node;
             }
-            return list;
-        }
-        if (!(node instanceof SqlCall call)) {
-            return node;
-        }
-        List<SqlNode> operands = call.getOperandList();
-        for (int i = 0; i < operands.size(); i++) {
-            SqlNode operand = operands.get(i);
-            SqlNode replaced = rewrite(operand, depth + 1);
-            if (replaced != operand) {
-                setOperand(call, i, replaced);
-            }
-        }
-        switch (call) {
-            case SqlSelect select -> orderByAll(select.getOrderList());
-            case SqlOrderBy orderBy -> orderByAll(orderBy.orderList);
-            default -> { }
-        }
-        return replacement(call);
-    }
-
-    private static void setOperand(SqlCall call, int i, SqlNode operand) throws SqlRefusedException {
-        try {
-            call.setOperand(i, operand);
-        } catch (UnsupportedOperationException e) {
-            throw SqlRefusedException.at(RefusalReason.UNSUPPORTED_NODE, call.getOperator().getName(),
-                    call.getParserPosition(), call.getOperator().getName() + " is not supported here: "
-                            + "write the DuckDB form in a plain SELECT, e.g. SELECT first(x ORDER BY d) FROM t");
-        }
+        }.rewrite(query);
     }
 
     /** The DuckDB form of one call, or the call itself. */

@@ -78,16 +78,18 @@ final class Warehouse implements AutoCloseable {
         return path;
     }
 
-    /** Column labels and rows, values as DuckDB's JDBC driver returns them. */
-    record Result(List<String> columns, List<List<Object>> rows) {
+    /** Column labels, DuckDB type names and rows, values as DuckDB's JDBC driver returns them. */
+    record Result(List<String> columns, List<String> types, List<List<Object>> rows) {
     }
 
     Result query(String sql) throws SQLException {
         try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
             ResultSetMetaData meta = rs.getMetaData();
             List<String> columns = new ArrayList<>();
+            List<String> types = new ArrayList<>();
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 columns.add(meta.getColumnLabel(i));
+                types.add(meta.getColumnTypeName(i));
             }
             List<List<Object>> rows = new ArrayList<>();
             while (rs.next()) {
@@ -97,7 +99,7 @@ final class Warehouse implements AutoCloseable {
                 }
                 rows.add(row);
             }
-            return new Result(columns, rows);
+            return new Result(columns, types, rows);
         }
     }
 
