@@ -54,7 +54,8 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * break, so every position Calcite reports (and every refusal) still points into the submitted text. A
  * word becomes a placeholder identifier ({@code $} and digits, unique per rewrite, not found anywhere in
  * the submitted text; the walker refuses any {@code $} outside quotes, so no query can write one that
- * survives); a DuckDB-only clause becomes spaces. After the parse each placeholder is replaced by what it
+ * survives; text with a Unicode-escaped identifier, {@code U&"..."}, which could spell one, is not
+ * rewritten); a DuckDB-only clause becomes spaces. After the parse each placeholder is replaced by what it
  * stands for, in the one place of the tree it may be; a placeholder anywhere else, or not found, refuses
  * the query.
  */
@@ -62,9 +63,10 @@ final class DuckDbSyntax {
 
     /** Words a {@code (} may follow that do not call a function. */
     private static final Set<String> NOT_CALLS = Set.of(
-            "ALL", "AND", "ANY", "AS", "BY", "CUBE", "EXISTS", "FILTER", "FROM", "GROUP", "GROUPING", "IN",
-            "INTERSECT", "EXCEPT", "JOIN", "LATERAL", "NOT", "ON", "OR", "OVER", "ROLLUP", "SELECT", "SETS",
-            "SOME", "TABLE", "UNION", "UNNEST", "USING", "VALUES", "WHERE", "WITH", "WITHIN", "WINDOW");
+            "ALL", "AND", "ANY", "AS", "BETWEEN", "BY", "CASE", "CUBE", "DISTINCT", "ELSE", "EXCEPT", "EXISTS",
+            "FILTER", "FROM", "GROUP", "GROUPING", "HAVING", "IN", "INTERSECT", "IS", "JOIN", "LATERAL", "LIKE",
+            "LIMIT", "NOT", "OFFSET", "ON", "OR", "OVER", "QUALIFY", "ROLLUP", "SELECT", "SETS", "SOME", "TABLE",
+            "THEN", "UNION", "UNNEST", "USING", "VALUES", "WHEN", "WHERE", "WITH", "WITHIN", "WINDOW");
 
     /** What may follow {@code GROUP BY ALL} when the ALL is DuckDB's and not a set quantifier. */
     private static final Set<String> AFTER_GROUP_BY_ALL = Set.of(
@@ -182,6 +184,10 @@ final class DuckDbSyntax {
 
     /** The text with every rewrite applied, or empty when there is none (or a placeholder cannot be made). */
     private Optional<String> rewrite(String sql) {
+        if (sql.toUpperCase(Locale.ROOT).contains("U&")) {
+            // A Unicode-escaped identifier could spell a placeholder: such text is left as written.
+            return Optional.empty();
+        }
         List<Token> tokens = tokens(sql);
         char[] renamed = sql.toCharArray();
         List<int[]> blanks = new ArrayList<>();
@@ -380,7 +386,7 @@ final class DuckDbSyntax {
     }
 
     /** Whole numbers with units, e.g. {@code 1 year 2 months}; empty when the string is anything else. */
-    static List<Part> intervalParts(String text) {
+    private static List<Part> intervalParts(String text) {
         List<Part> parts = new ArrayList<>();
         Matcher part = INTERVAL_PART.matcher(text);
         int at = 0;
