@@ -623,3 +623,7 @@ SELECT NEXT VALUE FOR seq
 -- name: garbage
 -- expect: SYNTAX
 SELECT FROM WHERE
+
+-- name: series with a zero step
+-- expect: TABLE_FUNCTION
+SELECT * FROM generate_series(1, 10, 0)

@@ -77,13 +77,20 @@ final class DuckDbSyntax {
 
     private static final Set<String> CAST_WORDS = Set.of("CAST", "TRY_CAST", "SAFE_CAST");
 
-    /** Interval units DuckDB reads in an interval string, singular and plural, by Calcite time unit. */
+    /**
+     * Interval units DuckDB reads in an interval string, by Calcite time unit; a plural {@code s} is also
+     * read. The abbreviations are DuckDB's ({@code m} is a minute, {@code mon} a month).
+     */
     private static final Map<String, TimeUnit> UNITS = Map.ofEntries(
-            Map.entry("year", TimeUnit.YEAR), Map.entry("quarter", TimeUnit.QUARTER),
-            Map.entry("month", TimeUnit.MONTH), Map.entry("week", TimeUnit.WEEK), Map.entry("day", TimeUnit.DAY),
-            Map.entry("hour", TimeUnit.HOUR), Map.entry("minute", TimeUnit.MINUTE),
-            Map.entry("second", TimeUnit.SECOND), Map.entry("millisecond", TimeUnit.MILLISECOND),
-            Map.entry("microsecond", TimeUnit.MICROSECOND));
+            Map.entry("year", TimeUnit.YEAR), Map.entry("yr", TimeUnit.YEAR), Map.entry("y", TimeUnit.YEAR),
+            Map.entry("quarter", TimeUnit.QUARTER), Map.entry("month", TimeUnit.MONTH),
+            Map.entry("mon", TimeUnit.MONTH), Map.entry("week", TimeUnit.WEEK), Map.entry("day", TimeUnit.DAY),
+            Map.entry("d", TimeUnit.DAY), Map.entry("hour", TimeUnit.HOUR), Map.entry("hr", TimeUnit.HOUR),
+            Map.entry("h", TimeUnit.HOUR), Map.entry("minute", TimeUnit.MINUTE), Map.entry("min", TimeUnit.MINUTE),
+            Map.entry("m", TimeUnit.MINUTE), Map.entry("second", TimeUnit.SECOND),
+            Map.entry("sec", TimeUnit.SECOND), Map.entry("s", TimeUnit.SECOND),
+            Map.entry("millisecond", TimeUnit.MILLISECOND), Map.entry("ms", TimeUnit.MILLISECOND),
+            Map.entry("microsecond", TimeUnit.MICROSECOND), Map.entry("us", TimeUnit.MICROSECOND));
 
     private static final Pattern INTERVAL_PART = Pattern.compile("\\s*([+-]?\\d{1,9})\\s*([a-z]+)\\s*",
             Pattern.CASE_INSENSITIVE);

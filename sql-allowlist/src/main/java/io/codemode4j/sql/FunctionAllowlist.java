@@ -22,7 +22,7 @@ import java.util.TreeSet;
  * returned, so {@code string_split} itself stays out.
  *
  * <p>Added for everyday analysis, each a pure computation over its arguments: {@code first} and
- * {@code last} (Babel reads them as MATCH_RECOGNIZE navigation; {@link QueryWalker} turns them back into
+ * {@code last} (Babel reads them as MATCH_RECOGNIZE navigation; {@link DuckDbForms} turns them back into
  * the aggregates), {@code quantile}, the string distances ({@code levenshtein},
  * {@code damerau_levenshtein}, {@code jaro_similarity}, {@code jaro_winkler_similarity}, {@code jaccard},
  * {@code hamming}, {@code mismatches}), all of {@code regr_*}, {@code kurtosis}, {@code skewness},

@@ -51,6 +51,12 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * ({@link TenantFilter}), aliased as the reference was (or by the table's name) so qualified column
  * references still resolve.
  *
+ * <p>Before the walk, {@link DuckDbForms#normalise} puts DuckDB forms Calcite has no node for into the
+ * tree ({@code first(x)}, {@code f(x IGNORE NULLS)}, {@code ORDER BY ALL}, table functions in FROM); the
+ * walker accepts each form only where DuckDB takes it, checks what it holds like any expression, and
+ * bounds what it may produce: {@link SeriesBounds} the rows of {@code generate_series}/{@code range},
+ * {@link WidthBounds} the widths of {@code lpad}, {@code rpad}, {@code printf} and {@code format}.
+ *
  * <p>One walker checks one query; it is not thread-safe.
  */
 final class QueryWalker {
@@ -83,7 +89,8 @@ final class QueryWalker {
     /**
      * Kinds the parser gives to calls of allowlisted functions. A call needs both an allowlisted name and
      * one of these kinds: Babel maps some names to special operators that render differently (it reads
-     * {@code first(x)} as MATCH_RECOGNIZE's FIRST and renders {@code FIRST(x, 0)}).
+     * {@code first(x)} as MATCH_RECOGNIZE's FIRST and renders {@code FIRST(x, 0)}; {@link DuckDbForms}
+     * turns the one-argument form back into the aggregate, and any other is refused).
      */
     private static final Set<SqlKind> FUNCTION_KINDS = EnumSet.of(
             SqlKind.OTHER_FUNCTION, SqlKind.TRIM, SqlKind.POSITION, SqlKind.EXTRACT, SqlKind.DATE_TRUNC,

@@ -31,9 +31,11 @@ import org.apache.calcite.sql.SqlUnresolvedFunction;
  * {@code '...'::DATE}) bounds, and an integer or single-unit interval step ({@code INTERVAL 1 DAY},
  * {@code INTERVAL '7' DAY}, {@code '1 month'::INTERVAL}). The count follows DuckDB: {@code generate_series}
  * includes its stop, {@code range} excludes it, the step defaults to 1 for integers; a step of 0 is
- * refused. One series may have at most {@link #MAX_ROWS} rows, and so may all the series of a query
- * multiplied together (joined, their rows multiply): a date spine of a few years by day, or of decades
- * by month, fits.
+ * refused. One series may have at most {@link #MAX_ROWS} rows, and so may all the series written in a
+ * query multiplied together (joined, their rows multiply): a date spine of a few years by day, or of
+ * decades by month, fits. What this does not bound: a series read twice through one CTE is counted once,
+ * and a series joined with a table multiplies rows as any join of tables does; the row cap and the
+ * database's own limits bound those.
  */
 final class SeriesBounds {
 
@@ -187,11 +189,12 @@ final class SeriesBounds {
 
     private static Instant instant(String name, SqlNode at, String type, String text) throws SqlRefusedException {
         try {
-            return new Instant(type.equals("DATE") ? LocalDate.parse(text.strip()).atStartOfDay()
-                    : LocalDateTime.parse(text.strip(), TIMESTAMP));
+            String value = text.strip();
+            return new Instant(type.equals("DATE") || value.length() == 10 ? LocalDate.parse(value).atStartOfDay()
+                    : LocalDateTime.parse(value, TIMESTAMP));
         } catch (DateTimeParseException e) {
             throw refuse(at, name + " takes " + type + " bounds as 'YYYY-MM-DD'"
-                    + (type.equals("DATE") ? "" : " 'HH:MM:SS'") + ": write e.g. " + EXAMPLE);
+                    + (type.equals("DATE") ? "" : " or 'YYYY-MM-DD HH:MM:SS'") + ": write e.g. " + EXAMPLE);
         }
     }
 

@@ -38,6 +38,7 @@ class SeriesBoundsIT {
         "generate_series(DATE '2024-03-01', DATE '2024-01-01', INTERVAL '-7' DAY)",
         "range(DATE '2024-01-01', DATE '2024-01-31', INTERVAL 1 DAY)",
         "generate_series(TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-02 00:00:00', INTERVAL 1 HOUR)",
+        "generate_series(TIMESTAMP '2024-01-01', TIMESTAMP '2024-01-02', INTERVAL 1 HOUR)",
         "range(TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 00:10:00', INTERVAL 90 SECOND)",
         "generate_series(TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-01-01 00:00:01', '250 milliseconds'::INTERVAL)"})
     void check_constantSeries_countsTheRowsDuckDbProduces(String series) throws Exception {
