@@ -450,3 +450,179 @@ FROM invoices
 WHERE invoice_id SIMILAR TO 'INV-00000[1-3].*'
 ORDER BY paid_on DESC NULLS LAST, invoice_id
 LIMIT 30
+
+-- name: first and last aggregates
+SELECT i.customer_id, first(c.segment) AS segment, last(c.country) AS country, count(*) AS invoices
+FROM invoices i JOIN customers c USING (customer_id)
+GROUP BY i.customer_id
+ORDER BY i.customer_id
+LIMIT 20
+
+-- name: order by all
+SELECT region, status, count(*) AS invoices
+FROM invoices
+GROUP BY region, status
+ORDER BY ALL
+
+-- name: order by all descending
+SELECT region, status
+FROM invoices
+GROUP BY region, status
+ORDER BY ALL DESC
+
+-- name: daily date spine with generate_series
+SELECT CAST(t.d AS DATE) AS spine_day, count(i.invoice_id) AS invoices
+FROM generate_series(DATE '2024-01-01', DATE '2024-01-31', INTERVAL 1 DAY) AS t(d)
+LEFT JOIN invoices i ON i.issued_on = t.d
+GROUP BY 1
+ORDER BY 1
+
+-- name: monthly spine with a string interval step
+SELECT t.m AS month_start, count(i.invoice_id) AS invoices
+FROM generate_series(TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-12-01 00:00:00', INTERVAL '1' MONTH) AS t(m)
+LEFT JOIN invoices i ON date_trunc('month', i.issued_on) = t.m
+GROUP BY t.m
+ORDER BY t.m
+
+-- name: integer series without alias
+SELECT generate_series, generate_series * generate_series AS square
+FROM generate_series(1, 10)
+ORDER BY generate_series
+
+-- name: quoted range series
+SELECT r.n, count(c.customer_id) AS customers
+FROM "range"(0, 5) AS r(n)
+LEFT JOIN customers c ON length(c.name) % 5 = r.n
+GROUP BY r.n
+ORDER BY r.n
+
+-- name: statistics aggregates
+SELECT region,
+       quantile(amount_cents, 0.5) AS median_cents,
+       kurtosis(amount_cents) AS kurt,
+       skewness(amount_cents) AS skew,
+       entropy(status) AS status_entropy,
+       weighted_avg(amount_cents, 2) AS wavg,
+       regr_avgx(amount_cents, 1) AS avgx, regr_avgy(amount_cents, 1) AS avgy,
+       regr_count(amount_cents, 1) AS n, regr_sxx(amount_cents, 1) AS sxx,
+       regr_sxy(amount_cents, 1) AS sxy, regr_syy(amount_cents, 1) AS syy,
+       bit_and(amount_cents) AS band, bit_or(amount_cents) AS bor, bit_xor(amount_cents) AS bxor
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: string distances and hashes
+SELECT name,
+       levenshtein(name, 'Acme') AS lev, damerau_levenshtein(name, 'Acme') AS dlev,
+       jaro_similarity(name, 'Acme') AS jaro, jaro_winkler_similarity(name, 'Acme') AS jw,
+       jaccard(name, 'Acme') AS jac, mismatches(left(name, 4), 'Acme') AS mis, hamming(left(name, 4), 'Acme') AS ham,
+       sha256(name) AS digest, split_part(name, ' ', 1) AS first_word
+FROM customers
+WHERE length(name) >= 4
+ORDER BY name
+LIMIT 30
+
+-- name: try and type aliases
+SELECT invoice_id,
+       try(CAST(right(invoice_id, 3) AS INTEGER)) AS suffix,
+       (unit_price_cents::float8) / 100 AS amount, CAST(unit_price_cents AS float4) AS amount4,
+       CAST(quantity AS int2) AS q2, CAST(line_no AS int8) AS l8
+FROM invoice_lines
+ORDER BY invoice_id, line_no
+LIMIT 50
+
+-- name: bounded padding and formatting
+SELECT customer_id, lpad(customer_id, 12, '0') AS padded, rpad(region, 10, '.') AS region_dots,
+       printf('%-10s|%8d', region, length(name)) AS fixed, format('{:>12}', country) AS right_aligned
+FROM customers
+ORDER BY customer_id
+LIMIT 20
+
+-- name: columns named date time and timestamp
+SELECT date, t.time, timestamp, value
+FROM (SELECT issued_on AS date, due_on - issued_on AS time, CAST(issued_on AS TIMESTAMP) AS timestamp,
+             amount_cents AS value
+      FROM invoices) AS t
+WHERE date >= DATE '2025-12-01'
+ORDER BY date, value, t.time
+LIMIT 40
+
+-- name: trailing comma before from
+SELECT region,
+       count(*) AS invoices,
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: interval strings
+SELECT count(*) AS recent,
+       min(issued_on + INTERVAL '30 days') AS first_due,
+       max(CAST(issued_on AS TIMESTAMP) + '36 hours'::INTERVAL) AS last_plus,
+       min(issued_on - INTERVAL '1 year 2 months') AS earliest_back
+FROM invoices
+WHERE issued_on >= DATE '2025-12-31' - INTERVAL '2 weeks'
+ORDER BY 1
+
+-- name: between parenthesised double colon dates
+SELECT region, count(*) AS invoices
+FROM invoices
+WHERE issued_on BETWEEN ('2024-01-01'::DATE) AND ('2024-03-31'::DATE)
+GROUP BY region
+ORDER BY region
+
+-- name: group by all
+SELECT region, status, count(*) AS invoices, sum(amount_cents) AS cents
+FROM invoices
+GROUP BY ALL
+ORDER BY region, status
+
+-- name: group by all with having and order by all
+SELECT c.segment, i.status, count(*) AS invoices
+FROM invoices i JOIN customers c USING (customer_id)
+GROUP BY ALL
+HAVING count(*) > 10
+ORDER BY ALL
+
+-- name: distinct on latest invoice per customer
+SELECT DISTINCT ON (customer_id) customer_id, invoice_id, issued_on
+FROM invoices
+ORDER BY customer_id, issued_on DESC, invoice_id
+
+-- name: ordered aggregates
+SELECT region,
+       first(invoice_id ORDER BY issued_on, invoice_id) AS first_invoice,
+       last(invoice_id ORDER BY issued_on, invoice_id) AS last_invoice,
+       sum(amount_cents ORDER BY issued_on) AS cents,
+       string_agg(DISTINCT status, ',' ORDER BY status) AS statuses
+FROM invoices
+GROUP BY region
+ORDER BY region
+
+-- name: string_agg ordered by its argument
+SELECT invoice_id, string_agg(product, ', ' ORDER BY product) AS products
+FROM invoice_lines
+GROUP BY invoice_id
+ORDER BY invoice_id
+LIMIT 25
+
+-- name: last value ignoring nulls
+SELECT invoice_id, paid_on,
+       last_value(paid_on IGNORE NULLS) OVER (ORDER BY issued_on, invoice_id) AS last_paid,
+       first_value(paid_on IGNORE NULLS) OVER (PARTITION BY customer_id ORDER BY issued_on, invoice_id) AS first_paid
+FROM invoices
+ORDER BY invoice_id
+LIMIT 200
+
+-- name: range spine unquoted
+SELECT r.n, count(c.customer_id) AS customers
+FROM range(0, 5) AS r(n)
+LEFT JOIN customers c ON length(c.name) % 5 = r.n
+GROUP BY r.n
+ORDER BY r.n
+
+-- name: weekly spine with a string interval step
+SELECT CAST(w.week_start AS DATE) AS week_start, count(i.invoice_id) AS invoices
+FROM generate_series(DATE '2024-01-01', DATE '2024-03-25', '1 week'::INTERVAL) AS w(week_start)
+LEFT JOIN invoices i ON i.issued_on >= w.week_start AND i.issued_on < w.week_start + INTERVAL '7 days'
+GROUP BY 1
+ORDER BY 1

@@ -469,19 +469,20 @@ SELECT * FROM invoices WHERE region = ?
 -- expect: SYNTAX
 SELECT 1 /* outer /* inner */ , read_csv('/etc/passwd') */
 
--- name: group by all
+-- name: group by all before where
 -- expect: UNSUPPORTED_SYNTAX
 -- element: GROUP BY ALL
-SELECT region, count(*) FROM invoices GROUP BY ALL
+SELECT region, count(*) FROM invoices GROUP BY ALL WHERE region = 'emea'
 
--- name: order by all
+-- name: order by all with another key
 -- expect: UNSUPPORTED_SYNTAX
 -- element: ORDER BY ALL
-SELECT region, status FROM invoices ORDER BY ALL
+SELECT region, status FROM invoices ORDER BY ALL, region
 
--- name: distinct on
+-- name: distinct on without a space after the list
 -- expect: UNSUPPORTED_SYNTAX
-SELECT DISTINCT ON (customer_id) customer_id, issued_on FROM invoices ORDER BY customer_id, issued_on DESC
+-- element: DISTINCT ON
+SELECT DISTINCT ON (customer_id)customer_id, issued_on FROM invoices ORDER BY customer_id, issued_on DESC
 
 -- name: from first
 -- expect: UNSUPPORTED_SYNTAX
@@ -512,17 +513,77 @@ SELECT * FROM invoices USING SAMPLE 10%
 -- expect: UNSUPPORTED_NODE
 SELECT * FROM invoices TABLESAMPLE BERNOULLI(10)
 
--- name: interval string with unit
+-- name: interval string with a fraction
 -- expect: UNSUPPORTED_SYNTAX
-SELECT issued_on + INTERVAL '2 days' FROM invoices
+SELECT issued_on + INTERVAL '1.5 days' FROM invoices
+
+-- name: placeholder spelling in the text is not rewritten
+-- expect: SYNTAX
+SELECT "$000", date FROM invoices
+
+-- name: range as a scalar function builds a list
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: range
+SELECT range(1, 5) FROM invoices
+
+-- name: ordered call of a function outside the allowlist
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: array_agg
+SELECT array_agg(amount_cents ORDER BY issued_on) FROM invoices
+
+-- name: ordered call hides a function in its ordering
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: getenv
+SELECT first(amount_cents ORDER BY getenv('HOME')) FROM invoices
+
+-- name: distinct on hides a function in its keys
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: getenv
+SELECT DISTINCT ON (getenv('HOME')) customer_id FROM invoices
+
+-- name: series from range over the row limit
+-- expect: TABLE_FUNCTION
+SELECT * FROM range(0, 1000000000)
 
 -- name: floor to unit
 -- expect: UNSUPPORTED_SYNTAX
 SELECT FLOOR(issued_on TO MONTH) FROM invoices
 
--- name: first is match_recognize navigation in babel
+-- name: first with an offset is match_recognize navigation in babel
+-- expect: UNSUPPORTED_SYNTAX
+-- element: FIRST
+SELECT first(amount_cents, 1) FROM invoices
+
+-- name: series with a computed bound
+-- expect: TABLE_FUNCTION
+SELECT * FROM generate_series(1, (SELECT count(*) FROM invoices))
+
+-- name: series over the row limit
+-- expect: TABLE_FUNCTION
+-- element: generate_series
+SELECT * FROM generate_series(TIMESTAMP '2024-01-01 00:00:00', TIMESTAMP '2024-12-31 00:00:00', INTERVAL 1 MINUTE)
+
+-- name: joined series over the row limit together
+-- expect: TABLE_FUNCTION
+SELECT * FROM generate_series(1, 1000) a, generate_series(1, 1000) b
+
+-- name: lpad to a huge width
 -- expect: FUNCTION_NOT_ALLOWED
-SELECT first(amount_cents) FROM invoices
+-- element: lpad
+SELECT lpad(name, 1000000000, '.') FROM customers
+
+-- name: lpad to a computed width
+-- expect: FUNCTION_NOT_ALLOWED
+SELECT rpad(name, length(name) * 1000000, '.') FROM customers
+
+-- name: printf width from an argument
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: printf
+SELECT printf('%*d', 1000000000, 1)
+
+-- name: format with a huge width
+-- expect: FUNCTION_NOT_ALLOWED
+SELECT format('{:>999999999}', name) FROM customers
 
 -- name: cast to extension type
 -- expect: TYPE_NOT_ALLOWED
@@ -562,3 +623,7 @@ SELECT NEXT VALUE FOR seq
 -- name: garbage
 -- expect: SYNTAX
 SELECT FROM WHERE
+
+-- name: series with a zero step
+-- expect: TABLE_FUNCTION
+SELECT * FROM generate_series(1, 10, 0)

@@ -2,6 +2,7 @@ package io.codemode4j.sql;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -12,6 +13,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
 /**
  * Gives every {@code ::} cast the operand DuckDB gives it.
@@ -265,7 +267,7 @@ final class CastPrecedence {
             throws SqlRefusedException {
         SqlNode written = cast.operand(0);
         SqlNode operand = written;
-        while (operand instanceof SqlCall call && bindsLooserThanCast(call)
+        while (operand instanceof SqlCall call && bindsLooserThanCast(scan, call)
                 && !scan.parenthesised(call.getParserPosition())) {
             SqlNode last = call.getOperandList().getLast();
             if (last == null || scan.end(last.getParserPosition()) != scan.end(call.getParserPosition())) {
@@ -294,21 +296,38 @@ final class CastPrecedence {
     }
 
     /**
-     * Operators that {@code ::} binds tighter than and whose last operand ends the expression: binary and
-     * prefix operators, {@code BETWEEN}, {@code LIKE} and {@code SIMILAR TO}. Not {@code IN} (its list or
-     * subquery is not an expression) nor quantified comparisons, nor postfix {@code IS ...} nor
-     * {@code EXISTS}: DuckDB casts those whole.
+     * Operators that {@code ::} binds tighter than and whose last operand ends the expression, as DuckDB's
+     * grammar has them: arithmetic, comparison, {@code AND}, {@code OR}, {@code NOT}, signs, {@code ||},
+     * {@code LIKE}, {@code SIMILAR TO}, {@code BETWEEN}, {@code IS [NOT] DISTINCT FROM}.
      */
-    private static boolean bindsLooserThanCast(SqlCall call) {
+    private static final Set<SqlKind> LOOSER_THAN_CAST = EnumSet.of(SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES,
+            SqlKind.DIVIDE, SqlKind.MOD, SqlKind.EQUALS, SqlKind.NOT_EQUALS, SqlKind.LESS_THAN,
+            SqlKind.LESS_THAN_OR_EQUAL, SqlKind.GREATER_THAN, SqlKind.GREATER_THAN_OR_EQUAL, SqlKind.AND,
+            SqlKind.OR, SqlKind.NOT, SqlKind.MINUS_PREFIX, SqlKind.PLUS_PREFIX, SqlKind.LIKE, SqlKind.SIMILAR,
+            SqlKind.BETWEEN, SqlKind.IS_DISTINCT_FROM, SqlKind.IS_NOT_DISTINCT_FROM);
+
+    /**
+     * Whether DuckDB's {@code ::} would take the last operand of {@code call} rather than all of it. Forms that
+     * end in a keyword or a parenthesised part of their own DuckDB casts whole, as Babel does: calls, window
+     * and filter clauses, {@code IN}, quantified comparisons, {@code IS ...}, {@code EXISTS}, casts. An infix or
+     * prefix operator outside both lists is refused rather than guessed at.
+     */
+    private static boolean bindsLooserThanCast(SqlScan scan, SqlCall call) throws SqlRefusedException {
         SqlKind kind = call.getKind();
-        if (kind == SqlKind.IN || kind == SqlKind.NOT_IN || kind == SqlKind.SOME || kind == SqlKind.ALL
-                || kind == SqlKind.EXISTS || kind == SqlKind.UNIQUE || kind == SqlKind.CAST) {
-            return false;
+        if (LOOSER_THAN_CAST.contains(kind) || call.getOperator() == SqlStdOperatorTable.CONCAT) {
+            return true;
         }
         SqlSyntax syntax = call.getOperator().getSyntax();
-        return syntax == SqlSyntax.BINARY || syntax == SqlSyntax.PREFIX
-                || kind == SqlKind.BETWEEN || kind == SqlKind.LIKE || kind == SqlKind.SIMILAR;
+        if ((syntax == SqlSyntax.BINARY || syntax == SqlSyntax.PREFIX) && !CAST_WHOLE.contains(kind)) {
+            throw ambiguous(scan, scan.start(call.getParserPosition()));
+        }
+        return false;
     }
+
+    /** Infix and prefix forms DuckDB casts whole ({@link #bindsLooserThanCast}). */
+    private static final Set<SqlKind> CAST_WHOLE = EnumSet.of(SqlKind.IN, SqlKind.NOT_IN, SqlKind.SOME,
+            SqlKind.ALL, SqlKind.EXISTS, SqlKind.UNIQUE, SqlKind.CAST, SqlKind.OVER, SqlKind.FILTER,
+            SqlKind.WITHIN_GROUP, SqlKind.WITHIN_DISTINCT, SqlKind.IGNORE_NULLS, SqlKind.RESPECT_NULLS);
 
     /** Whether only {@code ::}, white space and comments stand after {@code operandEnd} and before {@code typeStart}. */
     private static boolean onlyCastBetween(SqlScan scan, int operandEnd, int typeStart) {

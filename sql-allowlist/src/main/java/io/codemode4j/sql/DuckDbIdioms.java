@@ -27,7 +27,8 @@ final class DuckDbIdioms {
     static final String POSITIONAL_JOIN_HINT =
             "POSITIONAL JOIN is not supported: join on a key column";
     static final String ORDER_BY_ALL_HINT =
-            "ORDER BY ALL is not supported: list the ordering columns or their positions, e.g. ORDER BY 1, 2";
+            "ORDER BY ALL must be the only ordering key: write ORDER BY ALL (or ORDER BY ALL DESC), or list the "
+                    + "keys or their positions, e.g. ORDER BY 1, 2";
     static final String DOUBLE_SLASH_HINT =
             "'//' is not supported (the parser reads it as a comment, DuckDB as integer division): "
                     + "write integer division as divide(a, b) or floor(a / b), and comments as -- comment";
@@ -61,11 +62,14 @@ final class DuckDbIdioms {
 
     private static final List<Idiom> IDIOMS = List.of(
             idiom("\\bGROUP\\s+BY\\s+ALL\\b", RefusalReason.UNSUPPORTED_SYNTAX,
-                    "GROUP BY ALL is not supported: list the grouping columns, e.g. GROUP BY region, customer"),
+                    "GROUP BY ALL is accepted only as the whole grouping, followed by HAVING, ORDER BY, LIMIT, "
+                            + "QUALIFY or the end: write GROUP BY ALL there, or list the grouping columns, e.g. "
+                            + "GROUP BY region, customer"),
             idiom("\\bORDER\\s+BY\\s+ALL\\b", RefusalReason.UNSUPPORTED_SYNTAX, ORDER_BY_ALL_HINT),
             idiom("\\bDISTINCT\\s+ON\\b", RefusalReason.UNSUPPORTED_SYNTAX,
-                    "DISTINCT ON is not supported: keep one row per group with QUALIFY row_number() OVER "
-                            + "(PARTITION BY customer_id ORDER BY issued_on DESC) = 1"),
+                    "DISTINCT ON is accepted as SELECT DISTINCT ON (customer_id) customer_id, ... (a space after "
+                            + "the parenthesis): write it so, or keep one row per group with QUALIFY row_number() "
+                            + "OVER (PARTITION BY customer_id ORDER BY issued_on DESC) = 1"),
             idiom("`", RefusalReason.UNSUPPORTED_SYNTAX,
                     "backtick quotes are not supported: quote identifiers with double quotes, e.g. \"month\""),
             idiom("#", RefusalReason.UNSUPPORTED_SYNTAX,
@@ -86,7 +90,8 @@ final class DuckDbIdioms {
             idiom("\\bASOF\\b", RefusalReason.UNSUPPORTED_SYNTAX, ASOF_JOIN_HINT),
             idiom("\\bPOSITIONAL\\s+JOIN\\b", RefusalReason.UNSUPPORTED_SYNTAX, POSITIONAL_JOIN_HINT),
             idiom("\\bINTERVAL\\s*'\\s*[-+]?[0-9.]+\\s*[a-z]", RefusalReason.UNSUPPORTED_SYNTAX,
-                    "INTERVAL '2 days' is not supported: write INTERVAL '2' DAY or INTERVAL 2 DAY"),
+                    "this INTERVAL string is not supported: write whole numbers with units, e.g. "
+                            + "INTERVAL '36 hours', INTERVAL '1 year 2 months' or INTERVAL 36 HOUR"),
             idiom("\\bDATE_?DIFF\\s*\\(", RefusalReason.UNSUPPORTED_SYNTAX,
                     "this date_diff/datediff form is not supported: write date_diff('day', start_column, "
                             + "end_column) with plain column names, or subtract dates (end - start gives days)"),

@@ -15,23 +15,47 @@ import java.util.TreeSet;
  * ({@code duckdb_*}, {@code pragma_*}, {@code current_schema}, {@code current_user}, {@code version}),
  * changes state ({@code nextval}, {@code setseed}) or builds lists, maps and structs (results are
  * returned as JSON scalars). Each default name was checked against {@code duckdb_functions()} of the
- * DuckDB this project runs: the only macros among them ({@code if}, {@code nullif}, {@code date_add})
- * expand to other listed functions ({@code split_part} is left out: it expands to {@code string_split}).
+ * DuckDB this project runs ({@code FunctionAllowlistIT} keeps checking it): the only macros among them
+ * expand to other listed functions ({@code if}, {@code nullif}, {@code date_add}, {@code weighted_avg},
+ * which is {@code sum(value * weight) / sum(CASE ...)}), except {@code split_part}, which expands to
+ * {@code string_split(string, delimiter)[position]}: a list built and indexed inside the macro, never
+ * returned, so {@code string_split} itself stays out.
  *
- * <p>Left out although harmless, because Babel parses them into something else: {@code first} and
- * {@code last} (MATCH_RECOGNIZE navigation, rendered {@code FIRST(x, 0)}), {@code translate}
- * ({@code TRANSLATE3}) and {@code datepart} (expects a unit keyword); use {@code arg_min}/{@code arg_max},
- * {@code replace} and {@code date_part}.
+ * <p>Added for everyday analysis, each a pure computation over its arguments: {@code first} and
+ * {@code last} (Babel reads them as MATCH_RECOGNIZE navigation; {@link DuckDbForms} turns them back into
+ * the aggregates), {@code quantile}, the string distances ({@code levenshtein},
+ * {@code damerau_levenshtein}, {@code jaro_similarity}, {@code jaro_winkler_similarity}, {@code jaccard},
+ * {@code hamming}, {@code mismatches}), all of {@code regr_*}, {@code kurtosis}, {@code skewness},
+ * {@code entropy}, {@code weighted_avg}, {@code bit_and}/{@code bit_or}/{@code bit_xor}, {@code sha256}
+ * and {@code try} (an expression of DuckDB's grammar: NULL where its operand fails).
+ *
+ * <p>Bounded output: a call whose result size a program chooses must not exhaust the host.
+ * {@code repeat} (a string or list of any length) and the list and table forms of {@code range} and
+ * {@code generate_series} stay out; in FROM, {@code generate_series} and {@code range} are accepted only
+ * with constant bounds ({@link SeriesBounds}). {@code lpad} and {@code rpad} take a width: a literal width
+ * is limited to {@link #MAX_PAD_WIDTH}, a computed one is refused ({@link QueryWalker}). {@code printf}
+ * and {@code format} can still produce wide strings through a width in the format
+ * ({@code printf('%999999999d', 1)}): their format must be a literal without a width or precision over
+ * {@link #MAX_PAD_WIDTH}.
+ *
+ * <p>Left out although harmless, because Babel parses them into something else: {@code translate}
+ * ({@code TRANSLATE3}) and {@code datepart} (expects a unit keyword); use {@code replace} and
+ * {@code date_part}.
  */
 final class FunctionAllowlist {
 
+    /** The widest {@code lpad}/{@code rpad} width, and {@code printf}/{@code format} field width, accepted. */
+    static final int MAX_PAD_WIDTH = 10_000;
+
     static final Set<String> DEFAULTS = Set.of(
             // aggregates
-            "any_value", "approx_count_distinct", "approx_quantile", "arg_max", "arg_min", "avg", "bool_and",
-            "bool_or", "corr", "count", "count_if", "covar_pop", "covar_samp", "listagg",
-            "max", "max_by", "median", "min", "min_by", "mode", "percentile_cont", "percentile_disc",
-            "product", "quantile_cont", "quantile_disc", "regr_intercept", "regr_r2", "regr_slope", "stddev",
-            "stddev_pop", "stddev_samp", "string_agg", "sum", "var_pop", "var_samp", "variance",
+            "any_value", "approx_count_distinct", "approx_quantile", "arg_max", "arg_min", "avg", "bit_and",
+            "bit_or", "bit_xor", "bool_and", "bool_or", "corr", "count", "count_if", "covar_pop", "covar_samp",
+            "entropy", "first", "kurtosis", "last", "listagg", "max", "max_by", "median", "min", "min_by",
+            "mode", "percentile_cont", "percentile_disc", "product", "quantile", "quantile_cont",
+            "quantile_disc", "regr_avgx", "regr_avgy", "regr_count", "regr_intercept", "regr_r2",
+            "regr_slope", "regr_sxx", "regr_sxy", "regr_syy", "skewness", "stddev", "stddev_pop",
+            "stddev_samp", "string_agg", "sum", "var_pop", "var_samp", "variance", "weighted_avg",
             // window functions
             "cume_dist", "dense_rank", "first_value", "lag", "last_value", "lead", "nth_value", "ntile",
             "percent_rank", "rank", "row_number",
@@ -42,13 +66,16 @@ final class FunctionAllowlist {
             "isnan", "least", "ln", "log", "log10", "log2", "mod", "pi", "pow", "power", "round", "sign",
             "sqrt", "trunc",
             // conditional
-            "coalesce", "if", "ifnull", "nullif",
+            "coalesce", "if", "ifnull", "nullif", "try",
             // string
             "ascii", "char_length", "character_length", "chr", "concat", "concat_ws", "contains",
             "ends_with", "format", "instr", "lcase", "left", "length", "lower", "lpad", "ltrim", "md5",
             "position", "prefix", "printf", "regexp_extract", "regexp_full_match", "regexp_matches",
-            "regexp_replace", "replace", "reverse", "right", "rpad", "rtrim", "starts_with",
-            "strlen", "strpos", "substr", "substring", "suffix", "trim", "ucase", "upper",
+            "regexp_replace", "replace", "reverse", "right", "rpad", "rtrim", "sha256", "split_part",
+            "starts_with", "strlen", "strpos", "substr", "substring", "suffix", "trim", "ucase", "upper",
+            // string distances
+            "damerau_levenshtein", "hamming", "jaccard", "jaro_similarity", "jaro_winkler_similarity",
+            "levenshtein", "mismatches",
             // date and time
             "age", "current_date", "current_timestamp", "date_add", "date_diff", "date_part", "date_sub",
             "date_trunc", "datesub", "datetrunc", "day", "dayname", "dayofmonth", "dayofweek",

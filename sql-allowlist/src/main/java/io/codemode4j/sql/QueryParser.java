@@ -213,7 +213,8 @@ final class QueryParser {
         try {
             statements = SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
         } catch (SqlParseException e) {
-            throw explain(scan, e);
+            // DuckDB syntax Babel cannot read, read again rewritten (DuckDbSyntax), or the refusal.
+            statements = DuckDbSyntax.reparse(scan, e).orElseThrow(() -> explain(scan, e));
         }
         if (statements.isEmpty()) {
             throw refusal(scan, RefusalReason.SYNTAX, "", 0, "the SQL is empty: " + ONE_QUERY);
@@ -330,7 +331,7 @@ final class QueryParser {
     }
 
     /** Names the problem behind a parse failure, from the most to the least specific explanation. */
-    private static SqlRefusedException explain(SqlScan scan, SqlParseException e) {
+    static SqlRefusedException explain(SqlScan scan, SqlParseException e) {
         if (e.getCause() instanceof StackOverflowError) {
             return refusal(scan, RefusalReason.TOO_COMPLEX, "", 0,
                     "the SQL is nested too deeply to check: flatten it, e.g. with a WITH clause");

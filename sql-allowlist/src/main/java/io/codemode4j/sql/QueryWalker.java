@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import org.apache.calcite.sql.JoinType;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlFunction;
@@ -52,6 +53,12 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * references still resolve. Without a tenant, a reference stays as written where it cannot mean anything but
  * the table ({@link #writtenNameResolves}).
  *
+ * <p>Before the walk, {@link DuckDbForms#normalise} puts DuckDB forms Calcite has no node for into the
+ * tree ({@code first(x)}, {@code f(x IGNORE NULLS)}, {@code ORDER BY ALL}, table functions in FROM); the
+ * walker accepts each form only where DuckDB takes it, checks what it holds like any expression, and
+ * bounds what it may produce: {@link SeriesBounds} the rows of {@code generate_series}/{@code range},
+ * {@link WidthBounds} the widths of {@code lpad}, {@code rpad}, {@code printf} and {@code format}.
+ *
  * <p>One walker checks one query; it is not thread-safe.
  */
 final class QueryWalker {
@@ -77,14 +84,15 @@ final class QueryWalker {
             SqlKind.IS_NULL, SqlKind.IS_NOT_NULL, SqlKind.IS_TRUE, SqlKind.IS_NOT_TRUE, SqlKind.IS_FALSE,
             SqlKind.IS_NOT_FALSE, SqlKind.IS_UNKNOWN,
             SqlKind.CASE, SqlKind.ROW, SqlKind.INTERVAL,
-            SqlKind.FILTER, SqlKind.WITHIN_GROUP, SqlKind.IGNORE_NULLS, SqlKind.RESPECT_NULLS,
+            SqlKind.FILTER, SqlKind.WITHIN_GROUP,
             SqlKind.DESCENDING, SqlKind.NULLS_FIRST, SqlKind.NULLS_LAST, SqlKind.PRECEDING, SqlKind.FOLLOWING,
             SqlKind.GROUPING_SETS, SqlKind.ROLLUP, SqlKind.CUBE);
 
     /**
      * Kinds the parser gives to calls of allowlisted functions. A call needs both an allowlisted name and
      * one of these kinds: Babel maps some names to special operators that render differently (it reads
-     * {@code first(x)} as MATCH_RECOGNIZE's FIRST and renders {@code FIRST(x, 0)}).
+     * {@code first(x)} as MATCH_RECOGNIZE's FIRST and renders {@code FIRST(x, 0)}; {@link DuckDbForms}
+     * turns the one-argument form back into the aggregate, and any other is refused).
      */
     private static final Set<SqlKind> FUNCTION_KINDS = EnumSet.of(
             SqlKind.OTHER_FUNCTION, SqlKind.TRIM, SqlKind.POSITION, SqlKind.EXTRACT, SqlKind.DATE_TRUNC,
@@ -97,11 +105,18 @@ final class QueryWalker {
     /** Unquoted aliases that are DuckDB join keywords: {@code a ANTI JOIN b} parses as alias ANTI. */
     private static final Set<String> JOIN_KEYWORD_ALIASES = Set.of("anti", "semi", "asof", "positional");
 
-    /** Types a CAST or {@code ::} may name; DuckDB extension types (JSON, GEOMETRY ...) would autoload. */
+    /**
+     * Types a CAST or {@code ::} may name; DuckDB extension types (JSON, GEOMETRY ...) would autoload. The
+     * aliases are the names {@code duckdb_types()} lists for the same built-in types ({@code float8} is
+     * DOUBLE, {@code float4} FLOAT, {@code int1}/{@code int2}/{@code int4}/{@code int8} TINYINT to BIGINT,
+     * {@code long} BIGINT ...).
+     */
     private static final Set<String> CAST_TYPES = Set.of(
-            "boolean", "bool", "tinyint", "smallint", "integer", "int", "bigint", "hugeint", "ubigint",
-            "int2", "int4", "int8", "decimal", "numeric", "real", "float", "double", "varchar", "char",
-            "text", "string", "date", "time", "timestamp", "timestamptz", "interval");
+            "boolean", "bool", "logical", "tinyint", "smallint", "integer", "int", "bigint", "hugeint",
+            "ubigint", "uinteger", "usmallint", "utinyint", "int1", "int2", "int4", "int8", "int16", "int32",
+            "int64", "int128", "short", "long", "signed", "decimal", "dec", "numeric", "real", "float",
+            "float4", "float8", "double", "varchar", "char", "bpchar", "nvarchar", "text", "string", "date",
+            "time", "timestamp", "timestamptz", "interval");
 
     /** Typed literals, e.g. {@code DATE '2024-01-31'}. */
     private static final Set<String> LITERAL_TAGS = Set.of("DATE", "TIME", "TIMESTAMP");
@@ -115,6 +130,7 @@ final class QueryWalker {
     private final Set<String> tablesRead = new TreeSet<>();
     /** The names of the query's CTEs, folded ({@link #writtenNameResolves}). */
     private final Set<String> cteNames = new HashSet<>();
+    private final SeriesBounds series = new SeriesBounds();
     private int depth;
 
     QueryWalker(AllowedTables tables, FunctionAllowlist functions, Optional<TenantFilter> tenant) {
@@ -125,6 +141,7 @@ final class QueryWalker {
 
     /** Checks {@code query} and rewrites its table references in place. */
     void approve(SqlNode query) throws SqlRefusedException {
+        DuckDbForms.normalise(query);
         collectCteNames(query);
         query(query, Scope.EMPTY);
     }
@@ -194,6 +211,10 @@ final class QueryWalker {
             throw unsupported(select);
         }
         for (SqlNode keyword : (SqlNodeList) select.getOperandList().get(0)) {
+            if (DuckDbForms.isCallOf(keyword, DuckDbForms.DISTINCT_ON)) {
+                operands((SqlCall) keyword, scope);
+                continue;
+            }
             if (!(keyword instanceof SqlLiteral literal)
                     || !(literal.getValue() == SqlSelectKeyword.DISTINCT
                     || literal.getValue() == SqlSelectKeyword.ALL)) {
@@ -211,7 +232,9 @@ final class QueryWalker {
             selectItem(item, scope);
         }
         expression(select.getWhere(), scope);
-        expression(select.getGroup(), scope);
+        if (!isAllColumns(select.getGroup())) {
+            expression(select.getGroup(), scope);
+        }
         expression(select.getHaving(), scope);
         for (SqlNode window : select.getWindowList()) {
             expression(window, scope);
@@ -299,6 +322,12 @@ final class QueryWalker {
                     yield call;
                 }
                 case SqlCall call when call.getKind() == SqlKind.LATERAL -> lateral(call, scope);
+                case SqlCall call when call.getOperator() == DuckDbForms.TABLE_FUNCTION -> {
+                    SqlCall function = call.operand(0);
+                    series.check(function);
+                    operands(function, scope);
+                    yield call;
+                }
                 case SqlCall call when call.getKind() == SqlKind.COLLECTION_TABLE -> throw tableFunction(call);
                 case SqlCall call when call.getKind() == SqlKind.UNNEST ->
                         throw refuse(RefusalReason.TABLE_FUNCTION, "UNNEST", call,
@@ -453,7 +482,7 @@ final class QueryWalker {
     }
 
     private void orderItems(SqlNodeList items, Scope scope) throws SqlRefusedException {
-        if (items == null) {
+        if (items == null || isAllColumns(items)) {
             return;
         }
         for (SqlNode item : items) {
@@ -463,12 +492,27 @@ final class QueryWalker {
                 key = call.getOperandList().get(0);
             }
             // DuckDB's ORDER BY ALL parses here as a column named ALL.
-            if (key instanceof SqlIdentifier id && id.isSimple() && !isQuoted(id, 0)
-                    && Names.fold(id.getSimple()).equals("all")) {
+            if (key instanceof SqlIdentifier id && DuckDbForms.isUnquotedAll(id)) {
                 throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.ORDER_BY_ALL_HINT);
             }
             expression(item, scope);
         }
+    }
+
+    /**
+     * Whether a GROUP BY or ORDER BY list is DuckDB's {@code ALL} alone (perhaps with DESC or NULLS
+     * FIRST/LAST), which {@link DuckDbForms} put there.
+     */
+    private static boolean isAllColumns(SqlNodeList items) {
+        if (items == null || items.size() != 1) {
+            return false;
+        }
+        SqlNode key = items.get(0);
+        while (key instanceof SqlCall call && (key.getKind() == SqlKind.DESCENDING
+                || key.getKind() == SqlKind.NULLS_FIRST || key.getKind() == SqlKind.NULLS_LAST)) {
+            key = call.getOperandList().get(0);
+        }
+        return DuckDbForms.isCallOf(key, DuckDbForms.ALL_COLUMNS);
     }
 
     // ---------------------------------------------------------------- expressions
@@ -509,6 +553,17 @@ final class QueryWalker {
             cast(call, scope);
         } else if (kind == SqlKind.OVER) {
             over(call, scope);
+        } else if (call.getOperator() instanceof DuckDbForms.CallModifiers) {
+            if (!(call.operand(0) instanceof SqlCall function && function.getOperator() instanceof SqlFunction)) {
+                throw unsupported(call);
+            }
+            function(function, scope);
+            orderItems(call.operand(1), scope);
+        } else if (call.getOperator() == DuckDbForms.INTERVAL_TEXT) {
+            if (!(call.operand(0) instanceof SqlCharStringLiteral)) {
+                throw unsupported(call);
+            }
+            expression(call.operand(1), scope);
         } else if (kind == SqlKind.OTHER && call.getOperator() == SqlStdOperatorTable.CONCAT) {
             operands(call, scope);
         } else if (call.getOperator() instanceof SqlFunction) {
@@ -532,6 +587,11 @@ final class QueryWalker {
         if (!functions.allows(name)) {
             throw refuse(RefusalReason.FUNCTION_NOT_ALLOWED, name, call, functions.refusal(name));
         }
+        if (call.getKind() == SqlKind.FIRST || call.getKind() == SqlKind.LAST) {
+            // What DuckDbForms left is MATCH_RECOGNIZE navigation with an offset, first(x, 1).
+            throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, call.getOperator().getName(), call,
+                    name + " takes one argument: write " + name + "(x) or " + name + "(x ORDER BY d)");
+        }
         if (!FUNCTION_KINDS.contains(call.getKind())) {
             throw unsupported(call);
         }
@@ -539,6 +599,7 @@ final class QueryWalker {
             throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, name.toUpperCase(Locale.ROOT), call,
                     DuckDbIdioms.FLOOR_TO_HINT);
         }
+        WidthBounds.check(name, call);
         operands(call, scope);
     }
 

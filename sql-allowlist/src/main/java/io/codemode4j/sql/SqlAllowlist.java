@@ -27,9 +27,11 @@ import org.apache.calcite.sql.SqlNode;
  * <p>Parsers: Calcite's Babel parser reads much more of the SQL analysts write for DuckDB ({@code ::},
  * {@code * EXCLUDE}, {@code DATE_PART(year, d)}, reserved words as aliases) than the core parser, at about
  * three times its cost. So the core parser goes first, on text both lexers read alike, and Babel decides
- * whatever core does not approve: every refusal is Babel's (see {@link QueryParser}). DuckDB idioms Babel
- * cannot read ({@code GROUP BY ALL}, {@code ORDER BY ALL}, {@code DISTINCT ON}, FROM-first, backticks,
- * {@code #} comments ...) are refused with the rewrite to use.
+ * whatever core does not approve: every refusal is Babel's (see {@link QueryParser}). DuckDB syntax Babel
+ * cannot read is read through a same-length rewrite of the text ({@link DuckDbSyntax}: {@code GROUP BY ALL},
+ * {@code DISTINCT ON}, {@code f(x ORDER BY d)}, {@code IGNORE NULLS}, {@code INTERVAL '30 days'}, columns
+ * named {@code date}, a trailing comma ...) and rendered as DuckDB writes it ({@link DuckDbForms}); the rest
+ * (FROM-first, backticks, {@code #} comments ...) is refused with the rewrite to use.
  *
  * <p>Approval is a pure function of the allowlist, the text and the policy, so each allowlist remembers
  * recent outcomes, approvals and refusals, in a bounded cache ({@link Builder#approvalCacheSize}, 512 by

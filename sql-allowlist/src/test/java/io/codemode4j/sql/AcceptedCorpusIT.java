@@ -105,6 +105,7 @@ class AcceptedCorpusIT {
 
     static void assertSameResult(Warehouse.Result actual, Warehouse.Result expected, boolean ordered) {
         assertThat(actual.columns()).isEqualTo(expected.columns());
+        assertThat(actual.types()).as("column types").isEqualTo(expected.types());
         List<List<Object>> actualRows = ordered ? actual.rows() : sorted(actual.rows());
         List<List<Object>> expectedRows = ordered ? expected.rows() : sorted(expected.rows());
         assertThat(actualRows).hasSameSizeAs(expectedRows);

@@ -25,6 +25,10 @@ class FunctionAllowlistTest {
             Map.entry("date_diff", "date_diff('day', issued_on, due_on)"),
             Map.entry("date_part", "date_part('year', issued_on)"),
             Map.entry("date_trunc", "date_trunc('month', issued_on)"),
+            Map.entry("format", "format('{:>10}', status)"),
+            Map.entry("lpad", "lpad(status, 10, ' ')"),
+            Map.entry("printf", "printf('%10d', amount_cents)"),
+            Map.entry("rpad", "rpad(status, 10, ' ')"),
             Map.entry("substring", "substring(status, 1, 2)"),
             Map.entry("trim", "trim(BOTH ' ' FROM status)"));
 
@@ -45,7 +49,7 @@ class FunctionAllowlistTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"read_csv", "read_parquet", "glob", "query", "query_table", "duckdb_tables",
         "pragma_version", "current_setting", "getenv", "getvariable", "current_schema", "version", "nextval",
-        "setseed", "array_agg", "list_value", "generate_series", "sleep_ms", "first", "last"})
+        "setseed", "array_agg", "list_value", "generate_series", "repeat", "string_split", "sleep_ms"})
     void approve_forbiddenFunctionCall_isRefusedAsFunctionNotAllowed(String name) {
         assertThatThrownBy(() -> ALLOWLIST.approve("SELECT " + name + "('x')", QueryPolicy.unscoped(10)))
                 .isInstanceOfSatisfying(SqlRefusedException.class, e -> {
