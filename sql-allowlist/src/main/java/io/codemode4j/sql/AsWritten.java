@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalQualifier;
@@ -38,6 +39,8 @@ import org.apache.calcite.sql.util.SqlShuttle;
  * Calcite renders {@code EXTRACT(DOW FROM d)}, labelled {@code date_part('DOW', d)}: the pass writes such a
  * call as {@code DATE_PART('dow', d)}, the same function with DuckDB's unit. {@code trim(s)} stays a call of
  * one argument (Calcite fills in {@code BOTH ' ' FROM}), and {@code current_date} keeps its spelling.
+ * {@code CAST('90 minutes' AS INTERVAL)}, which Babel reads as a cast to {@code INTERVAL SECOND}, becomes
+ * the interval the string names ({@link DuckDbForms#INTERVAL_TEXT}).
  */
 final class AsWritten extends SqlShuttle {
 
@@ -90,7 +93,17 @@ final class AsWritten extends SqlShuttle {
                         SqlLiteral.createCharString(label, unit.getParserPosition()), copy.operand(1));
             }
         }
-        if (!(copy.getOperator() instanceof SqlIntervalOperator) && copy.getOperator() != SqlStdOperatorTable.EXTRACT) {
+        if (copy.getKind() == SqlKind.CAST
+                && copy.operand(1) instanceof SqlIntervalQualifier type && copy.operand(0) instanceof SqlCharStringLiteral text
+                && "INTERVAL".equalsIgnoreCase(written(type.getParserPosition()))) {
+            // CAST('90 minutes' AS INTERVAL): Babel reads INTERVAL SECOND; DuckDB parses the string.
+            SqlNode interval = DuckDbSyntax.intervalText(text, copy.getParserPosition());
+            if (interval != null) {
+                return interval;
+            }
+        }
+        if (!(copy.getOperator() instanceof SqlIntervalOperator) && copy.getOperator() != SqlStdOperatorTable.EXTRACT
+                && copy.getKind() != SqlKind.CAST && copy.getKind() != SqlKind.SAFE_CAST) {
             SqlNode[] operands = copy.getOperandList().toArray(SqlNode[]::new);
             boolean changed = false;
             for (int i = 0; i < operands.length; i++) {

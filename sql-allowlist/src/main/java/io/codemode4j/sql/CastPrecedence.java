@@ -167,11 +167,16 @@ final class CastPrecedence {
                     && (start == 0 || !isWordPart(sql.charAt(start - 1)));
             return literal ? start : -1;
         }
+        if (!isWordPart(sql.charAt(end))) {
+            // A closing parenthesis ends a call or a group: not one token.
+            return -1;
+        }
         int start = end;
-        while (start > 0 && scan.isCode(start - 1) && (isWordPart(sql.charAt(start - 1)) || sql.charAt(start - 1) == '.')) {
+        while (start > 0 && scan.isCode(start - 1)
+                && (isWordPart(sql.charAt(start - 1)) || sql.charAt(start - 1) == '.')) {
             start--;
         }
-        return start <= end && isWordPart(sql.charAt(start)) ? start : -1;
+        return isWordPart(sql.charAt(start)) ? start : -1;
     }
 
     /** The last index of the type after {@code ::} at {@code from}: one word and its parenthesised arguments. */

@@ -392,6 +392,25 @@ final class DuckDbSyntax {
         return true;
     }
 
+    /**
+     * The interval the string {@code text} names, as {@link DuckDbForms#INTERVAL_TEXT}, or {@code null} when
+     * the string is not whole numbers with units.
+     */
+    static SqlNode intervalText(SqlCharStringLiteral text, SqlParserPos pos) {
+        List<Part> parts = intervalParts(text.getValueAs(String.class));
+        return parts.isEmpty() ? null : intervalText(text, parts, pos);
+    }
+
+    private static SqlNode intervalText(SqlNode text, List<Part> parts, SqlParserPos pos) {
+        SqlNode sum = null;
+        for (Part part : parts) {
+            SqlNode literal = SqlLiteral.createInterval(1, part.value(),
+                    new SqlIntervalQualifier(part.unit(), null, pos), pos);
+            sum = sum == null ? literal : SqlStdOperatorTable.PLUS.createCall(pos, sum, literal);
+        }
+        return DuckDbForms.INTERVAL_TEXT.createCall(pos, text, sum);
+    }
+
     /** Whole numbers with units, e.g. {@code 1 year 2 months}; empty when the string is anything else. */
     private static List<Part> intervalParts(String text) {
         List<Part> parts = new ArrayList<>();
@@ -565,13 +584,7 @@ final class DuckDbSyntax {
             }
             case IntervalText interval when call.operandCount() == 1
                     && call.operand(0) instanceof SqlCharStringLiteral && restored.add(name) -> {
-                SqlNode sum = null;
-                for (Part part : interval.parts()) {
-                    SqlNode literal = SqlLiteral.createInterval(1, part.value(),
-                            new SqlIntervalQualifier(part.unit(), null, pos), pos);
-                    sum = sum == null ? literal : SqlStdOperatorTable.PLUS.createCall(pos, sum, literal);
-                }
-                return DuckDbForms.INTERVAL_TEXT.createCall(pos, call.operand(0), sum);
+                return intervalText(call.operand(0), interval.parts(), pos);
             }
             case null, default -> {
                 return call;

@@ -620,6 +620,10 @@ final class QueryWalker {
 
     private void cast(SqlCall cast, Scope scope) throws SqlRefusedException {
         List<SqlNode> operands = cast.getOperandList();
+        if (operands.size() == 2 && operands.get(1) instanceof SqlIntervalQualifier) {
+            throw refuse(RefusalReason.UNSUPPORTED_SYNTAX, "INTERVAL", cast, "a cast to INTERVAL takes a string of "
+                    + "whole numbers and units: write '30 days'::INTERVAL, or to_days(n) for a number of days");
+        }
         if (operands.size() != 2 || !(operands.get(1) instanceof SqlDataTypeSpec type)) {
             throw unsupported(cast);
         }

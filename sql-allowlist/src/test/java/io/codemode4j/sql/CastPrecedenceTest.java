@@ -57,6 +57,8 @@ class CastPrecedenceTest {
             d BETWEEN '2024-01-01'::DATE AND '2024-03-31'::DATE      => ("d" BETWEEN ASYMMETRIC ('2024-01-01' :: DATE) AND ('2024-03-31' :: DATE))
             d NOT BETWEEN x.a::DATE AND 5::INT + 1                  => ("d" NOT BETWEEN ASYMMETRIC ("x"."a" :: DATE) AND ((5 :: INTEGER) + 1))
             d BETWEEN 1.5::DECIMAL(4,2) AND "b"::INT                => ("d" BETWEEN ASYMMETRIC (1.5 :: DECIMAL(4, 2)) AND ("b" :: INTEGER))
+            d BETWEEN a::DATE AND b AND divide(x.a, -3)::INT > 0     => (("d" BETWEEN ASYMMETRIC ("a" :: DATE) AND "b") AND (("divide"("x"."a", (-3)) :: INTEGER) > 0))
+            d BETWEEN a::DATE AND b AND length(x.a)::INT > 0         => (("d" BETWEEN ASYMMETRIC ("a" :: DATE) AND "b") AND (("length"("x"."a") :: INTEGER) > 0))
             """)
     void approve_castsBabelCannotFinish_areParsedAsDuckDbGroupsThem(String condition, String rendered)
             throws Exception {

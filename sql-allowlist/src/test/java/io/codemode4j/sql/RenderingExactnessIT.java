@@ -84,6 +84,8 @@ class RenderingExactnessIT {
                         + "WHERE id = 2", "BIGINT", "Long 2024"),
                 new Known("label of EXTRACT with another unit", "SELECT EXTRACT(Dow FROM dt) FROM typed_values "
                         + "WHERE id = 2", "BIGINT", "Long 1"),
+                new Known("CAST of a string to INTERVAL", "SELECT ts + CAST('90 minutes' AS INTERVAL) FROM typed_values "
+                        + "WHERE id = 2", "TIMESTAMP", "Timestamp 2024-02-29 02:44:00.0"),
                 new Known("label of current_date", "SELECT Current_Date > dt FROM typed_values WHERE id = 2", "BOOLEAN",
                         "Boolean true"),
                 // EXPORT_STATE after an aggregate, a keyword to DuckDB and an alias to Calcite, is refused with the
