@@ -3,6 +3,7 @@ package io.codemode4j.sql;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -154,6 +155,8 @@ final class DuckDbSyntax {
 
     private final Map<String, Edit> edits = new HashMap<>();
     private final Set<String> restored = new HashSet<>();
+    /** Each placeholder call restored so far, by identity, with what replaced it. */
+    private final Map<SqlNode, SqlNode> replacements = new IdentityHashMap<>();
 
     private DuckDbSyntax() {
     }
@@ -544,7 +547,15 @@ final class DuckDbSyntax {
             case SqlSelect select -> restoreSelect(select);
             case SqlCall call when call.getOperator() instanceof SqlUnresolvedFunction function
                     && function.getSqlIdentifier() != null && function.getSqlIdentifier().isSimple() -> {
-                return restoreCall(call, function.getSqlIdentifier().getSimple(), rewriter);
+                // Calcite shares one node where it repeats an expression (the value of a simple CASE stands
+                // in every WHEN): the same node gets the same replacement.
+                SqlNode earlier = replacements.get(call);
+                if (earlier != null) {
+                    return earlier;
+                }
+                SqlNode replacement = restoreCall(call, function.getSqlIdentifier().getSimple(), rewriter);
+                replacements.put(call, replacement);
+                return replacement;
             }
             default -> { }
         }

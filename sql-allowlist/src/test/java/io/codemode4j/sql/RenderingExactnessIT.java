@@ -84,6 +84,10 @@ class RenderingExactnessIT {
                         + "WHERE id = 2", "BIGINT", "Long 2024"),
                 new Known("label of EXTRACT with another unit", "SELECT EXTRACT(Dow FROM dt) FROM typed_values "
                         + "WHERE id = 2", "BIGINT", "Long 1"),
+                // Calcite repeats a simple CASE's value in every WHEN, as one shared node.
+                new Known("ordered aggregate as a simple CASE's value", "SELECT CASE string_agg(v, ',' ORDER BY v DESC) "
+                        + "WHEN 'a' THEN 1 WHEN 'c,b,a' THEN 2 END FROM (VALUES ('a'), ('b'), ('c')) t(v)", "INTEGER",
+                        "Integer 2"),
                 new Known("CAST of a string to INTERVAL", "SELECT ts + CAST('90 minutes' AS INTERVAL) FROM typed_values "
                         + "WHERE id = 2", "TIMESTAMP", "Timestamp 2024-02-29 02:44:00.0"),
                 new Known("label of current_date", "SELECT Current_Date > dt FROM typed_values WHERE id = 2", "BOOLEAN",
