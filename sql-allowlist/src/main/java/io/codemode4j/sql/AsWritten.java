@@ -133,7 +133,8 @@ final class AsWritten extends SqlShuttle {
 
     @Override
     public SqlNode visit(SqlIdentifier id) {
-        if (id.isSimple() && !id.getParserPosition().isQuoted()
+        // Every value keyword is 4 to 17 letters and starts with c, l, s or u; checked first, it is cheap.
+        if (id.isSimple() && mayBeValueKeyword(id.getSimple()) && !id.getParserPosition().isQuoted()
                 && FunctionAllowlist.DUCKDB_VALUE_KEYWORDS.contains(Names.fold(id.getSimple()))
                 && WORD.matcher(id.getSimple()).matches() && !(id instanceof WrittenKeyword)) {
             return new WrittenKeyword(id.getSimple(), id.getParserPosition());
@@ -150,6 +151,9 @@ final class AsWritten extends SqlShuttle {
         BigDecimal value = number.bigDecimalValue();
         // The sign as written: Calcite's value of -0 is 0, which DuckDB labels 0 where the text says -0.
         boolean negative = digits == null ? value.signum() < 0 : minusSigns(number.getParserPosition()) % 2 == 1;
+        if (!negative && digits != null && digits.equals(number.toValue())) {
+            return literal;
+        }
         return new Written(value, number.getPrec(), number.getScale(), number.isExact(),
                 number.getParserPosition(), digits == null ? value.abs().toString() : digits, negative);
     }
@@ -163,6 +167,11 @@ final class AsWritten extends SqlShuttle {
         // A parenthesised number's position covers its parentheses; its sign may stand apart from it.
         String unsigned = written.replaceAll("^[\\s(+-]+|[\\s)]+$", "");
         return NUMBER.matcher(unsigned).matches() ? unsigned : null;
+    }
+
+    private static boolean mayBeValueKeyword(String name) {
+        char first = Character.toLowerCase(name.charAt(0));
+        return name.length() >= 4 && (first == 'c' || first == 'l' || first == 's' || first == 'u');
     }
 
     /** How many minus signs stand before the digits of the number at {@code pos}. */

@@ -98,7 +98,9 @@ final class CastPrecedence {
             }
             return reparse(submitted, scan, tree, patched.origin());
         }
-        return reparse(submitted, submitted, tree, null);
+        // Without a :: there is no cast to place (a :: inside a string or comment only costs the walk).
+        return submitted.sql().contains("::") ? reparse(submitted, submitted, tree, null)
+                : new Reparsed(tree, submitted, submitted, null);
     }
 
     private static Reparsed reparse(SqlScan submitted, SqlScan parsed, SqlNode query, int[] parsedOrigin)

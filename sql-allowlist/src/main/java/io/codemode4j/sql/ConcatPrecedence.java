@@ -34,7 +34,8 @@ final class ConcatPrecedence extends SqlShuttle {
 
     /** {@code query}, parsed from {@code text}, with every chain holding {@code ||} grouped as DuckDB groups it. */
     static SqlNode regroup(SqlNode query, SqlScan text) {
-        return query.accept(new ConcatPrecedence(text));
+        // Most queries have no ||: then there is nothing to regroup, and no need to copy the tree.
+        return text.sql().contains("||") ? query.accept(new ConcatPrecedence(text)) : query;
     }
 
     @Override

@@ -55,7 +55,9 @@ final class DuckDbRenderer {
     static String render(SqlNode approved) throws SqlRefusedException {
         String sql;
         try {
-            sql = approved.accept(new SubqueryParentheses()).toSqlString(config -> config
+            SqlNode parenthesised = SubqueryParentheses.needed(approved)
+                    ? approved.accept(new SubqueryParentheses()) : approved;
+            sql = parenthesised.toSqlString(config -> config
                     .withDialect(DIALECT)
                     .withQuoteAllIdentifiers(true)
                     .withAlwaysUseParentheses(true)).getSql();
@@ -179,6 +181,11 @@ final class DuckDbRenderer {
                                 wrapped, copy.operand(1));
             }
             if (copy instanceof SqlSelect visitedSelect) {
+                if (condition(visitedSelect.getWhere()) == visitedSelect.getWhere()
+                        && condition(visitedSelect.getHaving()) == visitedSelect.getHaving()
+                        && condition(visitedSelect.getQualify()) == visitedSelect.getQualify()) {
+                    return visitedSelect;
+                }
                 SqlSelect select = (SqlSelect) visitedSelect.getOperator().createCall(null,
                         visitedSelect.getParserPosition(), visitedSelect.getOperandList().toArray(SqlNode[]::new));
                 select.setWhere(condition(select.getWhere()));
@@ -211,6 +218,39 @@ final class DuckDbRenderer {
                 copy.add(parenthesised(element));
             }
             return copy;
+        }
+
+        /**
+         * Whether {@link #visit} would add parentheses anywhere in {@code node}: checked first, without
+         * copying, since most trees (a tenant's derived tables included) need none.
+         */
+        static boolean needed(SqlNode node) {
+            if (node instanceof SqlNodeList list) {
+                for (SqlNode element : list) {
+                    if (parenthesised(element) != element || needed(element)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            if (!(node instanceof SqlCall call)) {
+                return false;
+            }
+            if (call.getOperator() == SqlLibraryOperators.INFIX_CAST && condition(call.operand(0)) != call.operand(0)) {
+                return true;
+            }
+            if (call instanceof SqlSelect select && (condition(select.getWhere()) != select.getWhere()
+                    || condition(select.getHaving()) != select.getHaving()
+                    || condition(select.getQualify()) != select.getQualify())) {
+                return true;
+            }
+            boolean wraps = !KEEP_OPERANDS.contains(call.getKind()) && !(call instanceof SqlSelect);
+            for (SqlNode operand : call.getOperandList()) {
+                if (operand != null && ((wraps && parenthesised(operand) != operand) || needed(operand))) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** {@code node} in parentheses if it is a subquery Calcite would write without them. */

@@ -131,18 +131,23 @@ final class QueryWalker {
     /** The names of the query's CTEs, folded ({@link #writtenNameResolves}). */
     private final Set<String> cteNames = new HashSet<>();
     private final SeriesBounds series = new SeriesBounds();
+    private final boolean mayHaveCtes;
     private int depth;
 
-    QueryWalker(AllowedTables tables, FunctionAllowlist functions, Optional<TenantFilter> tenant) {
+    /** @param mayHaveCtes {@code false} when the text has no {@code WITH}, so no CTE needs collecting */
+    QueryWalker(AllowedTables tables, FunctionAllowlist functions, Optional<TenantFilter> tenant, boolean mayHaveCtes) {
         this.tables = tables;
         this.functions = functions;
         this.tenant = tenant;
+        this.mayHaveCtes = mayHaveCtes;
     }
 
     /** Checks {@code query} and rewrites its table references in place. */
     void approve(SqlNode query) throws SqlRefusedException {
         DuckDbForms.normalise(query);
-        collectCteNames(query);
+        if (mayHaveCtes) {
+            collectCteNames(query);
+        }
         query(query, Scope.EMPTY);
     }
 

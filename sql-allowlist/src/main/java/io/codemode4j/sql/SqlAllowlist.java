@@ -132,7 +132,7 @@ public final class SqlAllowlist {
     /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
     private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy) throws SqlRefusedException {
         QueryWalker walker = new QueryWalker(tables, functions,
-                policy.tenant().map(tenant -> new TenantFilter(tables, tenant)));
+                policy.tenant().map(tenant -> new TenantFilter(tables, tenant)), text.hasWord("WITH"));
         SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text);
         walker.approve(query);
         SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);

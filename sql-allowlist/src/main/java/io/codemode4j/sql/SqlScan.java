@@ -18,6 +18,8 @@ final class SqlScan {
     private final String sql;
     /** {@code true} where the character is code, not inside a literal, quoted identifier or comment. */
     private final boolean[] code;
+    /** {@link #lineStarts}, once computed. */
+    private int[] lineStarts;
 
     private SqlScan(String sql, boolean[] code) {
         this.sql = sql;
@@ -76,6 +78,18 @@ final class SqlScan {
         return new Word(sql.substring(start, end).toUpperCase(Locale.ROOT), start);
     }
 
+    /** Whether {@code word} (uppercase letters) stands as a word of code, in any case. */
+    boolean hasWord(String word) {
+        for (int i = 0; i + word.length() <= sql.length(); i++) {
+            if (code[i] && sql.regionMatches(true, i, word, 0, word.length())
+                    && (i == 0 || !Character.isLetterOrDigit(sql.charAt(i - 1)))
+                    && (i + word.length() == sql.length() || !Character.isLetterOrDigit(sql.charAt(i + word.length())))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Index of the first code {@code //}, which the two parsers read differently. */
     OptionalInt doubleSlash() {
         for (int i = 0; i + 1 < sql.length(); i++) {
@@ -128,13 +142,31 @@ final class SqlScan {
 
     /** The character index of a 1-based line and column, the inverse of {@link #line} and {@link #column}. */
     int index(int line, int column) {
-        int i = 0;
-        for (int l = 1; l < line && i < sql.length(); i++) {
-            if (endsLine(i)) {
-                l++;
+        int[] starts = lineStarts();
+        int start = line <= starts.length ? starts[Math.max(line, 1) - 1] : sql.length();
+        return Math.min(start + column - 1, sql.length());
+    }
+
+    /** The index where each line starts, computed once: positions are looked up many times per query. */
+    private int[] lineStarts() {
+        int[] starts = lineStarts;
+        if (starts == null) {
+            int count = 1;
+            for (int i = 0; i < sql.length(); i++) {
+                if (endsLine(i)) {
+                    count++;
+                }
             }
+            starts = new int[count];
+            int line = 1;
+            for (int i = 0; i < sql.length(); i++) {
+                if (endsLine(i)) {
+                    starts[line++] = i + 1;
+                }
+            }
+            lineStarts = starts;
         }
-        return Math.min(i + column - 1, sql.length());
+        return starts;
     }
 
     /** The index of the first character at {@code pos}. */
