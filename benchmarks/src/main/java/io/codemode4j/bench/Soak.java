@@ -4,10 +4,10 @@ import io.codemode4j.bridge.CallRecord;
 import io.codemode4j.bridge.CallStatus;
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
 import io.codemode4j.bridge.ExecutionClass;
 import io.codemode4j.bridge.FailureKind;
 import io.codemode4j.bridge.Isolation;
+import io.codemode4j.bridge.PassFailure;
 import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
@@ -264,7 +264,7 @@ public final class Soak {
    * outcome is typed and its ledger empty, which is right; it only does not test its scenario.
    */
   private static boolean foundNoWorker(PassOutcome outcome) {
-    return outcome instanceof CodeModeFailure failure && failure.kind() == FailureKind.TIMEOUT
+    return outcome instanceof PassFailure failure && failure.kind() == FailureKind.TIMEOUT
         && failure.calls().isEmpty() && failure.message().startsWith("no worker process became free");
   }
 
@@ -281,14 +281,14 @@ public final class Soak {
       }
       return "expected ok " + expect.result() + ", got " + describe(outcome);
     }
-    if (outcome instanceof CodeModeFailure failure && expect.failures().contains(label(failure))) {
+    if (outcome instanceof PassFailure failure && expect.failures().contains(label(failure))) {
       return null;
     }
     return "expected " + String.join(" or ", expect.failures().stream().sorted().toList()) + ", got "
         + describe(outcome);
   }
 
-  private static String label(CodeModeFailure failure) {
+  private static String label(PassFailure failure) {
     return failure.kind().wireName() + failure.limit().map(limit -> " " + limit).orElse("");
   }
 
@@ -297,7 +297,7 @@ public final class Soak {
       String result = success.result().toString();
       return "ok " + (result.length() > 80 ? result.substring(0, 80) + "..." : result);
     }
-    CodeModeFailure failure = (CodeModeFailure) outcome;
+    PassFailure failure = (PassFailure) outcome;
     return label(failure) + ": " + failure.message();
   }
 

@@ -68,29 +68,29 @@ final class Allowlist {
   /** See {@link CodeMode#describe}. */
   String describe(List<String> paths, DescribeOptions options) {
     if (paths.isEmpty() || paths.size() > DescribeOptions.MAX_PATHS) {
-      throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.PATH_COUNT, "describe takes 1 to "
+      throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.PATH_COUNT, "describe takes 1 to "
           + DescribeOptions.MAX_PATHS + " method paths, got " + paths.size()
           + (paths.isEmpty() ? "; name one, e.g. " + methods.keySet().iterator().next() : "; ask in batches"));
     }
     Set<String> seen = new HashSet<>();
     for (String path : paths) {
       if (path == null || !PATH.matcher(path).matches()) {
-        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.INVALID_PATH, "'" + path
+        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.INVALID_PATH, "'" + path
             + "' is not a method path: write namespace.method, e.g. " + methods.keySet().iterator().next());
       }
       if (!seen.add(path)) {
-        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.DUPLICATE_PATH,
+        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.DUPLICATE_PATH,
             "'" + path + "' is asked for twice: name each method once");
       }
       if (!methods.containsKey(path)) {
-        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.UNKNOWN_PATH, "'" + path
+        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.UNKNOWN_PATH, "'" + path
             + "' is not an allowlisted method (allowed: " + someAllowed() + ")");
       }
     }
     String text = declarations(methods.values().stream().filter(m -> seen.contains(m.path())).toList());
     int bytes = Utf8.length(text);
     if (bytes > options.maxBytes()) {
-      throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.TOO_LARGE, "the declarations of "
+      throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.TOO_LARGE, "the declarations of "
           + paths.size() + (paths.size() == 1 ? " method are " : " methods are ") + bytes
           + " bytes of UTF-8, over maxBytes " + options.maxBytes()
           + ": ask for fewer methods or raise maxBytes (at most " + DescribeOptions.MAX_BYTES + ")");

@@ -104,7 +104,7 @@ public final class CodeMode implements AutoCloseable {
    * {@code billing.invoices}, grouped by namespace in declaration order. A host API over the fixed allowlist:
    * no run's visibility applies.
    *
-   * @throws CodeModeDescriptionError for no paths or more than {@value DescribeOptions#MAX_PATHS}, a path
+   * @throws CodeModeDescriptionException for no paths or more than {@value DescribeOptions#MAX_PATHS}, a path
    *     that is not {@code namespace.method}, a duplicate, a path the allowlist does not hold (each naming
    *     the path), or declarations over {@link DescribeOptions#maxBytes()} (naming their size)
    */
@@ -152,7 +152,7 @@ public final class CodeMode implements AutoCloseable {
 
   /**
    * Runs one pass of {@code code}. Never throws for anything the program does: every failure is a
-   * {@link CodeModeFailure} with its ledger. A caller's interruption ends the pass as {@code interrupted}
+   * {@link PassFailure} with its ledger. A caller's interruption ends the pass as {@code interrupted}
    * and leaves the thread's interrupt flag set. The sandbox holds only the methods the run may see (see
    * {@link Visibility}); a namespace with none of them does not exist there.
    *
@@ -204,7 +204,7 @@ public final class CodeMode implements AutoCloseable {
     if (result.failure().isEmpty()) {
       return new PassSuccess(result.passId(), result.result(), result.logs(), result.calls(), shaped);
     }
-    return new CodeModeFailure(result.passId(), result.failure().get(), result.limit(), result.message(),
+    return new PassFailure(result.passId(), result.failure().get(), result.limit(), result.message(),
         result.thrown(), result.logs(), result.calls(), shaped);
   }
 

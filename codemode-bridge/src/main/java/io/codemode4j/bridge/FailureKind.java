@@ -10,7 +10,7 @@ public enum FailureKind {
   NOT_JSON("not_json"),
   /** The wall-clock limit passed. */
   TIMEOUT("timeout"),
-  /** A resource limit other than wall time was hit; {@link CodeModeFailure#limit()} names it. */
+  /** A resource limit other than wall time was hit; {@link PassFailure#limit()} names it. */
   LIMIT("limit"),
   /** The caller interrupted the pass. */
   INTERRUPTED("interrupted"),

@@ -6,7 +6,7 @@ import java.util.List;
  * The complete outcome of one pass, for the host: the full ledger and logs, and the {@link Egress} that the
  * model may see.
  */
-public sealed interface PassOutcome permits PassSuccess, CodeModeFailure {
+public sealed interface PassOutcome permits PassSuccess, PassFailure {
 
   String passId();
 

@@ -106,7 +106,7 @@ class CallLedgerIT {
             await Promise.all([t.block({}), t.block({}), t.echo({value: 2}), t.fail({kind: 'refused'})]);
           }""", TestTools.run());
 
-      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class,
+      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class,
           f -> assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT));
       assertThat(TestTools.statuses(outcome)).containsExactly(CallStatus.SUCCEEDED, CallStatus.FAILED,
           CallStatus.UNCERTAIN, CallStatus.UNCERTAIN, CallStatus.NOT_STARTED, CallStatus.NOT_STARTED);
@@ -137,7 +137,7 @@ class CallLedgerIT {
             await t.echo({value: 'done', sleepMs: 100});
             return Promise.all([blocked, t.fail({kind: 'refused', message: 'no'})]);
           }""", TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
         assertThat(f.kind()).isEqualTo(FailureKind.THROWN);
         assertThat(f.message()).contains("t.fail (refused)");
       });
@@ -183,7 +183,7 @@ class CallLedgerIT {
     try (CodeMode codeMode = tools.codeMode().build()) {
       long start = System.nanoTime();
       PassOutcome outcome = codeMode.run("async () => t.block({})", TestTools.run().withRemainingTime(Duration.ofMillis(300)));
-      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class,
+      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class,
           f -> assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT));
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     }

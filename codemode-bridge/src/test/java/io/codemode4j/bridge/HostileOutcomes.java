@@ -15,8 +15,8 @@ final class HostileOutcomes {
           assertThat(((PassSuccess) outcome).result().toString()).as(program.name()).isEqualTo(json));
       return;
     }
-    assertThat(outcome).as(program.name()).isInstanceOf(CodeModeFailure.class);
-    CodeModeFailure failure = (CodeModeFailure) outcome;
+    assertThat(outcome).as(program.name()).isInstanceOf(PassFailure.class);
+    PassFailure failure = (PassFailure) outcome;
     // A resource bomb meets whichever budget runs out first; on a loaded machine that can be its wall time,
     // which is as final an ending. The limits themselves have dedicated tests with room to spare.
     if (expect[0].equals("limit") && failure.kind() == FailureKind.TIMEOUT) {

@@ -106,7 +106,7 @@ class LoneCallIT {
   void run_loneCallWhoseHandlerIgnoresInterruption_failsTimeoutAtTheWallTime() {
     Timed pass = runOnPassThread("async () => t.stubborn({})");
 
-    assertThat(pass.outcome()).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+    assertThat(pass.outcome()).isInstanceOfSatisfying(PassFailure.class, f -> {
       assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT);
       assertThat(f.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
     });
@@ -131,7 +131,7 @@ class LoneCallIT {
           while (true) keep.push(new Array(10000).fill(7));
         }""");
 
-    assertThat(pass.outcome()).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+    assertThat(pass.outcome()).isInstanceOfSatisfying(PassFailure.class, f -> {
       assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
       assertThat(f.limit()).contains("memory");
     });

@@ -36,12 +36,12 @@ class PassLimitsIT {
     codeMode.close();
   }
 
-  private static CodeModeFailure failure(String code) {
+  private static PassFailure failure(String code) {
     PassOutcome outcome = codeMode.run(code, TestTools.run());
-    assertThat(outcome).isInstanceOf(CodeModeFailure.class);
+    assertThat(outcome).isInstanceOf(PassFailure.class);
     assertThat(codeMode.run("async () => 'still serving'", TestTools.run()))
         .isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("still serving"));
-    return (CodeModeFailure) outcome;
+    return (PassFailure) outcome;
   }
 
   // Loops that allocate as they spin (promises, errors) may hit maxAllocatedBytes first; the corpus covers them.
@@ -54,7 +54,7 @@ class PassLimitsIT {
   })
   void run_programPastItsWallTime_failsTimeout(String code) {
     long start = System.nanoTime();
-    CodeModeFailure failure = failure(code);
+    PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.TIMEOUT);
     assertThat(failure.message()).contains("wall-clock limit of 700ms");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
@@ -62,7 +62,7 @@ class PassLimitsIT {
 
   @Test
   void run_logsOverMaxLogBytes_failsLimitNamingIt() {
-    CodeModeFailure failure = failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
+    PassFailure failure = failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).contains("maxLogBytes");
     assertThat(failure.logs()).isNotEmpty();
@@ -71,7 +71,7 @@ class PassLimitsIT {
 
   @Test
   void run_resultOverMaxResultBytes_failsLimitNamingIt() {
-    CodeModeFailure failure = failure("async () => 'é'.repeat(200)");
+    PassFailure failure = failure("async () => 'é'.repeat(200)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).contains("maxResultBytes");
     assertThat(failure.message()).contains("402 bytes of JSON, over the limit of 300 bytes (maxResultBytes)");
@@ -79,21 +79,21 @@ class PassLimitsIT {
 
   @Test
   void run_hugeResult_failsLimitInsideTheSandbox() {
-    CodeModeFailure failure = failure("async () => 'x'.repeat(100_000)");
+    PassFailure failure = failure("async () => 'x'.repeat(100_000)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).contains("maxResultBytes");
   }
 
   @Test
   void run_sourceOverMaxSourceBytes_failsInvalidProgram() {
-    CodeModeFailure failure = failure("async () => '" + "x".repeat(2000) + "'");
+    PassFailure failure = failure("async () => '" + "x".repeat(2000) + "'");
     assertThat(failure.kind()).isEqualTo(FailureKind.INVALID_PROGRAM);
     assertThat(failure.message()).contains("(maxSourceBytes)");
   }
 
   @Test
   void run_deepRecursion_failsLimitStackEvenWhenCaught() {
-    CodeModeFailure failure = failure(
+    PassFailure failure = failure(
         "async () => { const f = (n) => { try { return f(n + 1) + 1; } catch (e) { return f(n + 1); } }; return f(0); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).contains("stack");
@@ -105,7 +105,7 @@ class PassLimitsIT {
         .withMaxWallTime(Duration.ofSeconds(20)).withMaxCpuTime(Duration.ofMillis(300))).build()) {
       tight.warmUp(1);
       PassOutcome outcome = tight.run("async () => { let n = 0; while (true) { n++; } }", TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
         assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
         assertThat(f.limit()).contains("cpu");
         assertThat(f.message()).contains("300ms of CPU time (maxCpuTime)");
@@ -119,7 +119,7 @@ class PassLimitsIT {
         .withMaxAllocatedBytes(64L * 1024 * 1024)).build()) {
       PassOutcome outcome = tight.run("async () => { const keep = []; while (true) keep.push(new Array(10000).fill(7)); }",
           TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
         assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
         assertThat(f.limit()).contains("memory");
       });
@@ -137,7 +137,7 @@ class PassLimitsIT {
     Thread.sleep(200);
     caller.interrupt();
     caller.join(5000);
-    assertThat(outcome.get()).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+    assertThat(outcome.get()).isInstanceOfSatisfying(PassFailure.class, f -> {
       assertThat(f.kind()).isEqualTo(FailureKind.INTERRUPTED);
       assertThat(f.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
     });

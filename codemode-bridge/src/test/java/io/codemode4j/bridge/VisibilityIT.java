@@ -65,7 +65,7 @@ class VisibilityIT {
     try (CodeMode codeMode = tools.codeMode().includeDeclarations(false).build()) {
       RunContext run = TestTools.run().withGrants(Visibility.only(List.of("t.echo")));
 
-      CodeModeFailure failure = (CodeModeFailure) codeMode.run("async () => t.fail({kind: 'failed'})", run);
+      PassFailure failure = (PassFailure) codeMode.run("async () => t.fail({kind: 'failed'})", run);
 
       assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
       assertThat(failure.message()).contains("TypeError");

@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.bridge.CallRecord;
 import io.codemode4j.bridge.CallStatus;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
 import io.codemode4j.bridge.ExecutionClass;
 import io.codemode4j.bridge.FailureKind;
+import io.codemode4j.bridge.PassFailure;
 import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
@@ -130,7 +130,7 @@ class WarehouseToolsIT {
 
   @Test
   void query_uncaughtRefusal_endsThePassAsThrownWithTheCallFailed() {
-    CodeModeFailure failure = Programs.failure(codeMode.run(
+    PassFailure failure = Programs.failure(codeMode.run(
         "async () => warehouse.query({sql: 'DELETE FROM invoices'})", Programs.run(UNCONFINED)));
 
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
@@ -163,7 +163,7 @@ class WarehouseToolsIT {
   @Test
   void query_slowerThanThePassWallTime_endsThePassAsTimeoutWithTheCallUncertain() {
     long start = System.nanoTime();
-    CodeModeFailure failure = Programs.failure(codeMode.run(
+    PassFailure failure = Programs.failure(codeMode.run(
         "async () => warehouse.query({sql: " + js(SLOW_SQL) + "})",
         Programs.run(UNCONFINED).withRemainingTime(Duration.ofMillis(500))));
 

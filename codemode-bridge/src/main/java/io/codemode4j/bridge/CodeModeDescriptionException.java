@@ -5,8 +5,12 @@ import java.util.Objects;
 /**
  * {@link CodeMode#describe} refused its request; the message says which path or how many bytes, and what to
  * ask for instead.
+ *
+ * <p>Decided: an exception is named {@code ...Exception} (it was {@code CodeModeDescriptionError}, which reads
+ * as a {@link Error}). It stays unchecked: a request the host builds from a model's paths is checked by
+ * {@code describe} itself, and a caller that wants the refusal catches it where it turns it into a message.
  */
-public final class CodeModeDescriptionError extends RuntimeException {
+public final class CodeModeDescriptionException extends RuntimeException {
 
   /** What was wrong with the request. */
   public enum Kind {
@@ -26,7 +30,7 @@ public final class CodeModeDescriptionError extends RuntimeException {
 
   private final Kind kind;
 
-  CodeModeDescriptionError(Kind kind, String message) {
+  CodeModeDescriptionException(Kind kind, String message) {
     super(Objects.requireNonNull(message, "message"));
     this.kind = Objects.requireNonNull(kind, "kind");
   }
