@@ -1,11 +1,11 @@
 package io.codemode4j.bench;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.PassFailure;
-import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
-import io.codemode4j.bridge.Tool;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseTools;
 import java.io.IOException;

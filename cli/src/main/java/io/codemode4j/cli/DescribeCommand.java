@@ -1,8 +1,8 @@
 package io.codemode4j.cli;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeDescriptionException;
-import io.codemode4j.bridge.DescribeOptions;
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;

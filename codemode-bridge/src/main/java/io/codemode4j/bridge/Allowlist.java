@@ -1,5 +1,11 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.schema.TypeScriptDeclarations;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,10 +28,18 @@ final class Allowlist {
   private static final int LISTED = 16;
   private static final Pattern PATH = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\.[A-Za-z_$][A-Za-z0-9_$]*");
 
-  /** One allowlisted method; {@code declaration} is a complete {@code declare const} of it alone. */
-  record Method(String namespace, String name, Tool tool, String declaration) {
+  /** One allowlisted method: what code outside the Code Mode may see of it, and the tool (with its handler). */
+  record Method(AllowlistedMethod view, Tool tool) {
+    String namespace() {
+      return view.namespace();
+    }
+
+    String name() {
+      return view.name();
+    }
+
     String path() {
-      return namespace + "." + name;
+      return view.path();
     }
   }
 
@@ -35,7 +49,7 @@ final class Allowlist {
   Allowlist(Map<String, Map<String, Tool>> namespaces) {
     namespaces.forEach((namespace, tools) -> tools.forEach((name, tool) -> {
       String declaration = TypeScriptDeclarations.of(Map.of(namespace, Map.of(name, tool.spec())));
-      Method method = new Method(namespace, name, tool, declaration);
+      Method method = new Method(new AllowlistedMethod(namespace, name, tool.spec(), declaration), tool);
       methods.put(method.path(), method);
     }));
     this.declarations = declarations(methods.values());

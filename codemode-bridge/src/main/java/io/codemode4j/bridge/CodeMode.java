@@ -1,5 +1,25 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.internal.broker.Broker;
+import io.codemode4j.bridge.internal.broker.SchemaValidator;
+import io.codemode4j.bridge.internal.engine.CodeExecutor;
+import io.codemode4j.bridge.internal.engine.GraalExecutor;
+import io.codemode4j.bridge.internal.engine.PassResult;
+import io.codemode4j.bridge.internal.engine.ProgramShape;
+import io.codemode4j.bridge.internal.engine.SandboxGlobals;
+import io.codemode4j.bridge.internal.worker.WorkerProcessExecutor;
+import io.codemode4j.bridge.outcome.Egress;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassReport;
+import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +50,11 @@ public final class CodeMode implements AutoCloseable {
   public static final String DEFAULT_TOOL_NAME = "run_javascript";
   public static final int DEFAULT_MAX_EGRESS_BYTES = 8 * 1024;
 
+  /**
+   * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package, which
+   * discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
+   */
+  private static final String DISCOVERY_TOOL_NAME = "discover_tools";
   private static final Logger LOG = LoggerFactory.getLogger(CodeMode.class);
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,63}");
   private static final Set<String> RESERVED_WORDS = Set.of("break", "case", "catch", "class", "const", "continue",
@@ -58,8 +83,8 @@ public final class CodeMode implements AutoCloseable {
       String path = method.path();
       ToolSpec spec = method.tool().spec();
       bindings.put(path, new Broker.Binding(path, method.tool(),
-          JsonSchemas.compile("the parameters schema of " + path, spec.parameters()),
-          JsonSchemas.compile("the success schema of " + path, spec.success())));
+          SchemaValidator.compile("the parameters schema of " + path, spec.parameters()),
+          SchemaValidator.compile("the success schema of " + path, spec.success())));
     }
     this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
     this.includeDeclarations = b.includeDeclarations;
@@ -123,21 +148,31 @@ public final class CodeMode implements AutoCloseable {
     return allowlist.methods().stream().map(Allowlist.Method::path).toList();
   }
 
-  /** The outer tool's name, which discovery matches name as their owner. */
-  String toolName() {
+  /** The outer tool's name, which discovery's matches name as their owner. */
+  public String toolName() {
     return tool.name();
   }
 
-  Allowlist allowlist() {
-    return allowlist;
+  /**
+   * Every allowlisted method with its tool's spec and declaration, in declaration order: with
+   * {@link #visibleMethods}, the public view that {@link ToolDiscovery} indexes and searches.
+   */
+  public List<AllowlistedMethod> allowlistedMethods() {
+    return allowlist.methods().stream().map(Allowlist.Method::view).toList();
   }
 
   /**
    * The methods {@code run} may see: allowed by its grants and by the host's policy, in declaration order.
+   * The same set that {@link #run} installs in the sandbox and lets the broker call.
    *
    * @throws IllegalStateException when one is hidden while the outer tool's description declares them all
    */
-  List<Allowlist.Method> visibleMethods(RunContext run) {
+  public List<AllowlistedMethod> visibleMethods(RunContext run) {
+    Objects.requireNonNull(run, "run");
+    return visible(run).stream().map(Allowlist.Method::view).toList();
+  }
+
+  private List<Allowlist.Method> visible(RunContext run) {
     Visibility visibility = run.grants().and(hostPolicy.apply(run));
     List<Allowlist.Method> visible = allowlist.visible(visibility);
     if (includeDeclarations && visible.size() < allowlist.methods().size()) {
@@ -161,7 +196,7 @@ public final class CodeMode implements AutoCloseable {
    */
   public PassOutcome run(String code, RunContext run) {
     Objects.requireNonNull(run, "run");
-    List<Allowlist.Method> visible = visibleMethods(run);
+    List<Allowlist.Method> visible = visible(run);
     boolean everything = visible.size() == allowlist.methods().size();
     String sandboxNamespaces = everything ? namespacesJson : Allowlist.namespacesJson(visible);
     RunContext visibleRun = everything ? run
@@ -239,7 +274,7 @@ public final class CodeMode implements AutoCloseable {
         + " calls per program). A failed call rejects with a frozen {kind, tool, message} that you can catch. "
         + "console.log output is returned with the result."
         + declarations.map(text -> "\n\n```ts\n" + text + "```").orElse("\n\nThe methods are not listed here: "
-            + "find them with the " + ToolDiscovery.TOOL_NAME
+            + "find them with the " + DISCOVERY_TOOL_NAME
             + " tool, which returns each one's TypeScript declaration.");
   }
 

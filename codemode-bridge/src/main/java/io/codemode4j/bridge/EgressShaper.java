@@ -1,5 +1,11 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.internal.engine.PassResult;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.Egress;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.LogEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,15 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassReport;
+import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.tool.CallContext;
+import io.codemode4j.bridge.tool.Tool;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

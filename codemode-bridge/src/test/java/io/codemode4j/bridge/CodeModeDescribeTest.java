@@ -3,6 +3,11 @@ package io.codemode4j.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -2,6 +2,11 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
+
 /** Checks a pass outcome against a corpus program's expectation. */
 final class HostileOutcomes {
 

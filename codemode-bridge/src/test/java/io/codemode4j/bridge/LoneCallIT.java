@@ -2,6 +2,17 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.internal.broker.LocalDispatcher;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolHandler;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;

@@ -2,6 +2,11 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.LogEntry;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -3,6 +3,9 @@ package io.codemode4j.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

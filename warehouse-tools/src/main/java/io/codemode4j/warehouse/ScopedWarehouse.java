@@ -1,7 +1,7 @@
 package io.codemode4j.warehouse;
 
 import io.codemode4j.bridge.Principal;
-import io.codemode4j.bridge.ToolFailure;
+import io.codemode4j.bridge.tool.ToolFailure;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
 import java.time.Duration;

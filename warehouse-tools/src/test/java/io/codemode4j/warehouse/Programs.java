@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.PassFailure;
-import io.codemode4j.bridge.PassOutcome;
-import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.util.Set;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
