@@ -289,7 +289,7 @@ public final class Soak {
   }
 
   private static String label(PassFailure failure) {
-    return failure.kind().wireName() + failure.limit().map(limit -> " " + limit).orElse("");
+    return failure.kind().wireName() + (failure.limit() == null ? "" : " " + failure.limit());
   }
 
   private static String describe(PassOutcome outcome) {

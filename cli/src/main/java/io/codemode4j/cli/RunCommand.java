@@ -107,7 +107,7 @@ final class RunCommand implements Callable<Integer> {
           case PassSuccess success -> out.println(JsonMapper.builder().build().writerWithDefaultPrettyPrinter()
               .writeValueAsString(success.result()));
           case PassFailure failure -> err.println("error: " + failure.kind().wireName()
-              + failure.limit().map(l -> " (" + l + ")").orElse("") + ": " + failure.message());
+              + (failure.limit() == null ? "" : " (" + failure.limit() + ")") + ": " + failure.message());
         }
       }
       out.flush();

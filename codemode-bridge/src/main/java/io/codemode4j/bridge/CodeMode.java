@@ -25,7 +25,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -72,7 +71,8 @@ public final class CodeMode implements AutoCloseable {
   private final CodeExecutionLimits limits;
   private final Broker broker;
   private final EgressShaper egress;
-  private final Optional<Consumer<PassReport>> onPassExit;
+  /** Null when no one listens: no report is then built. */
+  private final Consumer<PassReport> onPassExit;
   private final CodeExecutor executor;
 
   private CodeMode(Builder b) {
@@ -90,10 +90,10 @@ public final class CodeMode implements AutoCloseable {
     this.includeDeclarations = b.includeDeclarations;
     this.hostPolicy = b.hostPolicy;
     this.broker = new Broker(bindings);
-    this.egress = new EgressShaper(b.maxEgressBytes, Optional.ofNullable(b.redactEgress));
-    this.onPassExit = Optional.ofNullable(b.onPassExit);
+    this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
+    this.onPassExit = b.onPassExit;
     this.tool = new ToolSpec(b.toolName, outerDescription(b.description,
-        includeDeclarations ? Optional.of(allowlist.declarations()) : Optional.empty(), limits), inputSchema(),
+        includeDeclarations ? allowlist.declarations() : null, limits), inputSchema(),
         outputSchema(), ExecutionClass.MUTATION);
     this.executor = switch (b.isolation) {
       case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
@@ -206,11 +206,12 @@ public final class CodeMode implements AutoCloseable {
     PassResult result;
     try {
       ProgramShape.check(code, limits.maxSourceBytes());
-      Duration wall = run.remainingTime().filter(t -> t.compareTo(limits.maxWallTime()) < 0).orElse(limits.maxWallTime());
+      Duration wall = run.remainingTime() != null && run.remainingTime().compareTo(limits.maxWallTime()) < 0
+          ? run.remainingTime() : limits.maxWallTime();
       result = executor.execute(broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
-      result = new PassResult(passId, Optional.of(FailureKind.INVALID_PROGRAM), Optional.empty(), e.getMessage(),
-          JsonNodeFactory.instance.nullNode(), Optional.empty(), List.of(), List.of());
+      result = new PassResult(passId, FailureKind.INVALID_PROGRAM, null, e.getMessage(),
+          JsonNodeFactory.instance.nullNode(), null, List.of(), List.of());
     }
     PassOutcome outcome = outcome(result);
     report(run, result, Duration.ofNanos(System.nanoTime() - started));
@@ -236,23 +237,23 @@ public final class CodeMode implements AutoCloseable {
 
   private PassOutcome outcome(PassResult result) {
     Egress shaped = egress.shape(result);
-    if (result.failure().isEmpty()) {
+    if (result.ok()) {
       return new PassSuccess(result.passId(), result.result(), result.logs(), result.calls(), shaped);
     }
-    return new PassFailure(result.passId(), result.failure().get(), result.limit(), result.message(),
+    return new PassFailure(result.passId(), result.failure(), result.limit(), result.message(),
         result.thrown(), result.logs(), result.calls(), shaped);
   }
 
   private void report(RunContext run, PassResult result, Duration duration) {
-    if (onPassExit.isEmpty()) {
+    if (onPassExit == null) {
       return;
     }
     List<PassReport.Call> calls = result.calls().stream()
         .map(c -> new PassReport.Call(c.method(), c.tool(), c.status(), c.duration())).toList();
     PassReport report = new PassReport(run.runId(), result.passId(),
-        result.failure().map(FailureKind::wireName).orElse("ok"), result.limit(), duration, calls);
+        result.ok() ? "ok" : result.failure().wireName(), result.limit(), duration, calls);
     try {
-      onPassExit.get().accept(report);
+      onPassExit.accept(report);
     } catch (RuntimeException e) {
       LOG.warn("onPassExit failed for pass {}", result.passId(), e);
     }
@@ -263,17 +264,17 @@ public final class CodeMode implements AutoCloseable {
     executor.close();
   }
 
-  private static String outerDescription(String description, Optional<String> declarations,
-      CodeExecutionLimits limits) {
+  /** {@code declarations} is null when the description leaves them to discovery. */
+  private static String outerDescription(String description, String declarations, CodeExecutionLimits limits) {
     return description.strip() + "\n\n"
         + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
         + "arguments in a sandbox without network, files or timers, and must return one JSON value (keep it "
-        + "small). " + (declarations.isPresent() ? "The methods below" : "Methods (namespace.method(args))")
+        + "small). " + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
         + " return Promises: await dependent calls, and overlap independent ones with "
         + "Promise.all (at most " + limits.maxHostCallConcurrency() + " run at once, " + limits.maxHostCalls()
         + " calls per program). A failed call rejects with a frozen {kind, tool, message} that you can catch. "
         + "console.log output is returned with the result."
-        + declarations.map(text -> "\n\n```ts\n" + text + "```").orElse("\n\nThe methods are not listed here: "
+        + (declarations != null ? "\n\n```ts\n" + declarations + "```" : "\n\nThe methods are not listed here: "
             + "find them with the " + DISCOVERY_TOOL_NAME
             + " tool, which returns each one's TypeScript declaration.");
   }

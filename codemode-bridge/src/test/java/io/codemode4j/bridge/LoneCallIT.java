@@ -144,7 +144,7 @@ class LoneCallIT {
 
     assertThat(pass.outcome()).isInstanceOfSatisfying(PassFailure.class, f -> {
       assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-      assertThat(f.limit()).contains("memory");
+      assertThat(f.limit()).isEqualTo("memory");
     });
     assertStillServing();
   }

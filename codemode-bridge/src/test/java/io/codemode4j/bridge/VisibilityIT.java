@@ -22,7 +22,7 @@ class VisibilityIT {
 
   /** The host's policy here: a principal confined to a tenant may not see the failing tool. */
   private static Visibility policy(RunContext run) {
-    return run.principal().tenant().isPresent() ? path -> !path.equals("t.fail") : Visibility.all();
+    return run.principal().confined() ? path -> !path.equals("t.fail") : Visibility.all();
   }
 
   private static final String PROBE = """

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -99,18 +98,29 @@ public final class ToolDiscovery {
   }
 
   /**
-   * The methods {@code run} may see that match {@code query}, best first.
+   * The methods {@code run} may see that match {@code query}, in every namespace, best first.
    *
    * @param query words to look for, 1 to {@value #MAX_QUERY_CHARS} characters, e.g. {@code invoice}
-   * @param namespace only methods of this namespace; one the run cannot see matches nothing
    * @param limit the most matches, 1 to {@value #MAX_LIMIT}
    * @throws IllegalArgumentException for a blank or too long query, or a limit out of range
    * @throws IllegalStateException when a Code Mode declares every method in its description although
    *     {@code run} may not see one of them (see {@link CodeMode#run})
    */
-  public List<DiscoveryMatch> search(String query, Optional<String> namespace, int limit, RunContext run) {
+  public List<DiscoveryMatch> search(String query, int limit, RunContext run) {
+    return find(query, null, limit, run);
+  }
+
+  /**
+   * The methods of {@code namespace} that {@code run} may see that match {@code query}, best first; a
+   * namespace the run cannot see matches nothing. Otherwise as {@link #search(String, int, RunContext)}.
+   */
+  public List<DiscoveryMatch> search(String query, String namespace, int limit, RunContext run) {
+    return find(query, Objects.requireNonNull(namespace, "namespace"), limit, run);
+  }
+
+  /** {@code namespace} is null for every namespace. */
+  private List<DiscoveryMatch> find(String query, String namespace, int limit, RunContext run) {
     Objects.requireNonNull(query, "query");
-    Objects.requireNonNull(namespace, "namespace");
     Objects.requireNonNull(run, "run");
     if (query.isBlank() || query.length() > MAX_QUERY_CHARS) {
       throw new IllegalArgumentException("query must be 1 to " + MAX_QUERY_CHARS
@@ -122,7 +132,7 @@ public final class ToolDiscovery {
     List<String> eligible = new ArrayList<>();
     for (CodeMode codeMode : codeModes) {
       for (AllowlistedMethod method : codeMode.visibleMethods(run)) {
-        if (namespace.isEmpty() || namespace.get().equals(method.namespace())) {
+        if (namespace == null || namespace.equals(method.namespace())) {
           eligible.add(new Candidate(codeMode, method).id());
         }
       }
@@ -143,8 +153,8 @@ public final class ToolDiscovery {
       throw new IllegalArgumentException("arguments do not match the parameters of " + TOOL_NAME + ": "
           + String.join("; ", problems));
     }
-    List<DiscoveryMatch> matches = search(arguments.get("query").asString(),
-        Optional.ofNullable(arguments.get("namespace")).map(JsonNode::asString),
+    JsonNode namespace = arguments.get("namespace");
+    List<DiscoveryMatch> matches = find(arguments.get("query").asString(), namespace == null ? null : namespace.asString(),
         arguments.path("limit").asInt(DEFAULT_LIMIT), run);
     ObjectNode result = JsonNodeFactory.instance.objectNode();
     ArrayNode array = result.putArray("matches");

@@ -4,7 +4,6 @@ import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * One inner call as the ledger knows it at the end of a pass.
@@ -13,7 +12,8 @@ import java.util.Optional;
  * @param method the namespace path the program called, e.g. {@code warehouse.query}
  * @param tool the native tool behind the method
  * @param status what is known of its outcome
- * @param failureKind the {@link ToolFailure.Kind} wire name when the call was rejected or failed
+ * @param failureKind the {@link ToolFailure.Kind} wire name when the call was rejected or failed; null
+ *     otherwise
  * @param invokedAt when the program made the call
  * @param duration from the handler's start to its known end, or to the pass's end when uncertain; zero when
  *     the handler never started
@@ -23,7 +23,7 @@ public record CallRecord(
     String method,
     String tool,
     CallStatus status,
-    Optional<String> failureKind,
+    String failureKind,
     Instant invokedAt,
     Duration duration) {
   public CallRecord {
@@ -31,7 +31,6 @@ public record CallRecord(
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(tool, "tool");
     Objects.requireNonNull(status, "status");
-    Objects.requireNonNull(failureKind, "failureKind");
     Objects.requireNonNull(invokedAt, "invokedAt");
     Objects.requireNonNull(duration, "duration");
   }

@@ -2,7 +2,6 @@ package io.codemode4j.bridge.outcome;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -13,25 +12,23 @@ import tools.jackson.databind.JsonNode;
  * outcomes of a pass, and a reader who finds one should guess the other's name.
  *
  * @param kind why the pass failed
- * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@code maxLogBytes})
+ * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@code maxLogBytes}); null otherwise
  * @param message what happened and, where it helps, how to fix it
- * @param thrown the value the program threw or rejected with, as JSON, if any
+ * @param thrown the value the program threw or rejected with, as JSON; null when it threw nothing
  */
 public record PassFailure(
     String passId,
     FailureKind kind,
-    Optional<String> limit,
+    String limit,
     String message,
-    Optional<JsonNode> thrown,
+    JsonNode thrown,
     List<LogEntry> logs,
     List<CallRecord> calls,
     Egress egress) implements PassOutcome {
   public PassFailure {
     Objects.requireNonNull(passId, "passId");
     Objects.requireNonNull(kind, "kind");
-    Objects.requireNonNull(limit, "limit");
     Objects.requireNonNull(message, "message");
-    Objects.requireNonNull(thrown, "thrown");
     logs = List.copyOf(logs);
     calls = List.copyOf(calls);
     Objects.requireNonNull(egress, "egress");

@@ -14,7 +14,6 @@ import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,7 +34,7 @@ class ToolDiscoveryTest {
   @BeforeAll
   static void build() {
     codeMode = SyntheticToolkit.install(CodeMode.builder().includeDeclarations(false))
-        .visibility(run -> run.principal().tenant().isPresent()
+        .visibility(run -> run.principal().confined()
             ? Visibility.only(List.of("billing.*", "analytics.*", "support.tickets")) : Visibility.all())
         .build();
     reports = CodeMode.builder().toolName("run_reports").method("billing", "invoices", SyntheticToolkit.listInvoices())
@@ -49,8 +48,9 @@ class ToolDiscoveryTest {
     reports.close();
   }
 
-  private static List<String> paths(String query, Optional<String> namespace, int limit, RunContext run) {
-    return discovery.search(query, namespace, limit, run).stream()
+  /** {@code namespace} null: every namespace. */
+  private static List<String> paths(String query, String namespace, int limit, RunContext run) {
+    return (namespace == null ? discovery.search(query, limit, run) : discovery.search(query, namespace, limit, run)).stream()
         .map(m -> m.tool() + ":" + m.namespace() + "." + m.method()).toList();
   }
 
@@ -80,12 +80,12 @@ class ToolDiscoveryTest {
       list_invoices            | billing.listInvoices
       """)
   void search_query_ranksTheBestMethodFirst(String query, String best) {
-    assertThat(paths(query, Optional.empty(), 5, RUN)).first().isEqualTo("run_javascript:" + best);
+    assertThat(paths(query, null, 5, RUN)).first().isEqualTo("run_javascript:" + best);
   }
 
   @Test
   void search_invoice_ranksNameMatchesBeforeDescriptionMatches() {
-    List<String> ranked = paths("invoice", Optional.empty(), 20, RUN);
+    List<String> ranked = paths("invoice", null, 20, RUN);
 
     assertThat(ranked.subList(0, 5)).containsExactly("run_javascript:billing.invoices",
         "run_javascript:legacy.invoices", "run_reports:billing.invoices", "run_javascript:billing.listInvoices",
@@ -97,22 +97,22 @@ class ToolDiscoveryTest {
 
   @Test
   void search_namespaceAndLimit_narrowTheMatches() {
-    assertThat(paths("list", Optional.of("marketing"), 20, RUN)).containsExactlyInAnyOrder(
+    assertThat(paths("list", "marketing", 20, RUN)).containsExactlyInAnyOrder(
         "run_javascript:marketing.segments", "run_javascript:marketing.campaigns",
         "run_javascript:marketing.unsubscribes");
-    assertThat(paths("invoice", Optional.empty(), 2, RUN)).hasSize(2);
-    assertThat(paths("invoice", Optional.of("nowhere"), 5, RUN)).isEmpty();
+    assertThat(paths("invoice", null, 2, RUN)).hasSize(2);
+    assertThat(paths("invoice", "nowhere", 5, RUN)).isEmpty();
   }
 
   @Test
   void search_wordsFoundNowhere_matchNothing() {
-    assertThat(paths("zebra quantum", Optional.empty(), 5, RUN)).isEmpty();
-    assertThat(paths("...", Optional.empty(), 5, RUN)).isEmpty();
+    assertThat(paths("zebra quantum", null, 5, RUN)).isEmpty();
+    assertThat(paths("...", null, 5, RUN)).isEmpty();
   }
 
   @Test
   void search_aliasesAndSeveralOwners_haveDistinctIdsForTheSameNativeTool() {
-    List<DiscoveryMatch> matches = discovery.search("list_invoices", Optional.empty(), 10, RUN).stream()
+    List<DiscoveryMatch> matches = discovery.search("list_invoices", 10, RUN).stream()
         .filter(m -> m.nativeTool().equals("list_invoices")).toList();
 
     assertThat(matches).extracting(DiscoveryMatch::id).containsExactlyInAnyOrder(
@@ -128,7 +128,7 @@ class ToolDiscoveryTest {
   @Test
   void search_toolAlsoRegisteredNatively_keepsItsIdApartFromTheNativeName() {
     ToolSpec nativeTool = SyntheticToolkit.listInvoices().spec();
-    DiscoveryMatch match = discovery.search("invoice", Optional.of("billing"), 1, RUN).getFirst();
+    DiscoveryMatch match = discovery.search("invoice", "billing", 1, RUN).getFirst();
 
     assertThat(match.nativeTool()).isEqualTo(nativeTool.name());
     assertThat(match.id()).isEqualTo("code-mode:run_javascript:billing.invoices").isNotEqualTo(nativeTool.name());
@@ -143,12 +143,12 @@ class ToolDiscoveryTest {
     RunContext confined = RunContext.of("run-t", Principal.ofTenant("ana", Set.of("emea")));
     RunContext granted = RUN.withGrants(Visibility.only(List.of("billing.refunds")));
 
-    assertThat(paths("ticket", Optional.empty(), 20, confined)).containsExactly("run_javascript:support.tickets");
-    assertThat(paths("employee", Optional.empty(), 20, confined)).isEmpty();
-    assertThat(paths("invoice", Optional.empty(), 20, confined)).doesNotContain("run_javascript:legacy.invoices")
+    assertThat(paths("ticket", null, 20, confined)).containsExactly("run_javascript:support.tickets");
+    assertThat(paths("employee", null, 20, confined)).isEmpty();
+    assertThat(paths("invoice", null, 20, confined)).doesNotContain("run_javascript:legacy.invoices")
         .contains("run_javascript:billing.invoices", "run_reports:billing.invoices");
-    assertThat(paths("invoice", Optional.empty(), 20, granted)).containsExactly("run_javascript:billing.refunds");
-    assertThat(paths("invoice", Optional.of("legacy"), 20, granted)).isEmpty();
+    assertThat(paths("invoice", null, 20, granted)).containsExactly("run_javascript:billing.refunds");
+    assertThat(paths("invoice", "legacy", 20, granted)).isEmpty();
   }
 
   @Test
@@ -158,10 +158,10 @@ class ToolDiscoveryTest {
       ToolDiscovery eagerDiscovery = ToolDiscovery.of(List.of(eager));
       RunContext hidden = RUN.withGrants(Visibility.only(List.of()));
 
-      assertThatThrownBy(() -> eagerDiscovery.search("invoice", Optional.empty(), 5, hidden))
+      assertThatThrownBy(() -> eagerDiscovery.search("invoice", 5, hidden))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageContaining("may not see billing.invoices, but the description of eager declares every method");
-      assertThat(eagerDiscovery.search("invoice", Optional.empty(), 5, RUN)).hasSize(1);
+      assertThat(eagerDiscovery.search("invoice", 5, RUN)).hasSize(1);
     }
   }
 
@@ -199,11 +199,11 @@ class ToolDiscoveryTest {
 
   @Test
   void search_queryOrLimitOutOfRange_isRefused() {
-    assertThatThrownBy(() -> discovery.search(" ", Optional.empty(), 5, RUN))
+    assertThatThrownBy(() -> discovery.search(" ", 5, RUN))
         .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("query must be 1 to 200 characters");
-    assertThatThrownBy(() -> discovery.search("x".repeat(201), Optional.empty(), 5, RUN))
+    assertThatThrownBy(() -> discovery.search("x".repeat(201), 5, RUN))
         .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("was 201 characters");
-    assertThatThrownBy(() -> discovery.search("x", Optional.empty(), 21, RUN))
+    assertThatThrownBy(() -> discovery.search("x", 21, RUN))
         .isInstanceOf(IllegalArgumentException.class).hasMessage("limit must be 1..20, was 21");
   }
 

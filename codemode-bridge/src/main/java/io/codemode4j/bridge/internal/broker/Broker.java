@@ -10,7 +10,6 @@ import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolFailure;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
@@ -94,7 +93,8 @@ public final class Broker {
       this.run = run;
       this.limits = limits;
       this.ledger = ledger;
-      this.callBudget = Math.min(limits.maxHostCalls(), run.remainingToolCalls().orElse(Integer.MAX_VALUE));
+      this.callBudget = Math.min(limits.maxHostCalls(),
+          run.remainingToolCalls() == null ? Integer.MAX_VALUE : run.remainingToolCalls());
       this.slots = new Semaphore(limits.maxHostCallConcurrency(), true);
     }
 
@@ -235,13 +235,13 @@ public final class Broker {
             + " bytes (maxHostCallBytes): ask for less, e.g. aggregate in SQL or lower maxRows"));
         return;
       }
-      if (ledger.finish(entry, CallStatus.SUCCEEDED, Optional.empty())) {
+      if (ledger.finish(entry, CallStatus.SUCCEEDED, null)) {
         sink.accept(new Completion(entry, false, json));
       }
     }
 
     private void complete(Consumer<Completion> sink, PassLedger.Entry entry, CallStatus status, ToolFailure failure) {
-      if (ledger.finish(entry, status, Optional.of(failure.kind()))) {
+      if (ledger.finish(entry, status, failure.kind())) {
         sink.accept(new Completion(entry, true, envelope(entry.method, failure)));
       }
     }

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Every inner call of one pass in invocation order, with what is known of its outcome.
@@ -26,7 +25,8 @@ final class PassLedger {
     final String tool;
     final Instant invokedAt;
     private CallStatus status = CallStatus.NOT_STARTED;
-    private Optional<String> failureKind = Optional.empty();
+    /** The failure's wire name; null unless the call failed. */
+    private String failureKind;
     private long startNanos;
     private long endNanos;
 
@@ -66,13 +66,16 @@ final class PassLedger {
     return true;
   }
 
-  /** The handler's outcome is known; false when the pass has already ended. */
-  synchronized boolean finish(Entry entry, CallStatus status, Optional<ToolFailure.Kind> failure) {
+  /**
+   * The handler's outcome is known, with {@code failure} the kind of a failed call (null for one that
+   * succeeded); false when the pass has already ended.
+   */
+  synchronized boolean finish(Entry entry, CallStatus status, ToolFailure.Kind failure) {
     if (closed || entry.status != CallStatus.UNCERTAIN) {
       return false;
     }
     entry.status = status;
-    entry.failureKind = failure.map(ToolFailure.Kind::wireName);
+    entry.failureKind = failure == null ? null : failure.wireName();
     entry.endNanos = System.nanoTime();
     return true;
   }
@@ -86,7 +89,7 @@ final class PassLedger {
       return false;
     }
     entry.status = CallStatus.FAILED;
-    entry.failureKind = Optional.of(kind.wireName());
+    entry.failureKind = kind.wireName();
     return true;
   }
 

@@ -6,7 +6,6 @@ import io.codemode4j.bridge.internal.broker.Broker;
 import io.codemode4j.bridge.internal.broker.LocalDispatcher;
 import io.codemode4j.bridge.outcome.FailureKind;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -56,7 +55,7 @@ public final class GraalExecutor implements CodeExecutor {
     try {
       return future.get();
     } catch (InterruptedException e) {
-      pass.stop(FailureKind.INTERRUPTED, Optional.empty(), "the pass was interrupted by its caller");
+      pass.stop(FailureKind.INTERRUPTED, null, "the pass was interrupted by its caller");
       Thread.currentThread().interrupt();
       return awaitAfterStop(future, passId);
     } catch (ExecutionException e) {
@@ -78,8 +77,8 @@ public final class GraalExecutor implements CodeExecutor {
   }
 
   private static PassResult internal(String passId, String message) {
-    return new PassResult(passId, Optional.of(FailureKind.INTERNAL), Optional.empty(), message,
-        JsonNodeFactory.instance.nullNode(), Optional.empty(), List.of(), List.of());
+    return new PassResult(passId, FailureKind.INTERNAL, null, message, JsonNodeFactory.instance.nullNode(), null,
+        List.of(), List.of());
   }
 
   @Override

@@ -11,7 +11,6 @@ import io.codemode4j.bridge.outcome.LogEntry;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -53,8 +52,8 @@ public final class GraalPass {
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
   private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-  /** Why the pass was cut short. */
-  private record Stop(FailureKind kind, Optional<String> limit, String message) {}
+  /** Why the pass was cut short; {@code limit} names the limit that was hit, null for a stop that is not one. */
+  private record Stop(FailureKind kind, String limit, String message) {}
 
   /** How the program ended, as reported by the prelude. */
   private record Done(String status, String text, String thrownJson) {}
@@ -101,8 +100,11 @@ public final class GraalPass {
     this.dispatcher = dispatcher;
   }
 
-  /** Ends the pass early; safe from any thread. The first reason wins. */
-  public void stop(FailureKind kind, Optional<String> limit, String message) {
+  /**
+   * Ends the pass early; safe from any thread. The first reason wins. {@code limit} names the limit that was
+   * hit, null for a stop that is not one.
+   */
+  public void stop(FailureKind kind, String limit, String message) {
     Stop reason = new Stop(kind, limit, message);
     if (stop.compareAndSet(null, reason)) {
       completions.add(WAKE_UP);
@@ -114,7 +116,7 @@ public final class GraalPass {
         if (inHandler) {
           // No guest code runs while the pass thread is in a handler, so the logs are complete.
           passThread.interrupt();
-          outcome.complete(failed(reason, Optional.empty(), dispatcher.close()));
+          outcome.complete(failed(reason, null, dispatcher.close()));
         }
       }
     }
@@ -148,7 +150,7 @@ public final class GraalPass {
   private PassResult runToEnd() {
     passThread = Thread.currentThread();
     long deadline = System.nanoTime() + wallNanos;
-    ScheduledFuture<?> timer = watchdog.schedule(() -> stop(FailureKind.TIMEOUT, Optional.empty(),
+    ScheduledFuture<?> timer = watchdog.schedule(() -> stop(FailureKind.TIMEOUT, null,
         "the program ran past its wall-clock limit of " + Durations.format(java.time.Duration.ofNanos(wallNanos))
             + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
         wallNanos, TimeUnit.NANOSECONDS);
@@ -174,7 +176,7 @@ public final class GraalPass {
         }
         Settled next = awaitCompletion(deadline);
         if (next == null) {
-          stop(FailureKind.TIMEOUT, Optional.empty(), "the program ran past its wall-clock limit of "
+          stop(FailureKind.TIMEOUT, null, "the program ran past its wall-clock limit of "
               + Durations.format(java.time.Duration.ofNanos(wallNanos)) + " (maxWallTime)");
           break;
         }
@@ -183,9 +185,9 @@ public final class GraalPass {
     } catch (PolyglotException e) {
       failure = classify(e);
     } catch (InterruptedException e) {
-      stop(FailureKind.INTERRUPTED, Optional.empty(), "the pass was interrupted by its caller");
+      stop(FailureKind.INTERRUPTED, null, "the pass was interrupted by its caller");
     } catch (RuntimeException e) {
-      failure = new Stop(FailureKind.INTERNAL, Optional.empty(), "internal error in codemode4j: " + e);
+      failure = new Stop(FailureKind.INTERNAL, null, "internal error in codemode4j: " + e);
     } finally {
       timer.cancel(false);
       ticks.cancel(false);
@@ -196,11 +198,11 @@ public final class GraalPass {
       failure = stopped;
     }
     if (failure != null) {
-      return failed(failure, Optional.empty(), calls);
+      return failed(failure, null, calls);
     }
     if (done == null) {
-      return failed(new Stop(FailureKind.INTERNAL, Optional.empty(), "the pass ended without an outcome"),
-          Optional.empty(), calls);
+      return failed(new Stop(FailureKind.INTERNAL, null, "the pass ended without an outcome"),
+          null, calls);
     }
     return outcome(done, calls);
   }
@@ -210,43 +212,44 @@ public final class GraalPass {
       case "ok" -> {
         int bytes = Utf8.length(done.text);
         if (bytes > limits.maxResultBytes()) {
-          return failed(resultTooLarge(bytes), Optional.empty(), calls);
+          return failed(resultTooLarge(bytes), null, calls);
         }
         JsonNode result = MAPPER.readTree(done.text);
-        return new PassResult(passId, Optional.empty(), Optional.empty(), "ok", result, Optional.empty(), logs, calls);
+        return new PassResult(passId, null, null, "ok", result, null, logs, calls);
       }
       case "too_large" -> {
-        return failed(resultTooLarge(Integer.parseInt(done.text)), Optional.empty(), calls);
+        return failed(resultTooLarge(Integer.parseInt(done.text)), null, calls);
       }
       case "not_json" -> {
-        return failed(new Stop(FailureKind.NOT_JSON, Optional.empty(),
-            done.text + " (return plain objects, arrays, strings, numbers, booleans or null)"), Optional.empty(), calls);
+        return failed(new Stop(FailureKind.NOT_JSON, null,
+            done.text + " (return plain objects, arrays, strings, numbers, booleans or null)"), null, calls);
       }
       default -> {
-        Optional<JsonNode> thrown = parseQuietly(done.thrownJson);
-        return failed(new Stop(FailureKind.THROWN, Optional.empty(), thrownMessage(done.text, thrown)), thrown, calls);
+        JsonNode thrown = parseQuietly(done.thrownJson);
+        return failed(new Stop(FailureKind.THROWN, null, thrownMessage(done.text, thrown)), thrown, calls);
       }
     }
   }
 
   private Stop resultTooLarge(int size) {
-    return new Stop(FailureKind.LIMIT, Optional.of("maxResultBytes"), "the result is " + size
+    return new Stop(FailureKind.LIMIT, "maxResultBytes", "the result is " + size
         + " bytes of JSON, over the limit of " + limits.maxResultBytes()
         + " bytes (maxResultBytes): return a smaller summary");
   }
 
-  private static String thrownMessage(String errorText, Optional<JsonNode> thrown) {
-    if (thrown.isPresent() && thrown.get().isObject() && thrown.get().path("kind").isString()
-        && thrown.get().path("tool").isString() && thrown.get().path("message").isString()) {
-      JsonNode envelope = thrown.get();
+  private static String thrownMessage(String errorText, JsonNode thrown) {
+    if (thrown != null && thrown.isObject() && thrown.path("kind").isString()
+        && thrown.path("tool").isString() && thrown.path("message").isString()) {
+      JsonNode envelope = thrown;
       return "uncaught failure of " + envelope.get("tool").asString() + " (" + envelope.get("kind").asString() + "): "
           + envelope.get("message").asString();
     }
     return "the program threw " + errorText;
   }
 
-  private PassResult failed(Stop failure, Optional<JsonNode> thrown, List<CallRecord> calls) {
-    return new PassResult(passId, Optional.of(failure.kind()), failure.limit(), failure.message(),
+  /** {@code thrown} is null unless the program threw a value. */
+  private PassResult failed(Stop failure, JsonNode thrown, List<CallRecord> calls) {
+    return new PassResult(passId, failure.kind(), failure.limit(), failure.message(),
         JsonNodeFactory.instance.nullNode(), thrown, logs, calls);
   }
 
@@ -300,13 +303,13 @@ public final class GraalPass {
   }
 
   private Stop memoryLimit() {
-    return new Stop(FailureKind.LIMIT, Optional.of("memory"), "the program allocated more than "
+    return new Stop(FailureKind.LIMIT, "memory", "the program allocated more than "
         + limits.maxAllocatedBytes() / (1024 * 1024) + " MiB (maxAllocatedBytes): work on less data at once");
   }
 
   private Stop classify(PolyglotException e) {
     if (e.isSyntaxError()) {
-      return new Stop(FailureKind.INVALID_PROGRAM, Optional.empty(), "syntax error: " + e.getMessage());
+      return new Stop(FailureKind.INVALID_PROGRAM, null, "syntax error: " + e.getMessage());
     }
     if (e.isResourceExhausted() || e.isCancelled()) {
       String message = String.valueOf(e.getMessage());
@@ -316,26 +319,26 @@ public final class GraalPass {
         return memoryLimit();
       }
       if (message.contains("frame limit")) {
-        return new Stop(FailureKind.LIMIT, Optional.of("stack"), "the program called deeper than "
+        return new Stop(FailureKind.LIMIT, "stack", "the program called deeper than "
             + limits.maxStackFrames() + " frames (maxStackFrames): use a loop instead of deep recursion");
       }
       if (message.contains("CPU time") || cpuTimeSpent()) {
-        return new Stop(FailureKind.LIMIT, Optional.of("cpu"), "the program used more than "
+        return new Stop(FailureKind.LIMIT, "cpu", "the program used more than "
             + Durations.format(limits.maxCpuTime()) + " of CPU time (maxCpuTime): do less work in JavaScript, "
             + "e.g. aggregate in SQL");
       }
       if (e.isResourceExhausted()) {
-        return new Stop(FailureKind.LIMIT, Optional.of("resources"), "the program exhausted a resource: " + message);
+        return new Stop(FailureKind.LIMIT, "resources", "the program exhausted a resource: " + message);
       }
-      return new Stop(FailureKind.TIMEOUT, Optional.empty(), "the program was stopped");
+      return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
     }
     if (e.isInterrupted()) {
-      return new Stop(FailureKind.TIMEOUT, Optional.empty(), "the program was stopped");
+      return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
     }
     if (e.isHostException()) {
-      return new Stop(FailureKind.INTERNAL, Optional.empty(), "internal error in codemode4j: " + e.asHostException());
+      return new Stop(FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
     }
-    return new Stop(FailureKind.THROWN, Optional.empty(), "the program threw " + e.getMessage());
+    return new Stop(FailureKind.THROWN, null, "the program threw " + e.getMessage());
   }
 
   /** Whether this thread has used its CPU budget: GraalJS sometimes reports that limit as a bare interruption. */
@@ -382,7 +385,7 @@ public final class GraalPass {
     String line = args[1].asString();
     int bytes = Utf8.length(line) + 1;
     if (logBytes + bytes > limits.maxLogBytes()) {
-      stop(FailureKind.LIMIT, Optional.of("maxLogBytes"), "the program logged more than " + limits.maxLogBytes()
+      stop(FailureKind.LIMIT, "maxLogBytes", "the program logged more than " + limits.maxLogBytes()
           + " bytes (maxLogBytes): log less and return the data instead");
       return null;
     }
@@ -398,14 +401,15 @@ public final class GraalPass {
     return null;
   }
 
-  private static Optional<JsonNode> parseQuietly(String json) {
+  /** The value {@code json} holds; null for none, or for text that is not JSON. */
+  private static JsonNode parseQuietly(String json) {
     if (json == null) {
-      return Optional.empty();
+      return null;
     }
     try {
-      return Optional.of(MAPPER.readTree(json));
+      return MAPPER.readTree(json);
     } catch (JacksonException e) {
-      return Optional.empty();
+      return null;
     }
   }
 }

@@ -20,10 +20,10 @@ final class PassResults {
 
   static ObjectNode toFrame(PassResult result) {
     ObjectNode frame = Frames.frame("done").put("passId", result.passId()).put("message", result.message());
-    frame.put("failure", result.failure().map(FailureKind::wireName).orElse(null));
-    frame.put("limit", result.limit().orElse(null));
+    frame.put("failure", result.ok() ? null : result.failure().wireName());
+    frame.put("limit", result.limit());
     frame.set("result", result.result());
-    frame.set("thrown", result.thrown().orElse(null));
+    frame.set("thrown", result.thrown());
     ArrayNode logs = frame.putArray("logs");
     result.logs().forEach(log -> logs.addObject().put("level", log.level().name()).put("message", log.message()));
     return frame;
@@ -34,16 +34,15 @@ final class PassResults {
     frame.path("logs").forEach(log ->
         logs.add(new LogEntry(LogEntry.Level.valueOf(log.get("level").asString()), log.get("message").asString())));
     JsonNode thrown = frame.get("thrown");
-    return new PassResult(frame.get("passId").asString(), failureKind(frame.get("failure")),
-        text(frame.get("limit")), frame.get("message").asString(),
+    return new PassResult(frame.get("passId").asString(), failureKind(frame.get("failure")).orElse(null),
+        text(frame.get("limit")).orElse(null), frame.get("message").asString(),
         frame.has("result") ? frame.get("result") : JsonNodeFactory.instance.nullNode(),
-        thrown == null || thrown.isNull() ? Optional.empty() : Optional.of(thrown), logs, calls);
+        thrown == null || thrown.isNull() ? null : thrown, logs, calls);
   }
 
-  static PassResult failed(String passId, FailureKind kind, Optional<String> limit, String message,
-      List<CallRecord> calls) {
-    return new PassResult(passId, Optional.of(kind), limit, message, JsonNodeFactory.instance.nullNode(),
-        Optional.empty(), List.of(), calls);
+  /** {@code limit} is null unless one was hit. */
+  static PassResult failed(String passId, FailureKind kind, String limit, String message, List<CallRecord> calls) {
+    return new PassResult(passId, kind, limit, message, JsonNodeFactory.instance.nullNode(), null, List.of(), calls);
   }
 
   private static Optional<FailureKind> failureKind(JsonNode wire) {

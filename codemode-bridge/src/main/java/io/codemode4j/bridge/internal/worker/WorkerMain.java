@@ -11,7 +11,6 @@ import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -78,7 +77,7 @@ final class WorkerMain {
           case "stop" -> {
             Running current = running.get();
             if (current != null) {
-              current.pass().stop(FailureKind.INTERRUPTED, Optional.empty(), frame.get("message").asString());
+              current.pass().stop(FailureKind.INTERRUPTED, null, frame.get("message").asString());
             }
           }
           default -> throw new IllegalStateException("unknown frame type " + frame.get("type"));

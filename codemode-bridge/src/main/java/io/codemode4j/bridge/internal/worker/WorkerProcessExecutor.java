@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -95,11 +94,11 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       worker = checkOut(wait);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new Attempt(PassResults.failed(passId, FailureKind.INTERRUPTED, Optional.empty(),
+      return new Attempt(PassResults.failed(passId, FailureKind.INTERRUPTED, null,
           "the pass was interrupted while waiting for a worker", List.of()), false);
     }
     if (worker == null) {
-      return new Attempt(PassResults.failed(passId, FailureKind.TIMEOUT, Optional.empty(),
+      return new Attempt(PassResults.failed(passId, FailureKind.TIMEOUT, null,
           NO_FREE_WORKER + " within " + Durations.format(Duration.ofNanos(wait)) + ": all " + options.workers()
               + " workers were busy; run fewer passes at once or use more workers (Isolation.Process)", List.of()),
           false);
@@ -127,7 +126,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
         }
         if (frame == null) {
           replace = true;
-          result = PassResults.failed(passId, FailureKind.TIMEOUT, Optional.empty(), "the worker did not finish "
+          result = PassResults.failed(passId, FailureKind.TIMEOUT, null, "the worker did not finish "
               + "within its wall-clock limit of " + Durations.format(Duration.ofNanos(wallNanos))
               + " (maxWallTime) and was killed", dispatcher.close());
         } else if (frame == END) {
@@ -143,7 +142,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
         } else {
           heard = true;
           result = PassResults.fromFrame(frame, dispatcher.close());
-          replace = result.limit().filter("memory"::equals).isPresent();
+          replace = "memory".equals(result.limit());
         }
       }
     } catch (IOException e) {
@@ -156,7 +155,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       }
       release(worker, replace);
     }
-    return new Attempt(result, died && !heard && !interrupted && result.failure().orElse(null) == FailureKind.INTERNAL);
+    return new Attempt(result, died && !heard && !interrupted && result.failure() == FailureKind.INTERNAL);
   }
 
   /** The next idle worker that is still alive; dead ones (killed from outside while idle) are replaced. */
@@ -174,10 +173,10 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   private PassResult died(String passId, Worker worker, List<CallRecord> calls) {
     Integer exit = worker.exitCode(Duration.ofSeconds(2));
     if (exit != null && exit == EXIT_OUT_OF_MEMORY) {
-      return PassResults.failed(passId, FailureKind.LIMIT, Optional.of("memory"), "the program exhausted its "
+      return PassResults.failed(passId, FailureKind.LIMIT, "memory", "the program exhausted its "
           + "worker's heap of " + options.maxHeapMegabytes() + " MiB: work on less data at once", calls);
     }
-    return PassResults.failed(passId, FailureKind.INTERNAL, Optional.empty(),
+    return PassResults.failed(passId, FailureKind.INTERNAL, null,
         "the worker process died (exit code " + exit + ")", calls);
   }
 
