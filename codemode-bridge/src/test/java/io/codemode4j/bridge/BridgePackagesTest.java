@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The bridge's packages depend on each other in one direction: the value and SPI packages ({@code tool},
- * {@code outcome}, {@code schema}) on nothing internal; {@code discovery} on the host API and the schema validator only,
- * and nothing on discovery; inside {@code internal}, the worker on the engine and the engine on the broker, never back.
+ * {@code outcome}, {@code schema}) on nothing internal; {@code discovery} on the host API and the schema
+ * validator only, and nothing on discovery; inside {@code internal}, the worker on the engine and the engine on the broker, never back.
  * Which other modules may use the bridge, and that none uses its {@code internal} packages, is checked in
  * the {@code cli} module, whose tests see every module.
  */
