@@ -2,14 +2,14 @@ package io.codemode4j.bench;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
-import io.codemode4j.bridge.ExecutionClass;
 import io.codemode4j.bridge.Isolation;
-import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
-import io.codemode4j.bridge.Tool;
-import io.codemode4j.bridge.ToolSpec;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -88,7 +88,7 @@ public final class BenchToolkit implements AutoCloseable {
   /** Runs {@code program} once; a failed pass is a broken bench, never a sample. */
   public PassOutcome run(String program) {
     PassOutcome outcome = codeMode.run(program, run);
-    if (outcome instanceof CodeModeFailure failure) {
+    if (outcome instanceof PassFailure failure) {
       throw new IllegalStateException("the bench program " + program + " failed: " + failure.kind().wireName()
           + ": " + failure.message());
     }

@@ -1,11 +1,11 @@
 package io.codemode4j.bench;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
-import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
-import io.codemode4j.bridge.Tool;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseTools;
 import java.io.IOException;
@@ -54,7 +54,7 @@ final class EgressScenario {
         rawBytes.set(0);
         PassOutcome outcome = codeMode.run(Files.readString(program),
             RunContext.of("bench", Principal.unconfined("bench")));
-        if (outcome instanceof CodeModeFailure failure) {
+        if (outcome instanceof PassFailure failure) {
           throw new IllegalStateException(program.getFileName() + " failed: " + failure.message());
         }
         if (rawBytes.get() == 0) {

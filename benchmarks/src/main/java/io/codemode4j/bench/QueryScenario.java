@@ -1,11 +1,11 @@
 package io.codemode4j.bench;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
-import io.codemode4j.bridge.PassOutcome;
-import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;
@@ -43,7 +43,7 @@ public final class QueryScenario implements AutoCloseable {
   /** One pass of the query; returns the row count the program saw. */
   public int pass() {
     PassOutcome outcome = codeMode.run(program, run);
-    if (outcome instanceof CodeModeFailure failure) {
+    if (outcome instanceof PassFailure failure) {
       throw new IllegalStateException("the query pass failed: " + failure.kind().wireName() + ": " + failure.message());
     }
     return ((PassSuccess) outcome).result().asInt();

@@ -1,20 +1,20 @@
 package io.codemode4j.bench;
 
-import io.codemode4j.bridge.CallRecord;
-import io.codemode4j.bridge.CallStatus;
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
-import io.codemode4j.bridge.ExecutionClass;
-import io.codemode4j.bridge.FailureKind;
 import io.codemode4j.bridge.Isolation;
-import io.codemode4j.bridge.PassOutcome;
-import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
-import io.codemode4j.bridge.Tool;
-import io.codemode4j.bridge.ToolFailure;
-import io.codemode4j.bridge.ToolSpec;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolFailure;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -264,7 +264,7 @@ public final class Soak {
    * outcome is typed and its ledger empty, which is right; it only does not test its scenario.
    */
   private static boolean foundNoWorker(PassOutcome outcome) {
-    return outcome instanceof CodeModeFailure failure && failure.kind() == FailureKind.TIMEOUT
+    return outcome instanceof PassFailure failure && failure.kind() == FailureKind.TIMEOUT
         && failure.calls().isEmpty() && failure.message().startsWith("no worker process became free");
   }
 
@@ -281,15 +281,15 @@ public final class Soak {
       }
       return "expected ok " + expect.result() + ", got " + describe(outcome);
     }
-    if (outcome instanceof CodeModeFailure failure && expect.failures().contains(label(failure))) {
+    if (outcome instanceof PassFailure failure && expect.failures().contains(label(failure))) {
       return null;
     }
     return "expected " + String.join(" or ", expect.failures().stream().sorted().toList()) + ", got "
         + describe(outcome);
   }
 
-  private static String label(CodeModeFailure failure) {
-    return failure.kind().wireName() + failure.limit().map(limit -> " " + limit).orElse("");
+  private static String label(PassFailure failure) {
+    return failure.kind().wireName() + (failure.limit() == null ? "" : " " + failure.limit());
   }
 
   private static String describe(PassOutcome outcome) {
@@ -297,7 +297,7 @@ public final class Soak {
       String result = success.result().toString();
       return "ok " + (result.length() > 80 ? result.substring(0, 80) + "..." : result);
     }
-    CodeModeFailure failure = (CodeModeFailure) outcome;
+    PassFailure failure = (PassFailure) outcome;
     return label(failure) + ": " + failure.message();
   }
 

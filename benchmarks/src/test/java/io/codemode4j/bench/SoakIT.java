@@ -2,15 +2,15 @@ package io.codemode4j.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codemode4j.bridge.CallStatus;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.ExecutionClass;
 import io.codemode4j.bridge.Isolation;
-import io.codemode4j.bridge.PassOutcome;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
-import io.codemode4j.bridge.Tool;
-import io.codemode4j.bridge.ToolSpec;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

@@ -121,7 +121,8 @@ final class BenchCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_USAGE;
     }
     // The soak's handlers crash on purpose hundreds of times; the broker's warning for each would bury the report.
-    System.setProperty("org.slf4j.simpleLogger.log.io.codemode4j.bridge.Broker", "error");
+    // A logger name, not an import: the broker is internal to the bridge, its log category is not.
+    System.setProperty("org.slf4j.simpleLogger.log.io.codemode4j.bridge.internal.broker.Broker", "error");
     boolean ok = true;
     for (SoakOptions run : runs) {
       SoakReport report = Soak.run(run);

@@ -1,8 +1,8 @@
 package io.codemode4j.cli;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeDescriptionError;
-import io.codemode4j.bridge.DescribeOptions;
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;
@@ -53,7 +53,7 @@ final class DescribeCommand implements Callable<Integer> {
       out.print(codeMode.describe(paths, options));
       out.flush();
       return CodemodeCli.EXIT_OK;
-    } catch (CodeModeDescriptionError e) {
+    } catch (CodeModeDescriptionException e) {
       err.println("error: " + e.getMessage());
       return CodemodeCli.EXIT_USAGE;
     } catch (WarehouseException e) {

@@ -3,7 +3,7 @@ package io.codemode4j.cli;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
-import io.codemode4j.bridge.ToolDiscovery;
+import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;

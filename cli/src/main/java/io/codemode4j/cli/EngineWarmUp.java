@@ -1,11 +1,11 @@
 package io.codemode4j.cli;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.ExecutionClass;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
-import io.codemode4j.bridge.Tool;
-import io.codemode4j.bridge.ToolSpec;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 

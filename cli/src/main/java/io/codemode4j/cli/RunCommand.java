@@ -2,13 +2,13 @@ package io.codemode4j.cli;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
 import io.codemode4j.bridge.Isolation;
-import io.codemode4j.bridge.LogEntry;
-import io.codemode4j.bridge.PassOutcome;
-import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.outcome.LogEntry;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
@@ -106,8 +106,8 @@ final class RunCommand implements Callable<Integer> {
           // A mapper of its own, made here: a static one would be built while picocli parses the command line.
           case PassSuccess success -> out.println(JsonMapper.builder().build().writerWithDefaultPrettyPrinter()
               .writeValueAsString(success.result()));
-          case CodeModeFailure failure -> err.println("error: " + failure.kind().wireName()
-              + failure.limit().map(l -> " (" + l + ")").orElse("") + ": " + failure.message());
+          case PassFailure failure -> err.println("error: " + failure.kind().wireName()
+              + (failure.limit() == null ? "" : " (" + failure.limit() + ")") + ": " + failure.message());
         }
       }
       out.flush();

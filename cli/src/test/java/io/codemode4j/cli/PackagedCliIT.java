@@ -11,10 +11,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.jar.JarFile;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -46,6 +49,27 @@ class PackagedCliIT {
     }
     assertThat(classes).isGreaterThan(100);
     assertThat(old).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"sql-allowlist, io.codemode4j.sql", "codemode-bridge, io.codemode4j.bridge",
+      "sample-data, io.codemode4j.sample", "warehouse-tools, io.codemode4j.warehouse", "benchmarks, io.codemode4j.bench",
+      "codemode, io.codemode4j.cli"})
+  void everyModulesJar_namesItsAutomaticModule(String artifact, String moduleName) throws IOException {
+    Path jar;
+    if (artifact.equals("codemode")) {
+      jar = TARGET.resolve("codemode.jar");
+    } else {
+      try (Stream<Path> lib = Files.list(TARGET.resolve("lib"))) {
+        jar = lib.filter(p -> p.getFileName().toString()
+                .matches(Pattern.quote(artifact) + "-[0-9][^-]*(-SNAPSHOT)?\\.jar"))
+            .findFirst().orElseThrow(() -> new AssertionError("no " + artifact + " jar in target/lib"));
+      }
+    }
+    try (JarFile file = new JarFile(jar.toFile())) {
+      assertThat(file.getManifest().getMainAttributes().getValue("Automatic-Module-Name")).as(jar.toString())
+          .isEqualTo(moduleName);
+    }
   }
 
   @ParameterizedTest(name = "{0}")

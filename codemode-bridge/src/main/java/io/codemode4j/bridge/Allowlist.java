@@ -1,5 +1,11 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.schema.TypeScriptDeclarations;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,10 +28,18 @@ final class Allowlist {
   private static final int LISTED = 16;
   private static final Pattern PATH = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\.[A-Za-z_$][A-Za-z0-9_$]*");
 
-  /** One allowlisted method; {@code declaration} is a complete {@code declare const} of it alone. */
-  record Method(String namespace, String name, Tool tool, String declaration) {
+  /** One allowlisted method: what code outside the Code Mode may see of it, and the tool (with its handler). */
+  record Method(AllowlistedMethod view, Tool tool) {
+    String namespace() {
+      return view.namespace();
+    }
+
+    String name() {
+      return view.name();
+    }
+
     String path() {
-      return namespace + "." + name;
+      return view.path();
     }
   }
 
@@ -35,7 +49,7 @@ final class Allowlist {
   Allowlist(Map<String, Map<String, Tool>> namespaces) {
     namespaces.forEach((namespace, tools) -> tools.forEach((name, tool) -> {
       String declaration = TypeScriptDeclarations.of(Map.of(namespace, Map.of(name, tool.spec())));
-      Method method = new Method(namespace, name, tool, declaration);
+      Method method = new Method(new AllowlistedMethod(namespace, name, tool.spec(), declaration), tool);
       methods.put(method.path(), method);
     }));
     this.declarations = declarations(methods.values());
@@ -68,29 +82,29 @@ final class Allowlist {
   /** See {@link CodeMode#describe}. */
   String describe(List<String> paths, DescribeOptions options) {
     if (paths.isEmpty() || paths.size() > DescribeOptions.MAX_PATHS) {
-      throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.PATH_COUNT, "describe takes 1 to "
+      throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.PATH_COUNT, "describe takes 1 to "
           + DescribeOptions.MAX_PATHS + " method paths, got " + paths.size()
           + (paths.isEmpty() ? "; name one, e.g. " + methods.keySet().iterator().next() : "; ask in batches"));
     }
     Set<String> seen = new HashSet<>();
     for (String path : paths) {
       if (path == null || !PATH.matcher(path).matches()) {
-        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.INVALID_PATH, "'" + path
+        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.INVALID_PATH, "'" + path
             + "' is not a method path: write namespace.method, e.g. " + methods.keySet().iterator().next());
       }
       if (!seen.add(path)) {
-        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.DUPLICATE_PATH,
+        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.DUPLICATE_PATH,
             "'" + path + "' is asked for twice: name each method once");
       }
       if (!methods.containsKey(path)) {
-        throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.UNKNOWN_PATH, "'" + path
+        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.UNKNOWN_PATH, "'" + path
             + "' is not an allowlisted method (allowed: " + someAllowed() + ")");
       }
     }
     String text = declarations(methods.values().stream().filter(m -> seen.contains(m.path())).toList());
     int bytes = Utf8.length(text);
     if (bytes > options.maxBytes()) {
-      throw new CodeModeDescriptionError(CodeModeDescriptionError.Kind.TOO_LARGE, "the declarations of "
+      throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.TOO_LARGE, "the declarations of "
           + paths.size() + (paths.size() == 1 ? " method are " : " methods are ") + bytes
           + " bytes of UTF-8, over maxBytes " + options.maxBytes()
           + ": ask for fewer methods or raise maxBytes (at most " + DescribeOptions.MAX_BYTES + ")");

@@ -1,11 +1,30 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.internal.broker.Broker;
+import io.codemode4j.bridge.internal.broker.SchemaValidator;
+import io.codemode4j.bridge.internal.engine.CodeExecutor;
+import io.codemode4j.bridge.internal.engine.GraalExecutor;
+import io.codemode4j.bridge.internal.engine.PassResult;
+import io.codemode4j.bridge.internal.engine.ProgramShape;
+import io.codemode4j.bridge.internal.engine.SandboxGlobals;
+import io.codemode4j.bridge.internal.worker.WorkerProcessExecutor;
+import io.codemode4j.bridge.outcome.Egress;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassReport;
+import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -30,6 +49,11 @@ public final class CodeMode implements AutoCloseable {
   public static final String DEFAULT_TOOL_NAME = "run_javascript";
   public static final int DEFAULT_MAX_EGRESS_BYTES = 8 * 1024;
 
+  /**
+   * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package, which
+   * discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
+   */
+  private static final String DISCOVERY_TOOL_NAME = "discover_tools";
   private static final Logger LOG = LoggerFactory.getLogger(CodeMode.class);
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,63}");
   private static final Set<String> RESERVED_WORDS = Set.of("break", "case", "catch", "class", "const", "continue",
@@ -47,7 +71,8 @@ public final class CodeMode implements AutoCloseable {
   private final CodeExecutionLimits limits;
   private final Broker broker;
   private final EgressShaper egress;
-  private final Optional<Consumer<PassReport>> onPassExit;
+  /** Null when no one listens: no report is then built. */
+  private final Consumer<PassReport> onPassExit;
   private final CodeExecutor executor;
 
   private CodeMode(Builder b) {
@@ -58,17 +83,17 @@ public final class CodeMode implements AutoCloseable {
       String path = method.path();
       ToolSpec spec = method.tool().spec();
       bindings.put(path, new Broker.Binding(path, method.tool(),
-          JsonSchemas.compile("the parameters schema of " + path, spec.parameters()),
-          JsonSchemas.compile("the success schema of " + path, spec.success())));
+          SchemaValidator.compile("the parameters schema of " + path, spec.parameters()),
+          SchemaValidator.compile("the success schema of " + path, spec.success())));
     }
     this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
     this.includeDeclarations = b.includeDeclarations;
     this.hostPolicy = b.hostPolicy;
     this.broker = new Broker(bindings);
-    this.egress = new EgressShaper(b.maxEgressBytes, Optional.ofNullable(b.redactEgress));
-    this.onPassExit = Optional.ofNullable(b.onPassExit);
+    this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
+    this.onPassExit = b.onPassExit;
     this.tool = new ToolSpec(b.toolName, outerDescription(b.description,
-        includeDeclarations ? Optional.of(allowlist.declarations()) : Optional.empty(), limits), inputSchema(),
+        includeDeclarations ? allowlist.declarations() : null, limits), inputSchema(),
         outputSchema(), ExecutionClass.MUTATION);
     this.executor = switch (b.isolation) {
       case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
@@ -104,7 +129,7 @@ public final class CodeMode implements AutoCloseable {
    * {@code billing.invoices}, grouped by namespace in declaration order. A host API over the fixed allowlist:
    * no run's visibility applies.
    *
-   * @throws CodeModeDescriptionError for no paths or more than {@value DescribeOptions#MAX_PATHS}, a path
+   * @throws CodeModeDescriptionException for no paths or more than {@value DescribeOptions#MAX_PATHS}, a path
    *     that is not {@code namespace.method}, a duplicate, a path the allowlist does not hold (each naming
    *     the path), or declarations over {@link DescribeOptions#maxBytes()} (naming their size)
    */
@@ -123,21 +148,31 @@ public final class CodeMode implements AutoCloseable {
     return allowlist.methods().stream().map(Allowlist.Method::path).toList();
   }
 
-  /** The outer tool's name, which discovery matches name as their owner. */
-  String toolName() {
+  /** The outer tool's name, which discovery's matches name as their owner. */
+  public String toolName() {
     return tool.name();
   }
 
-  Allowlist allowlist() {
-    return allowlist;
+  /**
+   * Every allowlisted method with its tool's spec and declaration, in declaration order: with
+   * {@link #visibleMethods}, the public view that {@link ToolDiscovery} indexes and searches.
+   */
+  public List<AllowlistedMethod> allowlistedMethods() {
+    return allowlist.methods().stream().map(Allowlist.Method::view).toList();
   }
 
   /**
    * The methods {@code run} may see: allowed by its grants and by the host's policy, in declaration order.
+   * The same set that {@link #run} installs in the sandbox and lets the broker call.
    *
    * @throws IllegalStateException when one is hidden while the outer tool's description declares them all
    */
-  List<Allowlist.Method> visibleMethods(RunContext run) {
+  public List<AllowlistedMethod> visibleMethods(RunContext run) {
+    Objects.requireNonNull(run, "run");
+    return visible(run).stream().map(Allowlist.Method::view).toList();
+  }
+
+  private List<Allowlist.Method> visible(RunContext run) {
     Visibility visibility = run.grants().and(hostPolicy.apply(run));
     List<Allowlist.Method> visible = allowlist.visible(visibility);
     if (includeDeclarations && visible.size() < allowlist.methods().size()) {
@@ -152,7 +187,7 @@ public final class CodeMode implements AutoCloseable {
 
   /**
    * Runs one pass of {@code code}. Never throws for anything the program does: every failure is a
-   * {@link CodeModeFailure} with its ledger. A caller's interruption ends the pass as {@code interrupted}
+   * {@link PassFailure} with its ledger. A caller's interruption ends the pass as {@code interrupted}
    * and leaves the thread's interrupt flag set. The sandbox holds only the methods the run may see (see
    * {@link Visibility}); a namespace with none of them does not exist there.
    *
@@ -161,7 +196,7 @@ public final class CodeMode implements AutoCloseable {
    */
   public PassOutcome run(String code, RunContext run) {
     Objects.requireNonNull(run, "run");
-    List<Allowlist.Method> visible = visibleMethods(run);
+    List<Allowlist.Method> visible = visible(run);
     boolean everything = visible.size() == allowlist.methods().size();
     String sandboxNamespaces = everything ? namespacesJson : Allowlist.namespacesJson(visible);
     RunContext visibleRun = everything ? run
@@ -171,11 +206,12 @@ public final class CodeMode implements AutoCloseable {
     PassResult result;
     try {
       ProgramShape.check(code, limits.maxSourceBytes());
-      Duration wall = run.remainingTime().filter(t -> t.compareTo(limits.maxWallTime()) < 0).orElse(limits.maxWallTime());
+      Duration wall = run.remainingTime() != null && run.remainingTime().compareTo(limits.maxWallTime()) < 0
+          ? run.remainingTime() : limits.maxWallTime();
       result = executor.execute(broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
-      result = new PassResult(passId, Optional.of(FailureKind.INVALID_PROGRAM), Optional.empty(), e.getMessage(),
-          JsonNodeFactory.instance.nullNode(), Optional.empty(), List.of(), List.of());
+      result = new PassResult(passId, FailureKind.INVALID_PROGRAM, null, e.getMessage(),
+          JsonNodeFactory.instance.nullNode(), null, List.of(), List.of());
     }
     PassOutcome outcome = outcome(result);
     report(run, result, Duration.ofNanos(System.nanoTime() - started));
@@ -201,23 +237,23 @@ public final class CodeMode implements AutoCloseable {
 
   private PassOutcome outcome(PassResult result) {
     Egress shaped = egress.shape(result);
-    if (result.failure().isEmpty()) {
+    if (result.ok()) {
       return new PassSuccess(result.passId(), result.result(), result.logs(), result.calls(), shaped);
     }
-    return new CodeModeFailure(result.passId(), result.failure().get(), result.limit(), result.message(),
+    return new PassFailure(result.passId(), result.failure(), result.limit(), result.message(),
         result.thrown(), result.logs(), result.calls(), shaped);
   }
 
   private void report(RunContext run, PassResult result, Duration duration) {
-    if (onPassExit.isEmpty()) {
+    if (onPassExit == null) {
       return;
     }
     List<PassReport.Call> calls = result.calls().stream()
         .map(c -> new PassReport.Call(c.method(), c.tool(), c.status(), c.duration())).toList();
     PassReport report = new PassReport(run.runId(), result.passId(),
-        result.failure().map(FailureKind::wireName).orElse("ok"), result.limit(), duration, calls);
+        result.ok() ? "ok" : result.failure().wireName(), result.limit(), duration, calls);
     try {
-      onPassExit.get().accept(report);
+      onPassExit.accept(report);
     } catch (RuntimeException e) {
       LOG.warn("onPassExit failed for pass {}", result.passId(), e);
     }
@@ -228,18 +264,18 @@ public final class CodeMode implements AutoCloseable {
     executor.close();
   }
 
-  private static String outerDescription(String description, Optional<String> declarations,
-      CodeExecutionLimits limits) {
+  /** {@code declarations} is null when the description leaves them to discovery. */
+  private static String outerDescription(String description, String declarations, CodeExecutionLimits limits) {
     return description.strip() + "\n\n"
         + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
         + "arguments in a sandbox without network, files or timers, and must return one JSON value (keep it "
-        + "small). " + (declarations.isPresent() ? "The methods below" : "Methods (namespace.method(args))")
+        + "small). " + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
         + " return Promises: await dependent calls, and overlap independent ones with "
         + "Promise.all (at most " + limits.maxHostCallConcurrency() + " run at once, " + limits.maxHostCalls()
         + " calls per program). A failed call rejects with a frozen {kind, tool, message} that you can catch. "
         + "console.log output is returned with the result."
-        + declarations.map(text -> "\n\n```ts\n" + text + "```").orElse("\n\nThe methods are not listed here: "
-            + "find them with the " + ToolDiscovery.TOOL_NAME
+        + (declarations != null ? "\n\n```ts\n" + declarations + "```" : "\n\nThe methods are not listed here: "
+            + "find them with the " + DISCOVERY_TOOL_NAME
             + " tool, which returns each one's TypeScript declaration.");
   }
 

@@ -1,8 +1,13 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.internal.engine.PassResult;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.Egress;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.LogEntry;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -25,9 +30,10 @@ final class EgressShaper {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final int maxBytes;
-  private final Optional<EgressRedactor> redactor;
+  /** Null when the host redacts nothing. */
+  private final EgressRedactor redactor;
 
-  EgressShaper(int maxBytes, Optional<EgressRedactor> redactor) {
+  EgressShaper(int maxBytes, EgressRedactor redactor) {
     this.maxBytes = maxBytes;
     this.redactor = redactor;
   }
@@ -36,11 +42,11 @@ final class EgressShaper {
     JsonNode result = pass.result();
     List<String> logLines = new ArrayList<>(pass.logs().size());
     pass.logs().forEach(entry -> logLines.add(logLine(entry)));
-    Optional<JsonNode> thrown = pass.thrown();
+    JsonNode thrown = pass.thrown();
     boolean redactionFailed = false;
-    if (redactor.isPresent()) {
+    if (redactor != null) {
       try {
-        EgressRedactor r = redactor.get();
+        EgressRedactor r = redactor;
         result = nonNull(r.redact(result));
         List<String> redacted = new ArrayList<>(logLines.size());
         for (String line : logLines) {
@@ -49,7 +55,7 @@ final class EgressShaper {
         }
         logLines.clear();
         logLines.addAll(redacted);
-        thrown = thrown.map(value -> nonNull(r.redact(value)));
+        thrown = thrown == null ? null : nonNull(r.redact(thrown));
       } catch (RuntimeException e) {
         LOG.warn("redactEgress failed in pass {}; the model sees no program output for it", pass.passId(), e);
         redactionFailed = true;
@@ -58,7 +64,7 @@ final class EgressShaper {
 
     List<String> omittedParts = new ArrayList<>();
     ObjectNode out = JSON.objectNode();
-    boolean ok = pass.failure().isEmpty() && !redactionFailed;
+    boolean ok = pass.ok() && !redactionFailed;
     out.put("ok", ok);
     out.putNull("result");
     ArrayNode logs = out.putArray("logs");
@@ -70,11 +76,13 @@ final class EgressShaper {
           .put("message", "egress redaction failed; nothing the program produced is shown");
       result = JSON.nullNode();
       logLines.clear();
-      thrown = Optional.empty();
+      thrown = null;
       omittedParts.addAll(List.of("result", "logs", "thrown"));
-    } else if (pass.failure().isPresent()) {
-      error = out.putObject("error").put("kind", pass.failure().get().wireName());
-      pass.limit().ifPresent(limit -> out.withObject("error").put("limit", limit));
+    } else if (!pass.ok()) {
+      error = out.putObject("error").put("kind", pass.failure().wireName());
+      if (pass.limit() != null) {
+        error.put("limit", pass.limit());
+      }
       error.put("message", truncate(pass.message(), MAX_ERROR_MESSAGE_BYTES));
     } else {
       out.putNull("error");
@@ -91,7 +99,9 @@ final class EgressShaper {
           .put("method", call.method())
           .put("status", call.status().wireName())
           .put("durationMs", call.duration().toMillis());
-      call.failureKind().ifPresent(kind -> entry.put("kind", kind));
+      if (call.failureKind() != null) {
+        entry.put("kind", call.failureKind());
+      }
       // Two bytes stay free for omittedCalls growing from 0 to two digits.
       if (omittedCalls == 0 && budget.take(elementCost(calls, entry), 2 + resultReserve)) {
         calls.add(entry);
@@ -134,9 +144,9 @@ final class EgressShaper {
       }
     }
 
-    if (thrown.isPresent() && error != null) {
-      if (budget.take(",\"thrown\":".length() + Utf8.length(thrown.get().toString()), 0)) {
-        error.set("thrown", thrown.get());
+    if (thrown != null && error != null) {
+      if (budget.take(",\"thrown\":".length() + Utf8.length(thrown.toString()), 0)) {
+        error.set("thrown", thrown);
       } else {
         omittedParts.add("thrown");
       }

@@ -2,8 +2,6 @@ package io.codemode4j.bridge;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * The agent run a pass belongs to, and what is left of the run's own budget. A smaller remaining budget
@@ -13,53 +11,52 @@ import java.util.OptionalInt;
  * @param runId the agent run
  * @param parentCallId the id of the outer {@code run_javascript} tool call
  * @param principal who the run acts for
- * @param remainingToolCalls the run's tool calls still allowed, if it counts them
- * @param remainingTime the run's time still allowed, if it has a deadline
+ * @param remainingToolCalls the run's tool calls still allowed; null when it does not count them
+ * @param remainingTime the run's time still allowed; null when it has no deadline
  * @param grants the methods the run inherited the right to see (all by default); the host's policy may hide
  *     more, see {@link Visibility}
+ *
+ * <p>Decided: no {@code Optional} or {@code OptionalInt} components (a record's components are its fields);
+ * a budget the run does not have is null.
  */
 public record RunContext(
     String runId,
     String parentCallId,
     Principal principal,
-    OptionalInt remainingToolCalls,
-    Optional<Duration> remainingTime,
+    Integer remainingToolCalls,
+    Duration remainingTime,
     Visibility grants) {
 
   public RunContext {
     Objects.requireNonNull(runId, "runId");
     Objects.requireNonNull(parentCallId, "parentCallId");
     Objects.requireNonNull(principal, "principal");
-    Objects.requireNonNull(remainingToolCalls, "remainingToolCalls");
-    Objects.requireNonNull(remainingTime, "remainingTime");
     Objects.requireNonNull(grants, "grants");
-    if (remainingToolCalls.isPresent() && remainingToolCalls.getAsInt() < 0) {
-      throw new IllegalArgumentException("remainingToolCalls must not be negative, was " + remainingToolCalls.getAsInt());
+    if (remainingToolCalls != null && remainingToolCalls < 0) {
+      throw new IllegalArgumentException("remainingToolCalls must not be negative, was " + remainingToolCalls);
     }
-    remainingTime.ifPresent(t -> {
-      if (t.isNegative()) {
-        throw new IllegalArgumentException("remainingTime must not be negative, was " + t);
-      }
-    });
+    if (remainingTime != null && remainingTime.isNegative()) {
+      throw new IllegalArgumentException("remainingTime must not be negative, was " + remainingTime);
+    }
   }
 
   /** A run that may see every allowlisted method. */
-  public RunContext(String runId, String parentCallId, Principal principal, OptionalInt remainingToolCalls,
-      Optional<Duration> remainingTime) {
+  public RunContext(String runId, String parentCallId, Principal principal, Integer remainingToolCalls,
+      Duration remainingTime) {
     this(runId, parentCallId, principal, remainingToolCalls, remainingTime, Visibility.all());
   }
 
   /** A run with no budget of its own beyond the pass limits, that may see every allowlisted method. */
   public static RunContext of(String runId, Principal principal) {
-    return new RunContext(runId, runId + ":run_javascript", principal, OptionalInt.empty(), Optional.empty());
+    return new RunContext(runId, runId + ":run_javascript", principal, null, null);
   }
 
   public RunContext withRemainingToolCalls(int calls) {
-    return new RunContext(runId, parentCallId, principal, OptionalInt.of(calls), remainingTime, grants);
+    return new RunContext(runId, parentCallId, principal, calls, remainingTime, grants);
   }
 
   public RunContext withRemainingTime(Duration time) {
-    return new RunContext(runId, parentCallId, principal, remainingToolCalls, Optional.of(time), grants);
+    return new RunContext(runId, parentCallId, principal, remainingToolCalls, Objects.requireNonNull(time, "time"), grants);
   }
 
   /** This run, seeing only what {@code visibility} allows. */

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.discovery.ToolDiscovery;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;

@@ -3,6 +3,11 @@ package io.codemode4j.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.schema.CodeModeDescriptionException;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -73,8 +78,8 @@ class CodeModeDescribeTest {
     assertThat(text).contains("m0(args: {", "m63(args: {");
     assertThat(bytes(text)).isGreaterThan(DescribeOptions.DEFAULT_MAX_BYTES);
     assertThatThrownBy(() -> codeMode.describe(paths, DescribeOptions.defaults()))
-        .isInstanceOfSatisfying(CodeModeDescriptionError.class, e -> {
-          assertThat(e.kind()).isEqualTo(CodeModeDescriptionError.Kind.TOO_LARGE);
+        .isInstanceOfSatisfying(CodeModeDescriptionException.class, e -> {
+          assertThat(e.kind()).isEqualTo(CodeModeDescriptionException.Kind.TOO_LARGE);
           assertThat(e.getMessage()).isEqualTo("the declarations of 64 methods are " + bytes(text)
               + " bytes of UTF-8, over maxBytes 16384: ask for fewer methods or raise maxBytes (at most 262144)");
         });
@@ -88,8 +93,8 @@ class CodeModeDescribeTest {
 
     assertThat(codeMode.describe(List.of("shop.price"), new DescribeOptions(size))).isEqualTo(text);
     assertThatThrownBy(() -> codeMode.describe(List.of("shop.price"), new DescribeOptions(size - 1)))
-        .isInstanceOfSatisfying(CodeModeDescriptionError.class, e -> {
-          assertThat(e.kind()).isEqualTo(CodeModeDescriptionError.Kind.TOO_LARGE);
+        .isInstanceOfSatisfying(CodeModeDescriptionException.class, e -> {
+          assertThat(e.kind()).isEqualTo(CodeModeDescriptionException.Kind.TOO_LARGE);
           assertThat(e.getMessage()).startsWith("the declarations of 1 method are " + size + " bytes of UTF-8, over "
               + "maxBytes " + (size - 1));
         });
@@ -106,11 +111,11 @@ class CodeModeDescribeTest {
       t.echo,t.echo     | DUPLICATE_PATH | 't.echo' is asked for twice: name each method once
       t.big,t.nope,t.   | UNKNOWN_PATH   | 't.nope' is not an allowlisted method
       """)
-  void describe_badPath_failsNamingIt(String paths, CodeModeDescriptionError.Kind kind, String message) {
+  void describe_badPath_failsNamingIt(String paths, CodeModeDescriptionException.Kind kind, String message) {
     List<String> list = List.of(paths.split(",", -1));
 
     assertThatThrownBy(() -> codeMode.describe(list, DescribeOptions.defaults()))
-        .isInstanceOfSatisfying(CodeModeDescriptionError.class, e -> {
+        .isInstanceOfSatisfying(CodeModeDescriptionException.class, e -> {
           assertThat(e.kind()).isEqualTo(kind);
           assertThat(e.getMessage()).startsWith(message);
         });
@@ -122,8 +127,8 @@ class CodeModeDescribeTest {
     List<String> paths = new ArrayList<>(IntStream.range(0, count).mapToObj(i -> "many.m" + (i % 64)).toList());
 
     assertThatThrownBy(() -> codeMode.describe(paths, DescribeOptions.defaults()))
-        .isInstanceOfSatisfying(CodeModeDescriptionError.class, e -> {
-          assertThat(e.kind()).isEqualTo(CodeModeDescriptionError.Kind.PATH_COUNT);
+        .isInstanceOfSatisfying(CodeModeDescriptionException.class, e -> {
+          assertThat(e.kind()).isEqualTo(CodeModeDescriptionException.Kind.PATH_COUNT);
           assertThat(e.getMessage()).startsWith("describe takes 1 to 64 method paths, got " + count);
         });
   }
@@ -131,8 +136,8 @@ class CodeModeDescribeTest {
   @Test
   void describe_nullPath_isAnInvalidPath() {
     assertThatThrownBy(() -> codeMode.describe(Collections.singletonList(null), DescribeOptions.defaults()))
-        .isInstanceOfSatisfying(CodeModeDescriptionError.class,
-            e -> assertThat(e.kind()).isEqualTo(CodeModeDescriptionError.Kind.INVALID_PATH));
+        .isInstanceOfSatisfying(CodeModeDescriptionException.class,
+            e -> assertThat(e.kind()).isEqualTo(CodeModeDescriptionException.Kind.INVALID_PATH));
   }
 
   @ParameterizedTest

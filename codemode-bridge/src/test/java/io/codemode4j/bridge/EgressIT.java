@@ -2,6 +2,10 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.outcome.Egress;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -2,6 +2,8 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

@@ -14,9 +14,10 @@ import java.util.stream.Stream;
  * One program of the adversarial corpus ({@code src/test/resources/hostile/<category>/<name>.js}) with its
  * expected outcome, read from its leading comments: {@code // expect: ok | thrown | not_json | timeout |
  * invalid_program | limit <name>[|<name>]}, then optionally {@code // result: <json>} (exact) and
- * {@code // message: <text>} (contained in the failure message).
+ * {@code // message: <text>} (contained in the failure message); {@code result} and {@code message} are null
+ * when the program has no such line.
  */
-record HostileProgram(String name, String source, String expect, Optional<String> result, Optional<String> message) {
+record HostileProgram(String name, String source, String expect, String result, String message) {
 
   static List<HostileProgram> corpus() {
     try (Stream<Path> files = Files.walk(Path.of(HostileProgram.class.getResource("/hostile").toURI()))) {
@@ -34,8 +35,8 @@ record HostileProgram(String name, String source, String expect, Optional<String
       String source = Files.readString(file, StandardCharsets.UTF_8);
       String name = root.relativize(file).toString().replace(".js", "");
       return new HostileProgram(name, source, header(source, "expect").orElseThrow(
-          () -> new IllegalStateException(file + " has no '// expect:' line")), header(source, "result"),
-          header(source, "message"));
+          () -> new IllegalStateException(file + " has no '// expect:' line")), header(source, "result").orElse(null),
+          header(source, "message").orElse(null));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -2,6 +2,17 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.internal.broker.LocalDispatcher;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolHandler;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -106,7 +117,7 @@ class LoneCallIT {
   void run_loneCallWhoseHandlerIgnoresInterruption_failsTimeoutAtTheWallTime() {
     Timed pass = runOnPassThread("async () => t.stubborn({})");
 
-    assertThat(pass.outcome()).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+    assertThat(pass.outcome()).isInstanceOfSatisfying(PassFailure.class, f -> {
       assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT);
       assertThat(f.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
     });
@@ -131,9 +142,9 @@ class LoneCallIT {
           while (true) keep.push(new Array(10000).fill(7));
         }""");
 
-    assertThat(pass.outcome()).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+    assertThat(pass.outcome()).isInstanceOfSatisfying(PassFailure.class, f -> {
       assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-      assertThat(f.limit()).contains("memory");
+      assertThat(f.limit()).isEqualTo("memory");
     });
     assertStillServing();
   }

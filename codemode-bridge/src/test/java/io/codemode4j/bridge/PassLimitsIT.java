@@ -2,6 +2,14 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassReport;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.time.Duration;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
@@ -36,12 +44,12 @@ class PassLimitsIT {
     codeMode.close();
   }
 
-  private static CodeModeFailure failure(String code) {
+  private static PassFailure failure(String code) {
     PassOutcome outcome = codeMode.run(code, TestTools.run());
-    assertThat(outcome).isInstanceOf(CodeModeFailure.class);
+    assertThat(outcome).isInstanceOf(PassFailure.class);
     assertThat(codeMode.run("async () => 'still serving'", TestTools.run()))
         .isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("still serving"));
-    return (CodeModeFailure) outcome;
+    return (PassFailure) outcome;
   }
 
   // Loops that allocate as they spin (promises, errors) may hit maxAllocatedBytes first; the corpus covers them.
@@ -54,7 +62,7 @@ class PassLimitsIT {
   })
   void run_programPastItsWallTime_failsTimeout(String code) {
     long start = System.nanoTime();
-    CodeModeFailure failure = failure(code);
+    PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.TIMEOUT);
     assertThat(failure.message()).contains("wall-clock limit of 700ms");
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
@@ -62,41 +70,41 @@ class PassLimitsIT {
 
   @Test
   void run_logsOverMaxLogBytes_failsLimitNamingIt() {
-    CodeModeFailure failure = failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
+    PassFailure failure = failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).contains("maxLogBytes");
+    assertThat(failure.limit()).isEqualTo("maxLogBytes");
     assertThat(failure.logs()).isNotEmpty();
     assertThat(failure.logs().stream().mapToInt(l -> Utf8.length(l.message()) + 1).sum()).isLessThanOrEqualTo(200);
   }
 
   @Test
   void run_resultOverMaxResultBytes_failsLimitNamingIt() {
-    CodeModeFailure failure = failure("async () => 'é'.repeat(200)");
+    PassFailure failure = failure("async () => 'é'.repeat(200)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).contains("maxResultBytes");
+    assertThat(failure.limit()).isEqualTo("maxResultBytes");
     assertThat(failure.message()).contains("402 bytes of JSON, over the limit of 300 bytes (maxResultBytes)");
   }
 
   @Test
   void run_hugeResult_failsLimitInsideTheSandbox() {
-    CodeModeFailure failure = failure("async () => 'x'.repeat(100_000)");
+    PassFailure failure = failure("async () => 'x'.repeat(100_000)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).contains("maxResultBytes");
+    assertThat(failure.limit()).isEqualTo("maxResultBytes");
   }
 
   @Test
   void run_sourceOverMaxSourceBytes_failsInvalidProgram() {
-    CodeModeFailure failure = failure("async () => '" + "x".repeat(2000) + "'");
+    PassFailure failure = failure("async () => '" + "x".repeat(2000) + "'");
     assertThat(failure.kind()).isEqualTo(FailureKind.INVALID_PROGRAM);
     assertThat(failure.message()).contains("(maxSourceBytes)");
   }
 
   @Test
   void run_deepRecursion_failsLimitStackEvenWhenCaught() {
-    CodeModeFailure failure = failure(
+    PassFailure failure = failure(
         "async () => { const f = (n) => { try { return f(n + 1) + 1; } catch (e) { return f(n + 1); } }; return f(0); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).contains("stack");
+    assertThat(failure.limit()).isEqualTo("stack");
   }
 
   @Test
@@ -105,9 +113,9 @@ class PassLimitsIT {
         .withMaxWallTime(Duration.ofSeconds(20)).withMaxCpuTime(Duration.ofMillis(300))).build()) {
       tight.warmUp(1);
       PassOutcome outcome = tight.run("async () => { let n = 0; while (true) { n++; } }", TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
         assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-        assertThat(f.limit()).contains("cpu");
+        assertThat(f.limit()).isEqualTo("cpu");
         assertThat(f.message()).contains("300ms of CPU time (maxCpuTime)");
       });
     }
@@ -119,9 +127,9 @@ class PassLimitsIT {
         .withMaxAllocatedBytes(64L * 1024 * 1024)).build()) {
       PassOutcome outcome = tight.run("async () => { const keep = []; while (true) keep.push(new Array(10000).fill(7)); }",
           TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
         assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-        assertThat(f.limit()).contains("memory");
+        assertThat(f.limit()).isEqualTo("memory");
       });
     }
   }
@@ -137,7 +145,7 @@ class PassLimitsIT {
     Thread.sleep(200);
     caller.interrupt();
     caller.join(5000);
-    assertThat(outcome.get()).isInstanceOfSatisfying(CodeModeFailure.class, f -> {
+    assertThat(outcome.get()).isInstanceOfSatisfying(PassFailure.class, f -> {
       assertThat(f.kind()).isEqualTo(FailureKind.INTERRUPTED);
       assertThat(f.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
     });

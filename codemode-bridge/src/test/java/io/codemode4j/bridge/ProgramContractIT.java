@@ -2,6 +2,11 @@ package io.codemode4j.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.LogEntry;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,10 +43,10 @@ class ProgramContractIT {
     return ((PassSuccess) outcome).result();
   }
 
-  private static CodeModeFailure failure(String code) {
+  private static PassFailure failure(String code) {
     PassOutcome outcome = run(code);
-    assertThat(outcome).isInstanceOf(CodeModeFailure.class);
-    return (CodeModeFailure) outcome;
+    assertThat(outcome).isInstanceOf(PassFailure.class);
+    return (PassFailure) outcome;
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
@@ -67,7 +72,7 @@ class ProgramContractIT {
       "async () => Symbol('s')"
   })
   void run_valueWithoutJsonForm_failsNotJson(String code) {
-    CodeModeFailure failure = failure(code);
+    PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.NOT_JSON);
     assertThat(failure.message()).startsWith("the returned value cannot become JSON");
   }
@@ -75,7 +80,7 @@ class ProgramContractIT {
   @ParameterizedTest
   @ValueSource(strings = {"1", "() => 1", "async () => 1; globalThis.x = 1", "async () => {", "import('x')"})
   void run_notOneAsyncFunction_failsInvalidProgramBeforeRunning(String code) {
-    CodeModeFailure failure = failure(code);
+    PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.INVALID_PROGRAM);
     assertThat(failure.calls()).isEmpty();
     assertThat(failure.egress().json().get("error").get("kind").asString()).isEqualTo("invalid_program");
@@ -83,23 +88,23 @@ class ProgramContractIT {
 
   @Test
   void run_programThrowsError_failsThrownWithNameAndMessage() {
-    CodeModeFailure failure = failure("async () => { throw new RangeError('out of range'); }");
+    PassFailure failure = failure("async () => { throw new RangeError('out of range'); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
     assertThat(failure.message()).isEqualTo("the program threw RangeError: out of range");
-    assertThat(failure.thrown()).hasValueSatisfying(
+    assertThat(failure.thrown()).satisfies(
         v -> assertThat(v.toString()).isEqualTo("{\"name\":\"RangeError\",\"message\":\"out of range\"}"));
   }
 
   @Test
   void run_programThrowsPlainValue_keepsTheValue() {
-    CodeModeFailure failure = failure("async () => { throw {code: 42}; }");
+    PassFailure failure = failure("async () => { throw {code: 42}; }");
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
-    assertThat(failure.thrown()).hasValueSatisfying(v -> assertThat(v.toString()).isEqualTo("{\"code\":42}"));
+    assertThat(failure.thrown()).satisfies(v -> assertThat(v.toString()).isEqualTo("{\"code\":42}"));
   }
 
   @Test
   void run_uncaughtToolFailure_namesTheToolAndKind() {
-    CodeModeFailure failure = failure("async () => t.fail({kind: 'refused', message: 'table is not allowlisted'})");
+    PassFailure failure = failure("async () => t.fail({kind: 'refused', message: 'table is not allowlisted'})");
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
     assertThat(failure.message()).isEqualTo("uncaught failure of t.fail (refused): table is not allowlisted");
   }
@@ -154,14 +159,14 @@ class ProgramContractIT {
   @ValueSource(strings = {"eval('1')", "new Function('return 1')()", "(async function(){}).constructor('return 1')()",
       "(function*(){}).constructor('yield 1')().next()"})
   void run_dynamicCode_isRefused(String expression) {
-    CodeModeFailure failure = failure("async () => " + expression);
+    PassFailure failure = failure("async () => " + expression);
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
     assertThat(failure.message()).contains("EvalError");
   }
 
   @Test
   void run_methodOutsideTheAllowlist_isATypeError() {
-    CodeModeFailure failure = failure("async () => t.payroll({})");
+    PassFailure failure = failure("async () => t.payroll({})");
     assertThat(failure.message()).contains("TypeError");
     assertThat(failure.calls()).isEmpty();
     assertThat(result("async () => [Object.keys(t), typeof warehouse]").toString())

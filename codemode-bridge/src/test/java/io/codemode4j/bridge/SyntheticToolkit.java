@@ -1,5 +1,8 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -8,19 +11,19 @@ import java.util.Map;
  * tool {@code list_invoices} is {@code billing.invoices}, {@code billing.listInvoices} and
  * {@code legacy.invoices} (44 paths).
  */
-final class SyntheticToolkit {
+public final class SyntheticToolkit {
 
-  static final int PATHS = 44;
+  public static final int PATHS = 44;
 
   private SyntheticToolkit() {}
 
   /** The tool behind {@code billing.invoices}, which a host may also register natively. */
-  static Tool listInvoices() {
+  public static Tool listInvoices() {
     return tool("list_invoices", "Lists one customer's invoices, oldest first, with amounts in cents and status.",
         ExecutionClass.READONLY);
   }
 
-  static CodeMode.Builder install(CodeMode.Builder builder) {
+  public static CodeMode.Builder install(CodeMode.Builder builder) {
     Map<String, Map<String, String>> namespaces = new LinkedHashMap<>();
     namespaces.put("billing", ordered(
         "invoices", null,

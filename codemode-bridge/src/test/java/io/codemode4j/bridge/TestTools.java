@@ -1,5 +1,13 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.tool.CallContext;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolFailure;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -11,25 +19,25 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Real tools for the executor tests: their handlers count, sleep, block and fail on request. */
-final class TestTools {
+public final class TestTools {
 
-  static final JsonMapper MAPPER = JsonMapper.builder().build();
-  static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+  public static final JsonMapper MAPPER = JsonMapper.builder().build();
+  public static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-  final AtomicInteger active = new AtomicInteger();
-  final AtomicInteger maxActive = new AtomicInteger();
-  final AtomicInteger started = new AtomicInteger();
-  final ConcurrentLinkedQueue<CallContext> contexts = new ConcurrentLinkedQueue<>();
-  final ConcurrentLinkedQueue<String> interrupted = new ConcurrentLinkedQueue<>();
-  final ConcurrentLinkedQueue<Boolean> onVirtualThread = new ConcurrentLinkedQueue<>();
-  final CountDownLatch release = new CountDownLatch(1);
+  public final AtomicInteger active = new AtomicInteger();
+  public final AtomicInteger maxActive = new AtomicInteger();
+  public final AtomicInteger started = new AtomicInteger();
+  public final ConcurrentLinkedQueue<CallContext> contexts = new ConcurrentLinkedQueue<>();
+  public final ConcurrentLinkedQueue<String> interrupted = new ConcurrentLinkedQueue<>();
+  public final ConcurrentLinkedQueue<Boolean> onVirtualThread = new ConcurrentLinkedQueue<>();
+  public final CountDownLatch release = new CountDownLatch(1);
 
-  static JsonNode json(String text) {
+  public static JsonNode json(String text) {
     return MAPPER.readTree(text);
   }
 
   /** {@code echo({value, sleepMs?})} returns {@code {value}} after sleeping. */
-  Tool echo() {
+  public Tool echo() {
     return new Tool(new ToolSpec("echo", "Returns its value after sleepMs.",
         json("""
             {"type":"object","properties":{"value":{},"sleepMs":{"type":"integer","minimum":0}},
@@ -56,7 +64,7 @@ final class TestTools {
   }
 
   /** {@code fail({kind, message})} always fails with that kind. */
-  Tool fail() {
+  public Tool fail() {
     return new Tool(new ToolSpec("fail", "Fails as asked.",
         json("""
             {"type":"object","properties":{"kind":{"enum":["refused","failed","unauthorized","timeout","crash"]},
@@ -74,7 +82,7 @@ final class TestTools {
   }
 
   /** {@code block({})} waits until the test releases it or the call is interrupted. */
-  Tool block() {
+  public Tool block() {
     return new Tool(new ToolSpec("block", "Blocks.", json("{\"type\":\"object\"}"), json("{}"),
         ExecutionClass.MUTATION),
         (args, ctx) -> {
@@ -92,7 +100,7 @@ final class TestTools {
   }
 
   /** {@code big({bytes})} returns a string of that many bytes; its schema claims an object with n. */
-  Tool big() {
+  public Tool big() {
     return new Tool(new ToolSpec("big", "Returns a large value.",
         json("{\"type\":\"object\",\"properties\":{\"bytes\":{\"type\":\"integer\"},\"lie\":{\"type\":\"boolean\"}}}"),
         json("{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]}"),
@@ -115,7 +123,7 @@ final class TestTools {
     maxActive.accumulateAndGet(now, Math::max);
   }
 
-  CodeMode.Builder codeMode() {
+  public CodeMode.Builder codeMode() {
     return CodeMode.builder()
         .method("t", "echo", echo())
         .method("t", "fail", fail())
@@ -123,15 +131,15 @@ final class TestTools {
         .method("t", "big", big());
   }
 
-  static RunContext run() {
+  public static RunContext run() {
     return RunContext.of("run-1", Principal.unconfined("tester"));
   }
 
-  static List<CallStatus> statuses(PassOutcome outcome) {
+  public static List<CallStatus> statuses(PassOutcome outcome) {
     return outcome.calls().stream().map(CallRecord::status).toList();
   }
 
-  static Duration ms(long millis) {
+  public static Duration ms(long millis) {
     return Duration.ofMillis(millis);
   }
 }

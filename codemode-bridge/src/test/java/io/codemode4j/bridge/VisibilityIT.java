@@ -3,6 +3,9 @@ package io.codemode4j.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -19,7 +22,7 @@ class VisibilityIT {
 
   /** The host's policy here: a principal confined to a tenant may not see the failing tool. */
   private static Visibility policy(RunContext run) {
-    return run.principal().tenant().isPresent() ? path -> !path.equals("t.fail") : Visibility.all();
+    return run.principal().confined() ? path -> !path.equals("t.fail") : Visibility.all();
   }
 
   private static final String PROBE = """
@@ -65,7 +68,7 @@ class VisibilityIT {
     try (CodeMode codeMode = tools.codeMode().includeDeclarations(false).build()) {
       RunContext run = TestTools.run().withGrants(Visibility.only(List.of("t.echo")));
 
-      CodeModeFailure failure = (CodeModeFailure) codeMode.run("async () => t.fail({kind: 'failed'})", run);
+      PassFailure failure = (PassFailure) codeMode.run("async () => t.fail({kind: 'failed'})", run);
 
       assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
       assertThat(failure.message()).contains("TypeError");

@@ -1,9 +1,9 @@
 package io.codemode4j.warehouse;
 
-import io.codemode4j.bridge.ExecutionClass;
-import io.codemode4j.bridge.Tool;
-import io.codemode4j.bridge.ToolFailure;
-import io.codemode4j.bridge.ToolSpec;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolFailure;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

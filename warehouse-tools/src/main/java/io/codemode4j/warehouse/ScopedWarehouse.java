@@ -1,7 +1,7 @@
 package io.codemode4j.warehouse;
 
 import io.codemode4j.bridge.Principal;
-import io.codemode4j.bridge.ToolFailure;
+import io.codemode4j.bridge.tool.ToolFailure;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
 import java.time.Duration;
@@ -63,11 +63,11 @@ final class ScopedWarehouse {
    * filter, so the call is {@code unauthorized} rather than run unfiltered.
    */
   static Optional<Tenant> tenant(Principal principal) throws ToolFailure {
-    if (principal.tenant().isEmpty()) {
+    if (!principal.confined()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(new Tenant(principal.tenant().get()));
+      return Optional.of(new Tenant(principal.tenant()));
     } catch (IllegalArgumentException e) {
       throw new ToolFailure(ToolFailure.Kind.UNAUTHORIZED, "principal '" + principal.id()
           + "' has a tenant that is not a set of warehouse regions (" + e.getMessage()

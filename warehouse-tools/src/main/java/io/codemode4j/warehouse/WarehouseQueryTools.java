@@ -1,10 +1,10 @@
 package io.codemode4j.warehouse;
 
 import io.codemode4j.bridge.Durations;
-import io.codemode4j.bridge.ExecutionClass;
-import io.codemode4j.bridge.JsonSchemas;
-import io.codemode4j.bridge.Tool;
-import io.codemode4j.bridge.ToolSpec;
+import io.codemode4j.bridge.schema.JsonSchemas;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.List;
 import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;

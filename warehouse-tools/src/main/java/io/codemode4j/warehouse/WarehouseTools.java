@@ -1,7 +1,7 @@
 package io.codemode4j.warehouse;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.Tool;
+import io.codemode4j.bridge.tool.Tool;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;

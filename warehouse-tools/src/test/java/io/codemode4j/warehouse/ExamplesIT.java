@@ -9,8 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.PassOutcome;
-import io.codemode4j.bridge.PassSuccess;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;

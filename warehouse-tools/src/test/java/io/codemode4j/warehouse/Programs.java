@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.CodeModeFailure;
-import io.codemode4j.bridge.PassOutcome;
-import io.codemode4j.bridge.PassSuccess;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.outcome.PassFailure;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import java.util.Set;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -49,9 +49,9 @@ final class Programs {
     return caught;
   }
 
-  static CodeModeFailure failure(PassOutcome outcome) {
-    assertThat(outcome).isInstanceOf(CodeModeFailure.class);
-    return (CodeModeFailure) outcome;
+  static PassFailure failure(PassOutcome outcome) {
+    assertThat(outcome).isInstanceOf(PassFailure.class);
+    return (PassFailure) outcome;
   }
 
   /** A JavaScript string literal of {@code text}. */

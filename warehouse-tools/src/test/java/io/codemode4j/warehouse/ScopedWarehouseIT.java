@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.bridge.Principal;
-import io.codemode4j.bridge.ToolFailure;
+import io.codemode4j.bridge.tool.ToolFailure;
 import io.codemode4j.sql.Tenant;
 import java.time.Duration;
 import java.util.Set;

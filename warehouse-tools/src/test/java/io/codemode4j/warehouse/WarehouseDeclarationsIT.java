@@ -3,8 +3,8 @@ package io.codemode4j.warehouse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeMode;
-import io.codemode4j.bridge.DescribeOptions;
-import io.codemode4j.bridge.TypeScriptCompiler;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.schema.TypeScriptCompiler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package io.codemode4j.bench.jmh;
 import io.codemode4j.bench.BenchToolkit;
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.Isolation;
-import io.codemode4j.bridge.PassOutcome;
+import io.codemode4j.bridge.outcome.PassOutcome;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

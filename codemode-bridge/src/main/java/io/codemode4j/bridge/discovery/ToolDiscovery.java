@@ -1,0 +1,220 @@
+package io.codemode4j.bridge.discovery;
+
+import io.codemode4j.bridge.AllowlistedMethod;
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.Visibility;
+import io.codemode4j.bridge.internal.broker.SchemaValidator;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.ToolSpec;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The {@value #TOOL_NAME} tool, placed beside one or more Code Mode execution tools: it takes
+ * {@code {query, namespace?, limit?}} and returns the matching methods that the run may currently see, with
+ * their native schemas and TypeScript declarations, so a large allowlist needs no declarations in the
+ * execution tool's description ({@link CodeMode.Builder#includeDeclarations}).
+ *
+ * <p>Matching ranks by name, namespace and description ({@link DiscoveryIndex}, BM25F). Visibility is that
+ * of each pass ({@link Visibility}): a hidden method is never a candidate. Built once; thread-safe.
+ *
+ * <p>Decided: discovery reads each Code Mode only through its public view ({@link CodeMode#toolName()},
+ * {@link CodeMode#allowlistedMethods()}, {@link CodeMode#visibleMethods(RunContext)}), so it lives in its own
+ * package and sees no handler; the run's visibility is decided by CodeMode, in one place for discovery, the
+ * sandbox and the broker.
+ */
+public final class ToolDiscovery {
+
+  public static final String TOOL_NAME = "discover_tools";
+  public static final int DEFAULT_LIMIT = 5;
+  public static final int MAX_LIMIT = 20;
+  public static final int MAX_QUERY_CHARS = 200;
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+  /** An indexed method and the Code Mode that owns it. */
+  private record Candidate(CodeMode owner, AllowlistedMethod method) {
+    String id() {
+      return DiscoveryMatch.id(owner.toolName(), method.namespace(), method.name());
+    }
+  }
+
+  private final List<CodeMode> codeModes;
+  private final Map<String, Candidate> candidates = new LinkedHashMap<>();
+  private final DiscoveryIndex<String> index = new DiscoveryIndex<>();
+  private final ToolSpec tool;
+  private final SchemaValidator arguments;
+
+  private ToolDiscovery(List<CodeMode> codeModes) {
+    this.codeModes = codeModes;
+    for (CodeMode codeMode : codeModes) {
+      for (AllowlistedMethod method : codeMode.allowlistedMethods()) {
+        Candidate candidate = new Candidate(codeMode, method);
+        candidates.put(candidate.id(), candidate);
+        index.add(candidate.id(), method.name() + " " + method.spec().name(), method.namespace(),
+            method.spec().description());
+      }
+    }
+    this.tool = new ToolSpec(TOOL_NAME, description(codeModes), parametersSchema(), successSchema(),
+        ExecutionClass.READONLY);
+    this.arguments = SchemaValidator.compile("the parameters schema of " + TOOL_NAME, tool.parameters());
+  }
+
+  /**
+   * Discovery over the methods of {@code codeModes}, whose outer tools must have distinct names (they are part
+   * of every match id).
+   *
+   * @throws IllegalArgumentException for no Code Mode or two with the same tool name
+   */
+  public static ToolDiscovery of(List<CodeMode> codeModes) {
+    List<CodeMode> copy = List.copyOf(codeModes);
+    if (copy.isEmpty()) {
+      throw new IllegalArgumentException("discovery needs at least one CodeMode to search");
+    }
+    Set<String> names = new HashSet<>();
+    for (CodeMode codeMode : copy) {
+      if (!names.add(codeMode.toolName())) {
+        throw new IllegalArgumentException("two Code Modes share the tool name '" + codeMode.toolName()
+            + "', which would make match ids ambiguous: give each its own toolName(...)");
+      }
+    }
+    return new ToolDiscovery(copy);
+  }
+
+  /** The spec of the {@value #TOOL_NAME} tool to give the model. */
+  public ToolSpec tool() {
+    return tool;
+  }
+
+  /**
+   * The methods {@code run} may see that match {@code query}, in every namespace, best first.
+   *
+   * @param query words to look for, 1 to {@value #MAX_QUERY_CHARS} characters, e.g. {@code invoice}
+   * @param limit the most matches, 1 to {@value #MAX_LIMIT}
+   * @throws IllegalArgumentException for a blank or too long query, or a limit out of range
+   * @throws IllegalStateException when a Code Mode declares every method in its description although
+   *     {@code run} may not see one of them (see {@link CodeMode#run})
+   */
+  public List<DiscoveryMatch> search(String query, int limit, RunContext run) {
+    return find(query, null, limit, run);
+  }
+
+  /**
+   * The methods of {@code namespace} that {@code run} may see that match {@code query}, best first; a
+   * namespace the run cannot see matches nothing. Otherwise as {@link #search(String, int, RunContext)}.
+   */
+  public List<DiscoveryMatch> search(String query, String namespace, int limit, RunContext run) {
+    return find(query, Objects.requireNonNull(namespace, "namespace"), limit, run);
+  }
+
+  /** {@code namespace} is null for every namespace. */
+  private List<DiscoveryMatch> find(String query, String namespace, int limit, RunContext run) {
+    Objects.requireNonNull(query, "query");
+    Objects.requireNonNull(run, "run");
+    if (query.isBlank() || query.length() > MAX_QUERY_CHARS) {
+      throw new IllegalArgumentException("query must be 1 to " + MAX_QUERY_CHARS
+          + " characters of words to look for, e.g. invoice; was " + query.length() + " characters");
+    }
+    if (limit < 1 || limit > MAX_LIMIT) {
+      throw new IllegalArgumentException("limit must be 1.." + MAX_LIMIT + ", was " + limit);
+    }
+    List<String> eligible = new ArrayList<>();
+    for (CodeMode codeMode : codeModes) {
+      for (AllowlistedMethod method : codeMode.visibleMethods(run)) {
+        if (namespace == null || namespace.equals(method.namespace())) {
+          eligible.add(new Candidate(codeMode, method).id());
+        }
+      }
+    }
+    return index.rank(query, eligible, limit).stream().map(id -> match(candidates.get(id))).toList();
+  }
+
+  /**
+   * Runs the tool for the model: {@code arguments} as {@link #tool()} declares them, the result
+   * {@code {"matches": [...]}} with each match as {@link DiscoveryMatch#toJson()}.
+   *
+   * @throws IllegalArgumentException when the arguments do not match the tool's parameters schema
+   */
+  public ObjectNode discover(JsonNode arguments, RunContext run) {
+    Objects.requireNonNull(arguments, "arguments");
+    List<String> problems = this.arguments.problems(arguments);
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException("arguments do not match the parameters of " + TOOL_NAME + ": "
+          + String.join("; ", problems));
+    }
+    JsonNode namespace = arguments.get("namespace");
+    List<DiscoveryMatch> matches = find(arguments.get("query").asString(), namespace == null ? null : namespace.asString(),
+        arguments.path("limit").asInt(DEFAULT_LIMIT), run);
+    ObjectNode result = JsonNodeFactory.instance.objectNode();
+    ArrayNode array = result.putArray("matches");
+    matches.forEach(match -> array.add(match.toJson()));
+    return result;
+  }
+
+  private static DiscoveryMatch match(Candidate candidate) {
+    AllowlistedMethod method = candidate.method();
+    ToolSpec spec = method.spec();
+    return new DiscoveryMatch(candidate.id(), candidate.owner().toolName(), spec.name(), method.namespace(),
+        method.name(), spec.description(), spec.parameters(), spec.success(), method.declaration());
+  }
+
+  private static String description(List<CodeMode> codeModes) {
+    List<String> tools = codeModes.stream().map(CodeMode::toolName).toList();
+    return "Finds the methods that programs of " + String.join(", ", tools) + " may call, by words in their names, "
+        + "namespaces and descriptions (e.g. {\"query\": \"invoice\"}), best match first. Each match has its "
+        + "TypeScript declaration, its JSON Schemas and `tool`, the tool whose program calls it, e.g. "
+        + "`async () => await billing.invoices({...})`. Search again with other words when nothing fits.";
+  }
+
+  private static JsonNode parametersSchema() {
+    return MAPPER.readTree("""
+        {"type": "object",
+         "properties": {
+           "query": {"type": "string", "minLength": 1, "maxLength": %d, "pattern": "\\\\S",
+                     "description": "Words to look for in method names, namespaces and descriptions, e.g. invoice"},
+           "namespace": {"type": "string", "description": "Only methods of this namespace, e.g. billing"},
+           "limit": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
+                     "description": "The most matches to return"}
+         },
+         "required": ["query"],
+         "additionalProperties": false}
+        """.formatted(MAX_QUERY_CHARS, MAX_LIMIT, DEFAULT_LIMIT));
+  }
+
+  private static JsonNode successSchema() {
+    return MAPPER.readTree("""
+        {"type": "object",
+         "properties": {
+           "matches": {"type": "array", "items": {
+             "type": "object",
+             "properties": {
+               "id": {"type": "string", "description": "code-mode:<tool>:<namespace>.<method>"},
+               "tool": {"type": "string", "description": "The tool whose programs may call this method"},
+               "nativeTool": {"type": "string", "description": "The name of the tool behind the method"},
+               "namespace": {"type": "string"},
+               "method": {"type": "string"},
+               "description": {"type": "string"},
+               "parameters": {"type": "object", "description": "The JSON Schema of the method's argument"},
+               "success": {"type": "object", "description": "The JSON Schema of the method's result"},
+               "declaration": {"type": "string", "description": "The method's TypeScript declaration"}
+             },
+             "required": ["id", "tool", "nativeTool", "namespace", "method", "description", "parameters",
+                          "success", "declaration"],
+             "additionalProperties": false}}
+         },
+         "required": ["matches"],
+         "additionalProperties": false}
+        """);
+  }
+}

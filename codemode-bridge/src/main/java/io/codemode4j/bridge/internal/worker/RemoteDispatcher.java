@@ -1,0 +1,51 @@
+package io.codemode4j.bridge.internal.worker;
+
+import io.codemode4j.bridge.internal.broker.CallDispatcher;
+import io.codemode4j.bridge.outcome.CallRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * The worker's side of the call path: each call becomes a {@code call} frame to the parent, whose broker
+ * admits, runs and records it; the parent's {@code completion} frame settles it here. The worker holds no
+ * handler, credential or data source, and no ledger: the parent's is the only one.
+ */
+final class RemoteDispatcher implements CallDispatcher {
+
+  private final Frames.Writer parent;
+  private final Map<Integer, Consumer<Completion>> waiting = new ConcurrentHashMap<>();
+  private int next;
+
+  RemoteDispatcher(Frames.Writer parent) {
+    this.parent = parent;
+  }
+
+  @Override
+  public void call(String method, String argumentsJson, Consumer<Completion> done) {
+    int id = ++next;
+    waiting.put(id, done);
+    try {
+      parent.write(Frames.frame("call").put("id", id).put("method", method).put("args", argumentsJson));
+    } catch (IOException e) {
+      throw new UncheckedIOException("the parent process is gone", e);
+    }
+  }
+
+  /** A {@code completion} frame from the parent. Called on the worker's reader thread. */
+  void complete(int id, boolean failure, String json) {
+    Consumer<Completion> done = waiting.remove(id);
+    if (done != null) {
+      done.accept(new Completion(failure, json));
+    }
+  }
+
+  @Override
+  public List<CallRecord> close() {
+    waiting.clear();
+    return List.of();
+  }
+}

@@ -1,0 +1,37 @@
+package io.codemode4j.bridge.outcome;
+
+import io.codemode4j.bridge.tool.ToolFailure;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * One inner call as the ledger knows it at the end of a pass.
+ *
+ * @param callId unique within the pass
+ * @param method the namespace path the program called, e.g. {@code warehouse.query}
+ * @param tool the native tool behind the method
+ * @param status what is known of its outcome
+ * @param failureKind the {@link ToolFailure.Kind} wire name when the call was rejected or failed; null
+ *     otherwise
+ * @param invokedAt when the program made the call
+ * @param duration from the handler's start to its known end, or to the pass's end when uncertain; zero when
+ *     the handler never started
+ */
+public record CallRecord(
+    String callId,
+    String method,
+    String tool,
+    CallStatus status,
+    String failureKind,
+    Instant invokedAt,
+    Duration duration) {
+  public CallRecord {
+    Objects.requireNonNull(callId, "callId");
+    Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(tool, "tool");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(invokedAt, "invokedAt");
+    Objects.requireNonNull(duration, "duration");
+  }
+}

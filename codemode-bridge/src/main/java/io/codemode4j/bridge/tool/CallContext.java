@@ -1,0 +1,26 @@
+package io.codemode4j.bridge.tool;
+
+import io.codemode4j.bridge.Principal;
+import java.util.Objects;
+
+/**
+ * What a handler knows about the call it serves.
+ *
+ * @param runId the agent run the pass belongs to
+ * @param passId this execution of a program
+ * @param callId this inner call, unique within the pass ({@code <passId>:<n>})
+ * @param parentCallId the outer {@code run_javascript} call that made this call programmatically
+ * @param method the namespace path the program called, e.g. {@code billing.invoices}
+ * @param principal who the run acts for, with its tenant
+ */
+public record CallContext(
+    String runId, String passId, String callId, String parentCallId, String method, Principal principal) {
+  public CallContext {
+    Objects.requireNonNull(runId, "runId");
+    Objects.requireNonNull(passId, "passId");
+    Objects.requireNonNull(callId, "callId");
+    Objects.requireNonNull(parentCallId, "parentCallId");
+    Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(principal, "principal");
+  }
+}
