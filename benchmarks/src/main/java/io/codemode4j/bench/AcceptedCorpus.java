@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The allowlist's accepted-query corpus ({@code sql-allowlist/src/test/resources/corpus/accepted.sql}),
- * packaged into this module's jar at build time: realistic analyst queries, each introduced by
- * {@code -- name: ...} and optional {@code -- key: value} lines.
+ * The allowlist's accepted-query corpus ({@code
+ * sql-allowlist/src/test/resources/corpus/accepted.sql}), packaged into this module's jar at build
+ * time: realistic analyst queries, each introduced by {@code -- name: ...} and optional {@code --
+ * key: value} lines.
  */
 public final class AcceptedCorpus {
 
@@ -34,7 +35,8 @@ public final class AcceptedCorpus {
   public static List<Query> queries() {
     try (InputStream in = AcceptedCorpus.class.getResourceAsStream(RESOURCE)) {
       if (in == null) {
-        throw new IllegalStateException("the accepted-query corpus " + RESOURCE + " is missing from the benchmarks jar");
+        throw new IllegalStateException(
+            "the accepted-query corpus " + RESOURCE + " is missing from the benchmarks jar");
       }
       return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {

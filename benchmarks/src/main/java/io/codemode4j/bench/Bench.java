@@ -13,11 +13,11 @@ import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
 /**
- * The plain-Java bench behind {@code codemode bench}: every scenario of issue 6 in this JVM (no JMH fork),
- * one {@link Metric} per name of {@link BenchReport#METRIC_NAMES}.
+ * The plain-Java bench behind {@code codemode bench}: every scenario of issue 6 in this JVM (no JMH
+ * fork), one {@link Metric} per name of {@link BenchReport#METRIC_NAMES}.
  *
- * <p>Scenarios run one after another, never overlapping. A scenario that cannot run reports each of its
- * metrics as not measured, with the reason; nothing is estimated.
+ * <p>Scenarios run one after another, never overlapping. A scenario that cannot run reports each of
+ * its metrics as not measured, with the reason; nothing is estimated.
  */
 public final class Bench {
 
@@ -35,22 +35,47 @@ public final class Bench {
     Results results = new Results(options.progress());
     String machine = Machine.describe();
     results.progress(machine);
-    results.progress(String.format(Locale.ROOT, "load average at start: %.2f", Machine.loadAverage()));
+    results.progress(
+        String.format(Locale.ROOT, "load average at start: %.2f", Machine.loadAverage()));
 
-    results.section(List.of("warm_pass_ms", "warm_pass_process_ms", "three_call_pass_ms", "host_call_us", "passes_per_s_c1",
-        "passes_per_s_c2", "passes_per_s_c8", "rss_per_pass_mb"), () -> new PassScenarios(effort, results).run());
-    results.section(List.of("overlap_efficiency_c1", "overlap_efficiency_c4", "overlap_efficiency_c16",
-        "overlap_efficiency_c64"), () -> new OverlapScenario(effort, results).run());
-    results.section(List.of("allowlist_us", "allowlist_fraction", "query_ratio_bundled", "query_overhead_bundled_ms",
-        "egress_reduction_pct"), () -> bundled(options, effort, results));
+    results.section(
+        List.of(
+            "warm_pass_ms",
+            "warm_pass_process_ms",
+            "three_call_pass_ms",
+            "host_call_us",
+            "passes_per_s_c1",
+            "passes_per_s_c2",
+            "passes_per_s_c8",
+            "rss_per_pass_mb"),
+        () -> new PassScenarios(effort, results).run());
+    results.section(
+        List.of(
+            "overlap_efficiency_c1",
+            "overlap_efficiency_c4",
+            "overlap_efficiency_c16",
+            "overlap_efficiency_c64"),
+        () -> new OverlapScenario(effort, results).run());
+    results.section(
+        List.of(
+            "allowlist_us",
+            "allowlist_fraction",
+            "query_ratio_bundled",
+            "query_overhead_bundled_ms",
+            "egress_reduction_pct"),
+        () -> bundled(options, effort, results));
     if (options.home().isPresent()) {
-      results.section(List.of("cold_start_ms", "cold_start_rss_mb"),
-          () -> new ColdStartScenario(effort, options.quick(), options.cacheRoot(), results).run(options.home().get()));
+      results.section(
+          List.of("cold_start_ms", "cold_start_rss_mb"),
+          () ->
+              new ColdStartScenario(effort, options.quick(), options.cacheRoot(), results)
+                  .run(options.home().get()));
     } else {
       results.notMeasuredAll(List.of("cold_start_ms", "cold_start_rss_mb"), withoutHome());
     }
     if (options.quick() && options.largeData().isEmpty()) {
-      results.notMeasuredAll(List.of("query_ratio_10m"),
+      results.notMeasuredAll(
+          List.of("query_ratio_10m"),
           "--quick does not generate the 10,000,000-invoice set; run without --quick, or give it with --data DIR");
     } else {
       results.section(List.of("query_ratio_10m"), () -> large(options, effort, results));
@@ -58,17 +83,25 @@ public final class Bench {
     return new BenchReport(machine, BenchReport.METRIC_NAMES.stream().map(results::get).toList());
   }
 
-  private static void bundled(BenchOptions options, Effort effort, Results results) throws Exception {
+  private static void bundled(BenchOptions options, Effort effort, Results results)
+      throws Exception {
     Path cache = options.cacheRoot();
     Path dir = SampleData.bundledDirectory(cache);
     results.progress("opening the bundled warehouse " + dir);
-    try (Warehouse warehouse = Warehouse.openDuckDb(dir, cache); PlainJdbc jdbc = PlainJdbc.open(dir, cache)) {
+    try (Warehouse warehouse = Warehouse.openDuckDb(dir, cache);
+        PlainJdbc jdbc = PlainJdbc.open(dir, cache)) {
       new AllowlistScenario(effort, results).run(warehouse.allowlist(), jdbc);
-      results.progress("query on the bundled data: " + effort.querySamples() + " pairs of a pass and plain JDBC");
+      results.progress(
+          "query on the bundled data: "
+              + effort.querySamples()
+              + " pairs of a pass and plain JDBC");
       try (QueryScenario query = new QueryScenario(warehouse, jdbc)) {
-        QueryScenario.Pairs pairs = query.measure(effort.queryWarmUp(), effort.querySamples(), effort.stepBudget());
+        QueryScenario.Pairs pairs =
+            query.measure(effort.queryWarmUp(), effort.querySamples(), effort.stepBudget());
         results.measured("query_ratio_bundled", Stats.of(pairs.ratio()), OptionalDouble.empty());
-        results.measured("query_overhead_bundled_ms", Stats.of(pairs.overheadMs()),
+        results.measured(
+            "query_overhead_bundled_ms",
+            Stats.of(pairs.overheadMs()),
             OptionalDouble.of(Measure.median(pairs.jdbcMs())));
       }
       if (options.home().isPresent()) {
@@ -88,14 +121,24 @@ public final class Bench {
     } else {
       dir = LargeDataSet.generateIfMissing(cache, results::progress);
     }
-    results.progress("opening the 10,000,000-invoice warehouse " + dir + " (loads it into DuckDB once per content)");
+    results.progress(
+        "opening the 10,000,000-invoice warehouse "
+            + dir
+            + " (loads it into DuckDB once per content)");
     long start = System.nanoTime();
-    try (Warehouse warehouse = Warehouse.openDuckDb(dir, cache); PlainJdbc jdbc = PlainJdbc.open(dir, cache);
+    try (Warehouse warehouse = Warehouse.openDuckDb(dir, cache);
+        PlainJdbc jdbc = PlainJdbc.open(dir, cache);
         QueryScenario query = new QueryScenario(warehouse, jdbc)) {
-      results.progress(String.format(Locale.ROOT, "opened in %.1f s; %d pairs of a pass and plain JDBC",
-          (System.nanoTime() - start) / 1e9, effort.largeQuerySamples()));
+      results.progress(
+          String.format(
+              Locale.ROOT,
+              "opened in %.1f s; %d pairs of a pass and plain JDBC",
+              (System.nanoTime() - start) / 1e9,
+              effort.largeQuerySamples()));
       QueryScenario.Pairs pairs = query.measure(3, effort.largeQuerySamples(), effort.stepBudget());
-      results.progress(String.format(Locale.ROOT, "  plain JDBC median %.1f ms", Measure.median(pairs.jdbcMs())));
+      results.progress(
+          String.format(
+              Locale.ROOT, "  plain JDBC median %.1f ms", Measure.median(pairs.jdbcMs())));
       results.measured("query_ratio_10m", Stats.of(pairs.ratio()), OptionalDouble.empty());
     }
   }
@@ -111,10 +154,14 @@ public final class Bench {
     d.put("three_call_pass_ms", new Definition("ms", Optional.of(Target.atMost(0.6))));
     d.put("host_call_us", new Definition("us", Optional.of(Target.atMost(20))));
     for (int concurrency : OverlapScenario.CONCURRENCY) {
-      d.put("overlap_efficiency_c" + concurrency, new Definition("ideal/measured", Optional.of(Target.atLeast(0.95))));
+      d.put(
+          "overlap_efficiency_c" + concurrency,
+          new Definition("ideal/measured", Optional.of(Target.atLeast(0.95))));
     }
     d.put("allowlist_us", new Definition("us", Optional.of(Target.atMost(150))));
-    d.put("allowlist_fraction", new Definition("allowlist/execution", Optional.of(Target.atMost(0.05))));
+    d.put(
+        "allowlist_fraction",
+        new Definition("allowlist/execution", Optional.of(Target.atMost(0.05))));
     d.put("query_ratio_bundled", new Definition("pass/jdbc", Optional.empty()));
     d.put("query_overhead_bundled_ms", new Definition("ms", Optional.of(Target.atMost(1.0))));
     d.put("query_ratio_10m", new Definition("pass/jdbc", Optional.of(Target.atMost(1.05))));
@@ -166,26 +213,35 @@ public final class Bench {
     }
 
     /**
-     * Runs a scenario; if it fails, each of its metrics not recorded yet is not measured, with the failure
-     * as the reason. A scenario that returns without recording one of them is a bug of the bench.
+     * Runs a scenario; if it fails, each of its metrics not recorded yet is not measured, with the
+     * failure as the reason. A scenario that returns without recording one of them is a bug of the
+     * bench.
      */
     void section(List<String> names, Section section) {
       long start = System.nanoTime();
       try {
         section.run();
-        progress(String.format(Locale.ROOT, "(%.1f s; load average %.2f)", (System.nanoTime() - start) / 1e9,
-            Machine.loadAverage()));
+        progress(
+            String.format(
+                Locale.ROOT,
+                "(%.1f s; load average %.2f)",
+                (System.nanoTime() - start) / 1e9,
+                Machine.loadAverage()));
       } catch (Exception e) {
-        String reason = "the scenario failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+        String reason =
+            "the scenario failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
         progress(reason);
         if (e instanceof InterruptedException) {
           Thread.currentThread().interrupt();
         }
-        names.stream().filter(name -> !metrics.containsKey(name)).forEach(name -> notMeasured(name, reason));
+        names.stream()
+            .filter(name -> !metrics.containsKey(name))
+            .forEach(name -> notMeasured(name, reason));
       }
       for (String name : names) {
         if (!metrics.containsKey(name)) {
-          throw new IllegalStateException("the scenario of " + name + " returned without recording it");
+          throw new IllegalStateException(
+              "the scenario of " + name + " returned without recording it");
         }
       }
     }
@@ -200,8 +256,16 @@ public final class Bench {
       }
       if (metric.stats().isPresent()) {
         Stats s = metric.stats().get();
-        progress(String.format(Locale.ROOT, "  %s: median %s %s, p90 %s, p99 %s (%d samples)", metric.name(),
-            Numbers.format(s.median()), metric.unit(), Numbers.format(s.p90()), Numbers.format(s.p99()), s.samples()));
+        progress(
+            String.format(
+                Locale.ROOT,
+                "  %s: median %s %s, p90 %s, p99 %s (%d samples)",
+                metric.name(),
+                Numbers.format(s.median()),
+                metric.unit(),
+                Numbers.format(s.p90()),
+                Numbers.format(s.p99()),
+                s.samples()));
       } else {
         progress("  " + metric.name() + ": not measured (" + metric.reason().orElseThrow() + ")");
       }

@@ -8,16 +8,20 @@ import java.util.function.Consumer;
 /**
  * How to run the bench.
  *
- * @param quick a smoke run of every scenario with few samples (well under a minute; its numbers are rough)
- *     that measures {@code query_ratio_10m} only when {@code largeData} is given
- * @param largeData the parquet directory of the 10,000,000-invoice set; when empty, a full run generates it
- *     under {@code cacheRoot} once (about two minutes on two cores) and reuses it
+ * @param quick a smoke run of every scenario with few samples (well under a minute; its numbers are
+ *     rough) that measures {@code query_ratio_10m} only when {@code largeData} is given
+ * @param largeData the parquet directory of the 10,000,000-invoice set; when empty, a full run
+ *     generates it under {@code cacheRoot} once (about two minutes on two cores) and reuses it
  * @param cacheRoot where prepared DuckDB files, the bundled data and the generated set live
- * @param home the repository root, with the {@code codemode} launcher and {@code examples/}; without it the
- *     cold-start and model-visible-bytes metrics are not measured
+ * @param home the repository root, with the {@code codemode} launcher and {@code examples/};
+ *     without it the cold-start and model-visible-bytes metrics are not measured
  * @param progress receives one line per step, for a person watching
  */
-public record BenchOptions(boolean quick, Optional<Path> largeData, Path cacheRoot, Optional<Path> home,
+public record BenchOptions(
+    boolean quick,
+    Optional<Path> largeData,
+    Path cacheRoot,
+    Optional<Path> home,
     Consumer<String> progress) {
 
   public BenchOptions {

@@ -6,8 +6,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The outcome of one bench run: the machine it ran on and one {@link Metric} per name of
- * {@link #METRIC_NAMES}, in that order.
+ * The outcome of one bench run: the machine it ran on and one {@link Metric} per name of {@link
+ * #METRIC_NAMES}, in that order.
  *
  * @param machine CPU, cores, memory, OS and JVM of the run
  * @param metrics every metric, measured or with the reason it was not
@@ -15,26 +15,44 @@ import tools.jackson.databind.node.ObjectNode;
 public record BenchReport(String machine, List<Metric> metrics) {
 
   /** The metrics of issue 6, in report order. */
-  public static final List<String> METRIC_NAMES = List.of(
-      "warm_pass_ms", "warm_pass_process_ms", "three_call_pass_ms", "host_call_us",
-      "overlap_efficiency_c1", "overlap_efficiency_c4", "overlap_efficiency_c16", "overlap_efficiency_c64",
-      "allowlist_us", "allowlist_fraction", "query_ratio_bundled", "query_overhead_bundled_ms", "query_ratio_10m",
-      "passes_per_s_c1", "passes_per_s_c2", "passes_per_s_c8", "rss_per_pass_mb",
-      "cold_start_ms", "cold_start_rss_mb", "egress_reduction_pct");
+  public static final List<String> METRIC_NAMES =
+      List.of(
+          "warm_pass_ms",
+          "warm_pass_process_ms",
+          "three_call_pass_ms",
+          "host_call_us",
+          "overlap_efficiency_c1",
+          "overlap_efficiency_c4",
+          "overlap_efficiency_c16",
+          "overlap_efficiency_c64",
+          "allowlist_us",
+          "allowlist_fraction",
+          "query_ratio_bundled",
+          "query_overhead_bundled_ms",
+          "query_ratio_10m",
+          "passes_per_s_c1",
+          "passes_per_s_c2",
+          "passes_per_s_c8",
+          "rss_per_pass_mb",
+          "cold_start_ms",
+          "cold_start_rss_mb",
+          "egress_reduction_pct");
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");
     metrics = List.copyOf(metrics);
     List<String> names = metrics.stream().map(Metric::name).toList();
     if (!names.equals(METRIC_NAMES)) {
-      throw new IllegalArgumentException("a report holds exactly " + METRIC_NAMES + " in that order, had " + names);
+      throw new IllegalArgumentException(
+          "a report holds exactly " + METRIC_NAMES + " in that order, had " + names);
     }
   }
 
   /**
-   * {@code {"machine": "...", "metrics": [{"name", "unit", "median", "p90", "p99", "baseline", "ratio",
-   * "target", "met"}]}}: numbers rounded to four significant digits, {@code null} where there is nothing to
-   * say, and a {@code reason} on each metric that was not measured (its numbers and {@code met} are null).
+   * {@code {"machine": "...", "metrics": [{"name", "unit", "median", "p90", "p99", "baseline",
+   * "ratio", "target", "met"}]}}: numbers rounded to four significant digits, {@code null} where
+   * there is nothing to say, and a {@code reason} on each metric that was not measured (its numbers
+   * and {@code met} are null).
    */
   public ObjectNode toJson() {
     JsonNodeFactory nodes = JsonNodeFactory.instance;
@@ -42,18 +60,24 @@ public record BenchReport(String machine, List<Metric> metrics) {
     var array = json.putArray("metrics");
     for (Metric metric : metrics) {
       ObjectNode row = array.addObject().put("name", metric.name()).put("unit", metric.unit());
-      metric.stats().ifPresentOrElse(stats -> row
-              .put("median", Numbers.round(stats.median()))
-              .put("p90", Numbers.round(stats.p90()))
-              .put("p99", Numbers.round(stats.p99())),
-          () -> row.putNull("median").putNull("p90").putNull("p99"));
+      metric
+          .stats()
+          .ifPresentOrElse(
+              stats ->
+                  row.put("median", Numbers.round(stats.median()))
+                      .put("p90", Numbers.round(stats.p90()))
+                      .put("p99", Numbers.round(stats.p99())),
+              () -> row.putNull("median").putNull("p90").putNull("p99"));
       if (metric.baseline().isPresent()) {
         row.put("baseline", Numbers.round(metric.baseline().getAsDouble()));
         row.put("ratio", Numbers.round(metric.ratio().getAsDouble()));
       } else {
         row.putNull("baseline").putNull("ratio");
       }
-      metric.target().ifPresentOrElse(target -> row.put("target", target.toString()), () -> row.putNull("target"));
+      metric
+          .target()
+          .ifPresentOrElse(
+              target -> row.put("target", target.toString()), () -> row.putNull("target"));
       metric.met().ifPresentOrElse(met -> row.put("met", met), () -> row.putNull("met"));
       metric.reason().ifPresent(reason -> row.put("reason", reason));
     }

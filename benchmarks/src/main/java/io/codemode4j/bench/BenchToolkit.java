@@ -18,8 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * Code Mode over three synthetic tools, so a pass measures Code Mode and nothing else:
- * {@code bench.instant({})} returns 1 at once, {@code bench.sleep({ms})} returns 1 after sleeping, and
+ * Code Mode over three synthetic tools, so a pass measures Code Mode and nothing else: {@code
+ * bench.instant({})} returns 1 at once, {@code bench.sleep({ms})} returns 1 after sleeping, and
  * {@code bench.hold({})} returns 1 once the current {@link Hold} round is released.
  *
  * <p>Public for the JMH benchmarks; the programs below are the scenarios of the bench.
@@ -39,11 +39,17 @@ public final class BenchToolkit implements AutoCloseable {
   public static final String THREE_CALLS =
       "async () => (await Promise.all([bench.instant({}), bench.instant({}), bench.instant({})])).length";
 
-  /** {@value #HOST_CALLS} instant host calls, each awaited before the next: the per-call round trip. */
+  /**
+   * {@value #HOST_CALLS} instant host calls, each awaited before the next: the per-call round trip.
+   */
   public static final String SEQUENTIAL_CALLS =
-      "async () => { let n = 0; for (let i = 0; i < " + HOST_CALLS + "; i++) { n += await bench.instant({}); } return n; }";
+      "async () => { let n = 0; for (let i = 0; i < "
+          + HOST_CALLS
+          + "; i++) { n += await bench.instant({}); } return n; }";
 
-  /** {@value #HOST_CALLS} calls to a handler sleeping {@value #SLEEP_MS} ms, all started at once. */
+  /**
+   * {@value #HOST_CALLS} calls to a handler sleeping {@value #SLEEP_MS} ms, all started at once.
+   */
   public static final String SLEEPING_CALLS = sleepingCalls(SLEEP_MS);
 
   /** One call that returns when its {@link Hold} round is released. */
@@ -57,31 +63,53 @@ public final class BenchToolkit implements AutoCloseable {
   private final RunContext run = RunContext.of("bench", Principal.unconfined("bench"));
 
   /**
-   * Code Mode with the default limits, at most {@code concurrency} inner calls at once, running passes where
-   * {@code isolation} says.
+   * Code Mode with the default limits, at most {@code concurrency} inner calls at once, running
+   * passes where {@code isolation} says.
    */
   public BenchToolkit(int concurrency, Isolation isolation) {
-    ToolSpec instant = spec("instant", "Returns 1 at once.", "{\"type\": \"object\", \"additionalProperties\": false}");
-    ToolSpec sleep = spec("sleep", "Returns 1 after sleeping ms milliseconds.", """
+    ToolSpec instant =
+        spec(
+            "instant",
+            "Returns 1 at once.",
+            "{\"type\": \"object\", \"additionalProperties\": false}");
+    ToolSpec sleep =
+        spec(
+            "sleep",
+            "Returns 1 after sleeping ms milliseconds.",
+            """
         {"type": "object", "properties": {"ms": {"type": "integer", "minimum": 0, "maximum": 1000}},
          "required": ["ms"], "additionalProperties": false}""");
-    ToolSpec held = spec("hold", "Returns 1 when the bench releases it.",
-        "{\"type\": \"object\", \"additionalProperties\": false}");
-    this.codeMode = CodeMode.builder()
-        .method("bench", "instant", new Tool(instant, (arguments, context) -> ONE))
-        .method("bench", "sleep", new Tool(sleep, (arguments, context) -> {
-          Thread.sleep(arguments.get("ms").asInt());
-          return ONE;
-        }))
-        .method("bench", "hold", new Tool(held, (arguments, context) -> hold.await()))
-        .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(concurrency))
-        .isolation(isolation)
-        .build();
+    ToolSpec held =
+        spec(
+            "hold",
+            "Returns 1 when the bench releases it.",
+            "{\"type\": \"object\", \"additionalProperties\": false}");
+    this.codeMode =
+        CodeMode.builder()
+            .method("bench", "instant", new Tool(instant, (arguments, context) -> ONE))
+            .method(
+                "bench",
+                "sleep",
+                new Tool(
+                    sleep,
+                    (arguments, context) -> {
+                      Thread.sleep(arguments.get("ms").asInt());
+                      return ONE;
+                    }))
+            .method("bench", "hold", new Tool(held, (arguments, context) -> hold.await()))
+            .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(concurrency))
+            .isolation(isolation)
+            .build();
   }
 
-  /** {@value #HOST_CALLS} calls to a handler sleeping {@code ms} milliseconds, all started at once. */
+  /**
+   * {@value #HOST_CALLS} calls to a handler sleeping {@code ms} milliseconds, all started at once.
+   */
   public static String sleepingCalls(int ms) {
-    return "async () => (await Promise.all(Array.from({length: " + HOST_CALLS + "}, () => bench.sleep({ms: " + ms
+    return "async () => (await Promise.all(Array.from({length: "
+        + HOST_CALLS
+        + "}, () => bench.sleep({ms: "
+        + ms
         + "})))).length";
   }
 
@@ -89,13 +117,20 @@ public final class BenchToolkit implements AutoCloseable {
   public PassOutcome run(String program) {
     PassOutcome outcome = codeMode.run(program, run);
     if (outcome instanceof PassFailure failure) {
-      throw new IllegalStateException("the bench program " + program + " failed: " + failure.kind().wireName()
-          + ": " + failure.message());
+      throw new IllegalStateException(
+          "the bench program "
+              + program
+              + " failed: "
+              + failure.kind().wireName()
+              + ": "
+              + failure.message());
     }
     return outcome;
   }
 
-  /** Runs {@code program} {@code passes} times, unmeasured, so the engine and the JIT have seen it. */
+  /**
+   * Runs {@code program} {@code passes} times, unmeasured, so the engine and the JIT have seen it.
+   */
   public void warmUp(String program, int passes) {
     for (int i = 0; i < passes; i++) {
       run(program);
@@ -112,11 +147,18 @@ public final class BenchToolkit implements AutoCloseable {
   }
 
   private static ToolSpec spec(String name, String description, String parameters) {
-    return new ToolSpec(name, description, JSON.readTree(parameters), JSON.readTree("{\"type\": \"integer\"}"),
+    return new ToolSpec(
+        name,
+        description,
+        JSON.readTree(parameters),
+        JSON.readTree("{\"type\": \"integer\"}"),
         ExecutionClass.READONLY);
   }
 
-  /** Rounds of held calls: each call of {@code bench.hold} counts itself in, then waits for the release. */
+  /**
+   * Rounds of held calls: each call of {@code bench.hold} counts itself in, then waits for the
+   * release.
+   */
   public static final class Hold {
     private volatile Semaphore entered = new Semaphore(0);
     private volatile CountDownLatch released = new CountDownLatch(0);
@@ -127,7 +169,9 @@ public final class BenchToolkit implements AutoCloseable {
       released = new CountDownLatch(1);
     }
 
-    /** Waits until {@code calls} calls of this round are being held; false after {@code timeoutMs}. */
+    /**
+     * Waits until {@code calls} calls of this round are being held; false after {@code timeoutMs}.
+     */
     public boolean awaitHeld(int calls, long timeoutMs) throws InterruptedException {
       return entered.tryAcquire(calls, timeoutMs, TimeUnit.MILLISECONDS);
     }

@@ -4,12 +4,12 @@ import java.time.Duration;
 
 /**
  * How many samples each scenario takes, at most: a sampling loop also stops once it has spent
- * {@code stepBudget} (after at least one sample). {@link #QUICK} exercises everything in seconds whatever
- * the machine's load, {@link #FULL} is what BENCHMARKS.md reports and never runs out of budget. GraalJS is
- * interpreter-only here, so its interpreter is Java code that C2 compiles over tens of thousands of passes:
- * the full warm-up is long on purpose. So is the allowlist's: Calcite's parsers reach their steady state
- * after about 1,000 rounds of the corpus (median 181-197 us per query after 200 rounds, 119 us after 500,
- * 90-103 us after 1,000, 89 us after 2,000).
+ * {@code stepBudget} (after at least one sample). {@link #QUICK} exercises everything in seconds
+ * whatever the machine's load, {@link #FULL} is what BENCHMARKS.md reports and never runs out of
+ * budget. GraalJS is interpreter-only here, so its interpreter is Java code that C2 compiles over
+ * tens of thousands of passes: the full warm-up is long on purpose. So is the allowlist's:
+ * Calcite's parsers reach their steady state after about 1,000 rounds of the corpus (median 181-197
+ * us per query after 200 rounds, 119 us after 500, 90-103 us after 1,000, 89 us after 2,000).
  */
 record Effort(
     Duration stepBudget,
@@ -28,8 +28,38 @@ record Effort(
     int rssRounds,
     int coldStartRuns) {
 
-  static final Effort QUICK = new Effort(Duration.ofMillis(1500), 200, 200, 20, 1, 5, 3, 2, 20, 50, 5,
-      Duration.ofMillis(250), 2, 1, 1);
-  static final Effort FULL = new Effort(Duration.ofHours(1), 20_000, 3_000, 300, 5, 1_000, 30, 10, 500, 1_000, 30,
-      Duration.ofMillis(250), 20, 5, 10);
+  static final Effort QUICK =
+      new Effort(
+          Duration.ofMillis(1500),
+          200,
+          200,
+          20,
+          1,
+          5,
+          3,
+          2,
+          20,
+          50,
+          5,
+          Duration.ofMillis(250),
+          2,
+          1,
+          1);
+  static final Effort FULL =
+      new Effort(
+          Duration.ofHours(1),
+          20_000,
+          3_000,
+          300,
+          5,
+          1_000,
+          30,
+          10,
+          500,
+          1_000,
+          30,
+          Duration.ofMillis(250),
+          20,
+          5,
+          10);
 }

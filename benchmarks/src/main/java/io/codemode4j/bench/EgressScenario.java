@@ -20,10 +20,10 @@ import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Model-visible bytes: each program of {@code examples/} runs once on the bundled data with the default
- * toolkit and limits (as {@code codemode run} runs it); its egress bytes are compared with what a plain
- * tool-calling agent would have read, the JSON of every result its calls returned, as a reduction in
- * percent.
+ * Model-visible bytes: each program of {@code examples/} runs once on the bundled data with the
+ * default toolkit and limits (as {@code codemode run} runs it); its egress bytes are compared with
+ * what a plain tool-calling agent would have read, the JSON of every result its calls returned, as
+ * a reduction in percent.
  */
 final class EgressScenario {
 
@@ -41,29 +41,48 @@ final class EgressScenario {
     results.progress("model-visible bytes: " + programs.size() + " programs of " + examples);
     AtomicLong rawBytes = new AtomicLong();
     CodeMode.Builder builder = CodeMode.builder();
-    WarehouseTools.of(warehouse).toolkit().forEach((namespace, methods) -> methods.forEach((method, tool) ->
-        builder.method(namespace, method, new Tool(tool.spec(), (arguments, context) -> {
-          JsonNode result = tool.handler().handle(arguments, context);
-          rawBytes.addAndGet(result.toString().getBytes(StandardCharsets.UTF_8).length);
-          return result;
-        }))));
+    WarehouseTools.of(warehouse)
+        .toolkit()
+        .forEach(
+            (namespace, methods) ->
+                methods.forEach(
+                    (method, tool) ->
+                        builder.method(
+                            namespace,
+                            method,
+                            new Tool(
+                                tool.spec(),
+                                (arguments, context) -> {
+                                  JsonNode result = tool.handler().handle(arguments, context);
+                                  rawBytes.addAndGet(
+                                      result.toString().getBytes(StandardCharsets.UTF_8).length);
+                                  return result;
+                                }))));
     double[] reduction = new double[programs.size()];
     try (CodeMode codeMode = builder.build()) {
       for (int i = 0; i < programs.size(); i++) {
         Path program = programs.get(i);
         rawBytes.set(0);
-        PassOutcome outcome = codeMode.run(Files.readString(program),
-            RunContext.of("bench", Principal.unconfined("bench")));
+        PassOutcome outcome =
+            codeMode.run(
+                Files.readString(program), RunContext.of("bench", Principal.unconfined("bench")));
         if (outcome instanceof PassFailure failure) {
           throw new IllegalStateException(program.getFileName() + " failed: " + failure.message());
         }
         if (rawBytes.get() == 0) {
-          throw new IllegalStateException(program.getFileName() + " made no call, so there is nothing to compare");
+          throw new IllegalStateException(
+              program.getFileName() + " made no call, so there is nothing to compare");
         }
         int egress = outcome.egress().bytes();
         reduction[i] = 100.0 * (1 - (double) egress / rawBytes.get());
-        results.progress(String.format(Locale.ROOT, "  %s: %,d model-visible bytes instead of %,d (%.2f%%)",
-            program.getFileName(), egress, rawBytes.get(), reduction[i]));
+        results.progress(
+            String.format(
+                Locale.ROOT,
+                "  %s: %,d model-visible bytes instead of %,d (%.2f%%)",
+                program.getFileName(),
+                egress,
+                rawBytes.get(),
+                reduction[i]));
       }
     }
     results.measured("egress_reduction_pct", Stats.of(reduction), OptionalDouble.empty());

@@ -31,8 +31,8 @@ final class Measure {
   }
 
   /**
-   * Runs {@code step} for indexes 0, 1, ... until it ran {@code count} times, or once {@code budget} is spent
-   * after the first run; returns how many times it ran.
+   * Runs {@code step} for indexes 0, 1, ... until it ran {@code count} times, or once {@code
+   * budget} is spent after the first run; returns how many times it ran.
    */
   static int repeat(int count, Duration budget, Step step) throws Exception {
     long deadline = System.nanoTime() + budget.toNanos();
@@ -49,27 +49,33 @@ final class Measure {
   }
 
   /**
-   * Runs {@code op} on {@code threads} platform threads for a discarded window and then {@code windows}
-   * measured windows of {@code window} each, and returns the completed operations per second of each
-   * measured window.
+   * Runs {@code op} on {@code threads} platform threads for a discarded window and then {@code
+   * windows} measured windows of {@code window} each, and returns the completed operations per
+   * second of each measured window.
    */
-  static double[] throughput(int threads, Duration window, int windows, Work op) throws InterruptedException {
+  static double[] throughput(int threads, Duration window, int windows, Work op)
+      throws InterruptedException {
     LongAdder done = new LongAdder();
     AtomicBoolean stop = new AtomicBoolean();
     AtomicReference<Exception> failure = new AtomicReference<>();
     List<Thread> workers = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
-      workers.add(Thread.ofPlatform().name("bench-worker-" + i).daemon(true).start(() -> {
-        try {
-          while (!stop.get()) {
-            op.run();
-            done.increment();
-          }
-        } catch (Exception e) {
-          failure.compareAndSet(null, e);
-          stop.set(true);
-        }
-      }));
+      workers.add(
+          Thread.ofPlatform()
+              .name("bench-worker-" + i)
+              .daemon(true)
+              .start(
+                  () -> {
+                    try {
+                      while (!stop.get()) {
+                        op.run();
+                        done.increment();
+                      }
+                    } catch (Exception e) {
+                      failure.compareAndSet(null, e);
+                      stop.set(true);
+                    }
+                  }));
     }
     double[] rates = new double[windows];
     try {
@@ -87,7 +93,8 @@ final class Measure {
       }
     }
     if (failure.get() != null) {
-      throw new IllegalStateException("a throughput worker failed: " + failure.get().getMessage(), failure.get());
+      throw new IllegalStateException(
+          "a throughput worker failed: " + failure.get().getMessage(), failure.get());
     }
     return rates;
   }

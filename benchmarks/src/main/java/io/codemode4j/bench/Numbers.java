@@ -17,7 +17,10 @@ final class Numbers {
     return new BigDecimal(value).round(SIGNIFICANT).doubleValue();
   }
 
-  /** The rounded value without exponent or trailing zeros: {@code 0.4123}, {@code 1500}, {@code 12.5}. */
+  /**
+   * The rounded value without exponent or trailing zeros: {@code 0.4123}, {@code 1500}, {@code
+   * 12.5}.
+   */
   static String format(double value) {
     return new BigDecimal(value).round(SIGNIFICANT).stripTrailingZeros().toPlainString();
   }

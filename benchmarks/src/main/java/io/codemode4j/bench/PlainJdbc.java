@@ -12,9 +12,9 @@ import java.sql.Statement;
 import java.util.Objects;
 
 /**
- * The baseline of every query metric: plain JDBC on one held connection to the same DuckDB file, with the
- * same read-only URL (so the same database instance) as the warehouse's pool, reading every value of every
- * row with {@code getObject}.
+ * The baseline of every query metric: plain JDBC on one held connection to the same DuckDB file,
+ * with the same read-only URL (so the same database instance) as the warehouse's pool, reading
+ * every value of every row with {@code getObject}.
  */
 public final class PlainJdbc implements AutoCloseable {
 
@@ -25,17 +25,24 @@ public final class PlainJdbc implements AutoCloseable {
     this.connection = connection;
   }
 
-  /** Connects to the prepared warehouse file of {@code parquetDir} (built under {@code cacheRoot} if needed). */
-  public static PlainJdbc open(Path parquetDir, Path cacheRoot) throws WarehouseException, SQLException {
+  /**
+   * Connects to the prepared warehouse file of {@code parquetDir} (built under {@code cacheRoot} if
+   * needed).
+   */
+  public static PlainJdbc open(Path parquetDir, Path cacheRoot)
+      throws WarehouseException, SQLException {
     Path file = DuckDbWarehouseFile.prepare(parquetDir, cacheRoot);
-    return new PlainJdbc(DriverManager.getConnection(DuckDbWarehouseFile.readOnlyUrl(file, DuckDbLimits.defaults())));
+    return new PlainJdbc(
+        DriverManager.getConnection(
+            DuckDbWarehouseFile.readOnlyUrl(file, DuckDbLimits.defaults())));
   }
 
   /** Runs {@code sql} and reads all of its rows; returns how many there were. */
   public int query(String sql) throws SQLException {
     Objects.requireNonNull(sql, "sql");
     int rows = 0;
-    try (Statement statement = connection.createStatement(); ResultSet rs = statement.executeQuery(sql)) {
+    try (Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery(sql)) {
       int columns = rs.getMetaData().getColumnCount();
       while (rs.next()) {
         rows++;

@@ -15,8 +15,9 @@ import java.util.Arrays;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * {@code warehouse.query} through a whole pass against the same SQL over {@link PlainJdbc} on the same
- * DuckDB file, in pairs whose order alternates. The SQL is README's and {@code examples/top-region.js}'s.
+ * {@code warehouse.query} through a whole pass against the same SQL over {@link PlainJdbc} on the
+ * same DuckDB file, in pairs whose order alternates. The SQL is README's and {@code
+ * examples/top-region.js}'s.
  */
 public final class QueryScenario implements AutoCloseable {
 
@@ -36,15 +37,18 @@ public final class QueryScenario implements AutoCloseable {
   public QueryScenario(Warehouse warehouse, PlainJdbc jdbc) throws WarehouseException {
     this.codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build();
     this.jdbc = jdbc;
-    this.program = "async () => (await warehouse.query({sql: " + JsonNodeFactory.instance.stringNode(SQL)
-        + "})).rowCount";
+    this.program =
+        "async () => (await warehouse.query({sql: "
+            + JsonNodeFactory.instance.stringNode(SQL)
+            + "})).rowCount";
   }
 
   /** One pass of the query; returns the row count the program saw. */
   public int pass() {
     PassOutcome outcome = codeMode.run(program, run);
     if (outcome instanceof PassFailure failure) {
-      throw new IllegalStateException("the query pass failed: " + failure.kind().wireName() + ": " + failure.message());
+      throw new IllegalStateException(
+          "the query pass failed: " + failure.kind().wireName() + ": " + failure.message());
     }
     return ((PassSuccess) outcome).result().asInt();
   }
@@ -55,37 +59,46 @@ public final class QueryScenario implements AutoCloseable {
   }
 
   /**
-   * Warms both paths up, checks they agree, then takes {@code samples} alternating pairs; each loop stops
-   * early once it has spent {@code budget}.
+   * Warms both paths up, checks they agree, then takes {@code samples} alternating pairs; each loop
+   * stops early once it has spent {@code budget}.
    */
   Pairs measure(int warmUp, int samples, Duration budget) throws Exception {
-    Measure.repeat(warmUp, budget, i -> {
-      pass();
-      plain();
-    });
+    Measure.repeat(
+        warmUp,
+        budget,
+        i -> {
+          pass();
+          plain();
+        });
     int passRows = pass();
     int plainRows = plain();
     if (passRows != plainRows) {
-      throw new IllegalStateException("the pass saw " + passRows + " rows and plain JDBC " + plainRows);
+      throw new IllegalStateException(
+          "the pass saw " + passRows + " rows and plain JDBC " + plainRows);
     }
     double[] ratio = new double[samples];
     double[] overhead = new double[samples];
     double[] plainMs = new double[samples];
-    int taken = Measure.repeat(samples, budget, i -> {
-      double passTime;
-      double plainTime;
-      if (i % 2 == 0) {
-        passTime = Measure.millis(this::pass);
-        plainTime = Measure.millis(this::plain);
-      } else {
-        plainTime = Measure.millis(this::plain);
-        passTime = Measure.millis(this::pass);
-      }
-      ratio[i] = passTime / plainTime;
-      overhead[i] = passTime - plainTime;
-      plainMs[i] = plainTime;
-    });
-    return new Pairs(Arrays.copyOf(ratio, taken), Arrays.copyOf(overhead, taken), Arrays.copyOf(plainMs, taken));
+    int taken =
+        Measure.repeat(
+            samples,
+            budget,
+            i -> {
+              double passTime;
+              double plainTime;
+              if (i % 2 == 0) {
+                passTime = Measure.millis(this::pass);
+                plainTime = Measure.millis(this::plain);
+              } else {
+                plainTime = Measure.millis(this::plain);
+                passTime = Measure.millis(this::pass);
+              }
+              ratio[i] = passTime / plainTime;
+              overhead[i] = passTime - plainTime;
+              plainMs[i] = plainTime;
+            });
+    return new Pairs(
+        Arrays.copyOf(ratio, taken), Arrays.copyOf(overhead, taken), Arrays.copyOf(plainMs, taken));
   }
 
   @Override

@@ -12,12 +12,16 @@ import java.util.function.Consumer;
  * @param isolation where the passes run
  * @param progress receives one line per step, for a person watching
  */
-public record SoakOptions(int passes, int concurrency, Isolation isolation, Consumer<String> progress) {
+public record SoakOptions(
+    int passes, int concurrency, Isolation isolation, Consumer<String> progress) {
 
   public SoakOptions {
     if (passes < Soak.SCENARIOS.size()) {
-      throw new IllegalArgumentException("a soak runs at least one pass per scenario (" + Soak.SCENARIOS.size()
-          + "), was " + passes);
+      throw new IllegalArgumentException(
+          "a soak runs at least one pass per scenario ("
+              + Soak.SCENARIOS.size()
+              + "), was "
+              + passes);
     }
     if (concurrency < 1 || concurrency > 256) {
       throw new IllegalArgumentException("concurrency must be 1..256, was " + concurrency);

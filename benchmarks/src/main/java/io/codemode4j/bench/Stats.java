@@ -3,8 +3,8 @@ package io.codemode4j.bench;
 import java.util.Arrays;
 
 /**
- * The distribution of one metric's samples: median, 90th and 99th percentile by nearest rank (the smallest
- * sample with at least that share of samples at or below it).
+ * The distribution of one metric's samples: median, 90th and 99th percentile by nearest rank (the
+ * smallest sample with at least that share of samples at or below it).
  *
  * @param median the 50th percentile
  * @param p90 the 90th percentile
@@ -18,10 +18,12 @@ public record Stats(double median, double p90, double p99, int samples) {
       throw new IllegalArgumentException("stats need at least one sample, had " + samples);
     }
     if (!Double.isFinite(median) || !Double.isFinite(p90) || !Double.isFinite(p99)) {
-      throw new IllegalArgumentException("percentiles must be finite, were " + median + ", " + p90 + ", " + p99);
+      throw new IllegalArgumentException(
+          "percentiles must be finite, were " + median + ", " + p90 + ", " + p99);
     }
     if (median > p90 || p90 > p99) {
-      throw new IllegalArgumentException("percentiles must not decrease: " + median + ", " + p90 + ", " + p99);
+      throw new IllegalArgumentException(
+          "percentiles must not decrease: " + median + ", " + p90 + ", " + p99);
     }
   }
 

@@ -3,7 +3,8 @@ package io.codemode4j.bench;
 import java.util.Objects;
 
 /**
- * What a metric's median must reach on the reference machines (2 cores): at most or at least a value.
+ * What a metric's median must reach on the reference machines (2 cores): at most or at least a
+ * value.
  *
  * @param direction whether the median must stay at or below the value, or reach at least it
  * @param value the bound, in the metric's unit

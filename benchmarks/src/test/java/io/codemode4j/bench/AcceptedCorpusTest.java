@@ -15,13 +15,19 @@ class AcceptedCorpusTest {
     SqlAllowlist allowlist = SqlAllowlist.defaults();
 
     assertThat(queries).hasSizeGreaterThan(40);
-    assertThat(queries).allSatisfy(query -> assertThatCode(() -> allowlist.approve(query.sql(), AllowlistScenario.POLICY))
-        .as(query.name()).doesNotThrowAnyException());
+    assertThat(queries)
+        .allSatisfy(
+            query ->
+                assertThatCode(() -> allowlist.approve(query.sql(), AllowlistScenario.POLICY))
+                    .as(query.name())
+                    .doesNotThrowAnyException());
   }
 
   @Test
   void parse_entriesWithAttributes_keepsOnlyNamesAndSql() {
-    List<AcceptedCorpus.Query> queries = AcceptedCorpus.parse("""
+    List<AcceptedCorpus.Query> queries =
+        AcceptedCorpus.parse(
+            """
         -- preamble comment
         -- name: first
         -- rows: unordered
@@ -32,7 +38,9 @@ class AcceptedCorpusTest {
         SELECT 2
         """);
 
-    assertThat(queries).containsExactly(new AcceptedCorpus.Query("first", "SELECT 1\n-- a comment inside the SQL"),
-        new AcceptedCorpus.Query("second", "SELECT 2"));
+    assertThat(queries)
+        .containsExactly(
+            new AcceptedCorpus.Query("first", "SELECT 1\n-- a comment inside the SQL"),
+            new AcceptedCorpus.Query("second", "SELECT 2"));
   }
 }

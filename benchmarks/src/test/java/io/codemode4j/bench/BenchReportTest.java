@@ -15,14 +15,21 @@ class BenchReportTest {
 
   private static List<Metric> allNotMeasured() {
     return BenchReport.METRIC_NAMES.stream()
-        .map(name -> Metric.notMeasured(name, "ms", Optional.empty(), "not in this test")).toList();
+        .map(name -> Metric.notMeasured(name, "ms", Optional.empty(), "not in this test"))
+        .toList();
   }
 
   @Test
   void toJson_measuredMetric_hasEveryFieldRounded() {
     List<Metric> metrics = new ArrayList<>(allNotMeasured());
-    metrics.set(0, Metric.measured("warm_pass_ms", "ms", new Stats(0.123456, 0.2, 0.3, 5), OptionalDouble.of(0.1),
-        Optional.of(Target.atMost(0.4))));
+    metrics.set(
+        0,
+        Metric.measured(
+            "warm_pass_ms",
+            "ms",
+            new Stats(0.123456, 0.2, 0.3, 5),
+            OptionalDouble.of(0.1),
+            Optional.of(Target.atMost(0.4))));
 
     ObjectNode json = new BenchReport("test machine", metrics).toJson();
 
@@ -30,9 +37,12 @@ class BenchReportTest {
     assertThat(json.get("machine").asString()).isEqualTo("test machine");
     JsonNode row = json.get("metrics").get(0);
     assertThat(row.propertyNames())
-        .containsExactly("name", "unit", "median", "p90", "p99", "baseline", "ratio", "target", "met");
-    assertThat(row.toString()).isEqualTo("{\"name\":\"warm_pass_ms\",\"unit\":\"ms\",\"median\":0.1235,\"p90\":0.2,"
-        + "\"p99\":0.3,\"baseline\":0.1,\"ratio\":1.235,\"target\":\"<= 0.4\",\"met\":true}");
+        .containsExactly(
+            "name", "unit", "median", "p90", "p99", "baseline", "ratio", "target", "met");
+    assertThat(row.toString())
+        .isEqualTo(
+            "{\"name\":\"warm_pass_ms\",\"unit\":\"ms\",\"median\":0.1235,\"p90\":0.2,"
+                + "\"p99\":0.3,\"baseline\":0.1,\"ratio\":1.235,\"target\":\"<= 0.4\",\"met\":true}");
   }
 
   @Test
@@ -40,9 +50,11 @@ class BenchReportTest {
     ObjectNode json = new BenchReport("m", allNotMeasured()).toJson();
 
     JsonNode row = json.get("metrics").get(1);
-    assertThat(row.toString()).isEqualTo("{\"name\":\"warm_pass_process_ms\",\"unit\":\"ms\",\"median\":null,"
-        + "\"p90\":null,\"p99\":null,\"baseline\":null,\"ratio\":null,\"target\":null,\"met\":null,"
-        + "\"reason\":\"not in this test\"}");
+    assertThat(row.toString())
+        .isEqualTo(
+            "{\"name\":\"warm_pass_process_ms\",\"unit\":\"ms\",\"median\":null,"
+                + "\"p90\":null,\"p99\":null,\"baseline\":null,\"ratio\":null,\"target\":null,\"met\":null,"
+                + "\"reason\":\"not in this test\"}");
   }
 
   @Test
@@ -51,11 +63,28 @@ class BenchReportTest {
 
     List<String> names = new ArrayList<>();
     json.get("metrics").forEach(row -> names.add(row.get("name").asString()));
-    assertThat(names).containsExactly("warm_pass_ms", "warm_pass_process_ms", "three_call_pass_ms", "host_call_us",
-        "overlap_efficiency_c1", "overlap_efficiency_c4", "overlap_efficiency_c16", "overlap_efficiency_c64",
-        "allowlist_us", "allowlist_fraction", "query_ratio_bundled", "query_overhead_bundled_ms", "query_ratio_10m",
-        "passes_per_s_c1", "passes_per_s_c2", "passes_per_s_c8", "rss_per_pass_mb", "cold_start_ms",
-        "cold_start_rss_mb", "egress_reduction_pct");
+    assertThat(names)
+        .containsExactly(
+            "warm_pass_ms",
+            "warm_pass_process_ms",
+            "three_call_pass_ms",
+            "host_call_us",
+            "overlap_efficiency_c1",
+            "overlap_efficiency_c4",
+            "overlap_efficiency_c16",
+            "overlap_efficiency_c64",
+            "allowlist_us",
+            "allowlist_fraction",
+            "query_ratio_bundled",
+            "query_overhead_bundled_ms",
+            "query_ratio_10m",
+            "passes_per_s_c1",
+            "passes_per_s_c2",
+            "passes_per_s_c8",
+            "rss_per_pass_mb",
+            "cold_start_ms",
+            "cold_start_rss_mb",
+            "egress_reduction_pct");
   }
 
   @Test
@@ -63,7 +92,8 @@ class BenchReportTest {
     List<Metric> metrics = new ArrayList<>(allNotMeasured());
     metrics.removeLast();
 
-    assertThatThrownBy(() -> new BenchReport("m", metrics)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new BenchReport("m", metrics))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("exactly");
   }
 }

@@ -18,8 +18,9 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * The short soak CI runs ({@code codemode bench --soak} runs the long one): every scenario many times at
- * concurrency 16 in-process and a few times on worker processes, with correct ledgers and nothing left behind.
+ * The short soak CI runs ({@code codemode bench --soak} runs the long one): every scenario many
+ * times at concurrency 16 in-process and a few times on worker processes, with correct ledgers and
+ * nothing left behind.
  */
 @Tag("soak")
 class SoakIT {
@@ -32,42 +33,62 @@ class SoakIT {
 
     assertThat(report.ok()).as(String.join("\n", report.lines())).isTrue();
     assertThat(report.passes()).isEqualTo(passes);
-    assertThat(report.passesByScenario()).hasSize(Soak.SCENARIOS.size()).allSatisfy((name, n) -> assertThat(n)
-        .isEqualTo(14));
+    assertThat(report.passesByScenario())
+        .hasSize(Soak.SCENARIOS.size())
+        .allSatisfy((name, n) -> assertThat(n).isEqualTo(14));
   }
 
   @Test
   void run_workerProcesses_everyLedgerRightAndNoWorkerBehind() {
-    SoakReport report = Soak.run(new SoakOptions(Soak.SCENARIOS.size() * 2, 4, new Isolation.Process(2, 256),
-        line -> {}));
+    SoakReport report =
+        Soak.run(
+            new SoakOptions(
+                Soak.SCENARIOS.size() * 2, 4, new Isolation.Process(2, 256), line -> {}));
 
     assertThat(report.ok()).as(String.join("\n", report.lines())).isTrue();
-    assertThat(report.after().childProcesses()).isLessThanOrEqualTo(report.before().childProcesses());
+    assertThat(report.after().childProcesses())
+        .isLessThanOrEqualTo(report.before().childProcesses());
   }
 
   @Test
   void mismatch_outcomeOrLedgerDiffersFromTheScenario_saysWhat() {
     try (CodeMode codeMode = CodeMode.builder().method("t", "one", one()).build()) {
-      PassOutcome two = codeMode.run("async () => (await t.one({})) + 1", RunContext.of("r", Principal.unconfined("p")));
-      PassOutcome thrown = codeMode.run("async () => { throw new Error('x'); }",
-          RunContext.of("r", Principal.unconfined("p")));
+      PassOutcome two =
+          codeMode.run(
+              "async () => (await t.one({})) + 1", RunContext.of("r", Principal.unconfined("p")));
+      PassOutcome thrown =
+          codeMode.run(
+              "async () => { throw new Error('x'); }",
+              RunContext.of("r", Principal.unconfined("p")));
       List<CallStatus> oneCall = List.of(CallStatus.SUCCEEDED);
 
-      assertThat(Soak.mismatch(new Soak.Scenario("s", "", Soak.Expect.success("2"), oneCall), two)).isNull();
+      assertThat(Soak.mismatch(new Soak.Scenario("s", "", Soak.Expect.success("2"), oneCall), two))
+          .isNull();
       assertThat(Soak.mismatch(new Soak.Scenario("s", "", Soak.Expect.success("3"), oneCall), two))
           .isEqualTo("expected ok 3, got ok 2");
-      assertThat(Soak.mismatch(new Soak.Scenario("s", "", Soak.Expect.success("2"), List.of()), two))
+      assertThat(
+              Soak.mismatch(new Soak.Scenario("s", "", Soak.Expect.success("2"), List.of()), two))
           .startsWith("calls 1 x succeeded, expected none");
-      assertThat(Soak.mismatch(new Soak.Scenario("s", "", Soak.Expect.failure("thrown"), List.of()), thrown)).isNull();
-      assertThat(Soak.mismatch(new Soak.Scenario("s", "", Soak.Expect.failure("limit cpu"), List.of()), thrown))
+      assertThat(
+              Soak.mismatch(
+                  new Soak.Scenario("s", "", Soak.Expect.failure("thrown"), List.of()), thrown))
+          .isNull();
+      assertThat(
+              Soak.mismatch(
+                  new Soak.Scenario("s", "", Soak.Expect.failure("limit cpu"), List.of()), thrown))
           .startsWith("expected limit cpu, got thrown");
     }
   }
 
   private static Tool one() {
     JsonMapper json = JsonMapper.builder().build();
-    return new Tool(new ToolSpec("one", "Returns 1.", json.readTree("{\"type\": \"object\"}"),
-        json.readTree("{\"type\": \"integer\"}"), ExecutionClass.READONLY),
+    return new Tool(
+        new ToolSpec(
+            "one",
+            "Returns 1.",
+            json.readTree("{\"type\": \"object\"}"),
+            json.readTree("{\"type\": \"integer\"}"),
+            ExecutionClass.READONLY),
         (arguments, context) -> JsonNodeFactory.instance.numberNode(1));
   }
 }

@@ -33,18 +33,22 @@ class StatsTest {
 
   @Test
   void of_noSamples_throws() {
-    assertThatThrownBy(Stats::of).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one");
+    assertThatThrownBy(Stats::of)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("at least one");
   }
 
   @Test
   void of_nonFiniteSample_throws() {
-    assertThatThrownBy(() -> Stats.of(1, Double.NaN)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> Stats.of(1, Double.NaN))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("finite");
   }
 
   @Test
   void new_decreasingPercentiles_throws() {
-    assertThatThrownBy(() -> new Stats(2, 1, 3, 3)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> new Stats(2, 1, 3, 3))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must not decrease");
   }
 }

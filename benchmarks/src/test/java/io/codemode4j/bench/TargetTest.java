@@ -32,6 +32,7 @@ class TargetTest {
 
   @Test
   void new_notFinite_throws() {
-    assertThatThrownBy(() -> Target.atMost(Double.POSITIVE_INFINITY)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> Target.atMost(Double.POSITIVE_INFINITY))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

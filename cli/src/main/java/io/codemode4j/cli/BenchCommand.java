@@ -27,50 +27,76 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code codemode bench}: the performance scenarios of issue 6 in this JVM, one row per metric. The
- * {@code ./codemode} launcher passes the repository root as {@code codemode.home}, which the cold-start and
- * model-visible-bytes scenarios need.
+ * {@code ./codemode} launcher passes the repository root as {@code codemode.home}, which the
+ * cold-start and model-visible-bytes scenarios need.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
-    description = {"Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
-        "cold start and model-visible bytes, each next to its baseline from the same run.",
-        "Prints one row per metric (median, p90, p99, baseline, ratio, target, met); progress goes to stderr.",
-        "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set).",
-        "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",
-        "handlers at concurrency 16, checking every ledger and that nothing leaks; exit 1 when it fails."})
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
+      "cold start and model-visible bytes, each next to its baseline from the same run.",
+      "Prints one row per metric (median, p90, p99, baseline, ratio, target, met); progress goes to stderr.",
+      "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set).",
+      "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",
+      "handlers at concurrency 16, checking every ledger and that nothing leaks; exit 1 when it fails."
+    })
 final class BenchCommand implements Callable<Integer> {
 
   private static final String ROW = "%-26s %-19s %10s %10s %10s %10s %8s %9s  %s%n";
   private static final MathContext DIGITS = new MathContext(4);
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = "--quick", description = "A smoke run with few samples, well under a minute; rough numbers, "
-      + "and no 10,000,000-invoice set unless --data gives one.")
+  @Option(
+      names = "--quick",
+      description =
+          "A smoke run with few samples, well under a minute; rough numbers, "
+              + "and no 10,000,000-invoice set unless --data gives one.")
   boolean quick;
 
-  @Option(names = "--json", description = "Print one JSON object {machine, metrics: [{name, unit, median, p90, p99, "
-      + "baseline, ratio, target, met}]}; a metric that was not measured has null numbers and a reason.")
+  @Option(
+      names = "--json",
+      description =
+          "Print one JSON object {machine, metrics: [{name, unit, median, p90, p99, "
+              + "baseline, ratio, target, met}]}; a metric that was not measured has null numbers and a reason.")
   boolean json;
 
-  @Option(names = "--data", paramLabel = "DIR", description = "The parquet directory of the 10,000,000-invoice set "
-      + "for query_ratio_10m (default: generated once under the cache directory by a full run).")
+  @Option(
+      names = "--data",
+      paramLabel = "DIR",
+      description =
+          "The parquet directory of the 10,000,000-invoice set "
+              + "for query_ratio_10m (default: generated once under the cache directory by a full run).")
   Path data;
 
-  @Option(names = "--soak", description = "Run the soak instead of the benchmarks: --passes passes in-process, "
-      + "then a tenth of them on worker processes (or only where --isolation says).")
+  @Option(
+      names = "--soak",
+      description =
+          "Run the soak instead of the benchmarks: --passes passes in-process, "
+              + "then a tenth of them on worker processes (or only where --isolation says).")
   boolean soak;
 
-  @Option(names = "--passes", paramLabel = "N", defaultValue = "2000",
-      description = "With --soak: passes in-process (default: ${DEFAULT-VALUE}); the worker-process soak runs a tenth "
-          + "of them, since a hanging pass holds one of its two workers for the whole wall-clock limit.")
+  @Option(
+      names = "--passes",
+      paramLabel = "N",
+      defaultValue = "2000",
+      description =
+          "With --soak: passes in-process (default: ${DEFAULT-VALUE}); the worker-process soak runs a tenth "
+              + "of them, since a hanging pass holds one of its two workers for the whole wall-clock limit.")
   int passes;
 
-  @Option(names = "--concurrency", paramLabel = "N", defaultValue = "16",
+  @Option(
+      names = "--concurrency",
+      paramLabel = "N",
+      defaultValue = "16",
       description = "With --soak: passes running at once (default: ${DEFAULT-VALUE}).")
   int concurrency;
 
-  @Option(names = "--isolation", paramLabel = "MODE", defaultValue = "both",
+  @Option(
+      names = "--isolation",
+      paramLabel = "MODE",
+      defaultValue = "both",
       description = "With --soak: in-process, process or both (default: ${DEFAULT-VALUE}).")
   String isolation;
 
@@ -86,8 +112,14 @@ final class BenchCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_USAGE;
     }
     Optional<Path> home = Optional.ofNullable(System.getProperty("codemode.home")).map(Path::of);
-    BenchReport report = Bench.run(new BenchOptions(quick, Optional.ofNullable(data), DataOptions.cacheRoot(), home,
-        line -> err.println("bench: " + line)));
+    BenchReport report =
+        Bench.run(
+            new BenchOptions(
+                quick,
+                Optional.ofNullable(data),
+                DataOptions.cacheRoot(),
+                home,
+                line -> err.println("bench: " + line)));
     if (json) {
       out.println(report.toJson());
     } else {
@@ -99,30 +131,40 @@ final class BenchCommand implements Callable<Integer> {
 
   private int soak(PrintWriter out, PrintWriter err) {
     if (quick || json || data != null) {
-      err.println("error: --soak runs alone: drop --quick, --json and --data (they apply to the benchmarks)");
+      err.println(
+          "error: --soak runs alone: drop --quick, --json and --data (they apply to the benchmarks)");
       return CodemodeCli.EXIT_USAGE;
     }
     List<Isolation> where;
     try {
-      where = isolation.equals("both") ? List.of(Isolation.inProcess(), Isolation.process())
-          : List.of(Isolation.parse(isolation));
+      where =
+          isolation.equals("both")
+              ? List.of(Isolation.inProcess(), Isolation.process())
+              : List.of(Isolation.parse(isolation));
     } catch (IllegalArgumentException e) {
-      err.println("error: --isolation must be in-process, process or both, was '" + isolation + "'");
+      err.println(
+          "error: --isolation must be in-process, process or both, was '" + isolation + "'");
       return CodemodeCli.EXIT_USAGE;
     }
     SoakOptions[] runs = new SoakOptions[where.size()];
     try {
       for (int i = 0; i < runs.length; i++) {
-        int n = where.get(i) instanceof Isolation.Process ? Math.max(passes / 10, Soak.scenarioCount()) : passes;
-        runs[i] = new SoakOptions(n, concurrency, where.get(i), line -> err.println("bench: " + line));
+        int n =
+            where.get(i) instanceof Isolation.Process
+                ? Math.max(passes / 10, Soak.scenarioCount())
+                : passes;
+        runs[i] =
+            new SoakOptions(n, concurrency, where.get(i), line -> err.println("bench: " + line));
       }
     } catch (IllegalArgumentException e) {
       err.println("error: " + e.getMessage());
       return CodemodeCli.EXIT_USAGE;
     }
-    // The soak's handlers crash on purpose hundreds of times; the broker's warning for each would bury the report.
+    // The soak's handlers crash on purpose hundreds of times; the broker's warning for each would
+    // bury the report.
     // A logger name, not an import: the broker is internal to the bridge, its log category is not.
-    System.setProperty("org.slf4j.simpleLogger.log.io.codemode4j.bridge.internal.broker.Broker", "error");
+    System.setProperty(
+        "org.slf4j.simpleLogger.log.io.codemode4j.bridge.internal.broker.Broker", "error");
     boolean ok = true;
     for (SoakOptions run : runs) {
       SoakReport report = Soak.run(run);
@@ -135,21 +177,55 @@ final class BenchCommand implements Callable<Integer> {
 
   private static void print(PrintWriter out, BenchReport report) {
     out.println(report.machine());
-    out.printf(Locale.ROOT, ROW, "metric", "unit", "median", "p90", "p99", "baseline", "ratio", "target", "met");
+    out.printf(
+        Locale.ROOT,
+        ROW,
+        "metric",
+        "unit",
+        "median",
+        "p90",
+        "p99",
+        "baseline",
+        "ratio",
+        "target",
+        "met");
     for (Metric metric : report.metrics()) {
       String target = metric.target().map(Target::toString).orElse("-");
       if (metric.stats().isEmpty()) {
-        out.printf(Locale.ROOT, ROW, metric.name(), metric.unit(), "-", "-", "-", "-", "-", target,
+        out.printf(
+            Locale.ROOT,
+            ROW,
+            metric.name(),
+            metric.unit(),
+            "-",
+            "-",
+            "-",
+            "-",
+            "-",
+            target,
             "not measured: " + metric.reason().orElseThrow());
         continue;
       }
       Stats stats = metric.stats().get();
-      out.printf(Locale.ROOT, ROW, metric.name(), metric.unit(), number(stats.median()), number(stats.p90()),
-          number(stats.p99()), number(metric.baseline()), number(metric.ratio()), target, met(metric, stats));
+      out.printf(
+          Locale.ROOT,
+          ROW,
+          metric.name(),
+          metric.unit(),
+          number(stats.median()),
+          number(stats.p90()),
+          number(stats.p99()),
+          number(metric.baseline()),
+          number(metric.ratio()),
+          target,
+          met(metric, stats));
     }
   }
 
-  /** {@code yes}, {@code no} with how far the median is from the target, or {@code -} without a target. */
+  /**
+   * {@code yes}, {@code no} with how far the median is from the target, or {@code -} without a
+   * target.
+   */
   private static String met(Metric metric, Stats stats) {
     if (metric.target().isEmpty()) {
       return "-";
@@ -159,8 +235,11 @@ final class BenchCommand implements Callable<Integer> {
     }
     Target target = metric.target().get();
     double off = Math.abs(stats.median() / target.value() - 1) * 100;
-    return String.format(Locale.ROOT, "no (%s by %.0f%%)",
-        target.direction() == Target.Direction.AT_MOST ? "over" : "under", off);
+    return String.format(
+        Locale.ROOT,
+        "no (%s by %.0f%%)",
+        target.direction() == Target.Direction.AT_MOST ? "over" : "under",
+        off);
   }
 
   private static String number(OptionalDouble value) {

@@ -10,14 +10,17 @@ import picocli.CommandLine.Option;
 /** Where the parquet data and the cache live; shared by every command that opens the warehouse. */
 final class DataOptions {
 
-  @Option(names = "--data", paramLabel = "DIR",
-      description = "Parquet directory with customers.parquet, invoices.parquet and invoice_lines.parquet "
-          + "(default: the bundled sample data).")
+  @Option(
+      names = "--data",
+      paramLabel = "DIR",
+      description =
+          "Parquet directory with customers.parquet, invoices.parquet and invoice_lines.parquet "
+              + "(default: the bundled sample data).")
   Path data;
 
   /**
-   * The system property {@code codemode.cacheDir}, else {@code CODEMODE_CACHE_DIR}, else
-   * {@code $XDG_CACHE_HOME/codemode4j}, else {@code ~/.cache/codemode4j}.
+   * The system property {@code codemode.cacheDir}, else {@code CODEMODE_CACHE_DIR}, else {@code
+   * $XDG_CACHE_HOME/codemode4j}, else {@code ~/.cache/codemode4j}.
    */
   static Path cacheRoot() {
     String explicit = System.getProperty("codemode.cacheDir", System.getenv("CODEMODE_CACHE_DIR"));
@@ -25,7 +28,10 @@ final class DataOptions {
       return Path.of(explicit);
     }
     String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+    Path base =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
     return base.resolve("codemode4j");
   }
 
@@ -37,8 +43,10 @@ final class DataOptions {
       try {
         dir = SampleData.bundledDirectory(cacheRoot());
       } catch (IOException e) {
-        throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE,
-            "cannot unpack the bundled sample data: " + e.getMessage(), e);
+        throw new WarehouseException(
+            WarehouseException.Kind.UNAVAILABLE,
+            "cannot unpack the bundled sample data: " + e.getMessage(),
+            e);
       }
     }
     return Warehouse.openDuckDb(dir, cacheRoot());

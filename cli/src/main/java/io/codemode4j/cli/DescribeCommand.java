@@ -16,25 +16,37 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code codemode describe PATH...}: the TypeScript declarations of methods of the {@code run} toolkit. */
-@Command(name = "describe", mixinStandardHelpOptions = true,
-    description = {"Print the TypeScript declarations of methods that programs of `codemode run` may call, "
-        + "e.g. billing.invoices, grouped by namespace.",
-        "Exit 0 when printed, 2 on a usage error or when the paths or the size are refused."})
+/**
+ * {@code codemode describe PATH...}: the TypeScript declarations of methods of the {@code run}
+ * toolkit.
+ */
+@Command(
+    name = "describe",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print the TypeScript declarations of methods that programs of `codemode run` may call, "
+          + "e.g. billing.invoices, grouped by namespace.",
+      "Exit 0 when printed, 2 on a usage error or when the paths or the size are refused."
+    })
 final class DescribeCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  DataOptions data;
+  @Mixin DataOptions data;
 
-  @Parameters(arity = "1..*", paramLabel = "PATH", description = "1 to 64 method paths, namespace.method.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description = "1 to 64 method paths, namespace.method.")
   List<String> paths;
 
-  @Option(names = "--max-bytes", paramLabel = "N", defaultValue = "" + DescribeOptions.DEFAULT_MAX_BYTES,
-      description = "Most UTF-8 bytes of declarations, 1..262144 (default: ${DEFAULT-VALUE}); more is an error, "
-          + "never a cut declaration.")
+  @Option(
+      names = "--max-bytes",
+      paramLabel = "N",
+      defaultValue = "" + DescribeOptions.DEFAULT_MAX_BYTES,
+      description =
+          "Most UTF-8 bytes of declarations, 1..262144 (default: ${DEFAULT-VALUE}); more is an error, "
+              + "never a cut declaration.")
   int maxBytes;
 
   @Override

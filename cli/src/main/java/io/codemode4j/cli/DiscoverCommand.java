@@ -21,52 +21,79 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
-/** {@code codemode discover QUERY}: what the {@code discover_tools} tool answers a model, for the run toolkit. */
-@Command(name = "discover", mixinStandardHelpOptions = true,
-    description = {"Find the methods of `codemode run` whose name, namespace or description match QUERY, best "
-        + "first, with their TypeScript declarations (what the discover_tools tool returns to a model).",
-        "Exit 0 (also when nothing matches), 2 on a usage error."})
+/**
+ * {@code codemode discover QUERY}: what the {@code discover_tools} tool answers a model, for the
+ * run toolkit.
+ */
+@Command(
+    name = "discover",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Find the methods of `codemode run` whose name, namespace or description match QUERY, best "
+          + "first, with their TypeScript declarations (what the discover_tools tool returns to a model).",
+      "Exit 0 (also when nothing matches), 2 on a usage error."
+    })
 final class DiscoverCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  DataOptions data;
+  @Mixin DataOptions data;
 
   @Parameters(index = "0", paramLabel = "QUERY", description = "Words to look for, e.g. invoice.")
   String query;
 
-  @Option(names = "--namespace", paramLabel = "NS", description = "Only methods of this namespace, e.g. billing.")
+  @Option(
+      names = "--namespace",
+      paramLabel = "NS",
+      description = "Only methods of this namespace, e.g. billing.")
   String namespace;
 
-  @Option(names = "--limit", paramLabel = "N", defaultValue = "" + ToolDiscovery.DEFAULT_LIMIT,
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      defaultValue = "" + ToolDiscovery.DEFAULT_LIMIT,
       description = "The most matches, 1..20 (default: ${DEFAULT-VALUE}).")
   int limit;
 
-  @Option(names = "--json", description = "Print the tool's JSON result: {matches: [{id, tool, nativeTool, namespace, "
-      + "method, description, parameters, success, declaration}]}.")
+  @Option(
+      names = "--json",
+      description =
+          "Print the tool's JSON result: {matches: [{id, tool, nativeTool, namespace, "
+              + "method, description, parameters, success, declaration}]}.")
   boolean json;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    ObjectNode arguments = JsonNodeFactory.instance.objectNode().put("query", query).put("limit", limit);
+    ObjectNode arguments =
+        JsonNodeFactory.instance.objectNode().put("query", query).put("limit", limit);
     if (namespace != null) {
       arguments.put("namespace", namespace);
     }
     try (Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build()) {
-      ObjectNode result = ToolDiscovery.of(List.of(codeMode))
-          .discover(arguments, RunContext.of("cli-" + UUID.randomUUID(), Principal.unconfined("cli")));
+      ObjectNode result =
+          ToolDiscovery.of(List.of(codeMode))
+              .discover(
+                  arguments,
+                  RunContext.of("cli-" + UUID.randomUUID(), Principal.unconfined("cli")));
       if (json) {
         out.println(result);
       } else if (result.get("matches").isEmpty()) {
-        err.println("no method matches '" + query + "'" + (namespace == null ? "" : " in namespace " + namespace));
+        err.println(
+            "no method matches '"
+                + query
+                + "'"
+                + (namespace == null ? "" : " in namespace " + namespace));
       } else {
         for (JsonNode match : result.get("matches")) {
-          out.println("// " + match.get("id").asString() + " (native tool " + match.get("nativeTool").asString() + ")");
+          out.println(
+              "// "
+                  + match.get("id").asString()
+                  + " (native tool "
+                  + match.get("nativeTool").asString()
+                  + ")");
           out.println(match.get("declaration").asString());
         }
       }

@@ -5,14 +5,14 @@ import java.lang.reflect.Field;
 /**
  * Keeps DuckDB's driver from starting JFR in a CLI process that is not recording.
  *
- * <p>Decided: the driver's static initializer registers a periodic JFR event for DuckDB's memory use
- * ({@code org.duckdb.DuckDBMemoryMonitor}), which initialises JFR's metadata, settings and event classes: about
- * 0.08 s of CPU in every command that opens the warehouse, for an event only a JFR recording would read
- * (`codemode run examples/top-region.js` 0.871 -> 0.787 s median, CPU 1.52 -> 1.40 s, 11 interleaved runs).
- * Before the driver loads, the CLI marks that monitor as already initialised, unless JFR is already running
- * (a recording started with the JVM, e.g. through {@code CODEMODE_JAVA_OPTS=-XX:StartFlightRecording}), so
- * profiling a command still sees the event. A driver without that field (another version) is left as it is:
- * the CLI is then only slower.
+ * <p>Decided: the driver's static initializer registers a periodic JFR event for DuckDB's memory
+ * use ({@code org.duckdb.DuckDBMemoryMonitor}), which initialises JFR's metadata, settings and
+ * event classes: about 0.08 s of CPU in every command that opens the warehouse, for an event only a
+ * JFR recording would read (`codemode run examples/top-region.js` 0.871 -> 0.787 s median, CPU 1.52
+ * -> 1.40 s, 11 interleaved runs). Before the driver loads, the CLI marks that monitor as already
+ * initialised, unless JFR is already running (a recording started with the JVM, e.g. through {@code
+ * CODEMODE_JAVA_OPTS=-XX:StartFlightRecording}), so profiling a command still sees the event. A
+ * driver without that field (another version) is left as it is: the CLI is then only slower.
  */
 final class DuckDbMemoryEvent {
 
@@ -26,8 +26,9 @@ final class DuckDbMemoryEvent {
       return;
     }
     try {
-      Field initialized = Class.forName(MONITOR, true, DuckDbMemoryEvent.class.getClassLoader())
-          .getDeclaredField("initialized");
+      Field initialized =
+          Class.forName(MONITOR, true, DuckDbMemoryEvent.class.getClassLoader())
+              .getDeclaredField("initialized");
       initialized.setAccessible(true);
       initialized.setBoolean(null, true);
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {

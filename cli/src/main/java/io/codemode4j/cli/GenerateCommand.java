@@ -12,20 +12,30 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code codemode generate}: a larger deterministic data set, e.g. for benchmarks. */
-@Command(name = "generate", mixinStandardHelpOptions = true,
-    description = {"Write customers.parquet, invoices.parquet and invoice_lines.parquet to DIR.",
-        "The same --invoices always gives the same rows; its first 500 customers are the bundled set's.",
-        "Use the directory with --data DIR."})
+@Command(
+    name = "generate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Write customers.parquet, invoices.parquet and invoice_lines.parquet to DIR.",
+      "The same --invoices always gives the same rows; its first 500 customers are the bundled set's.",
+      "Use the directory with --data DIR."
+    })
 final class GenerateCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Option(names = "--invoices", paramLabel = "N", defaultValue = "50000",
+  @Option(
+      names = "--invoices",
+      paramLabel = "N",
+      defaultValue = "50000",
       description = "Invoices to generate (default: ${DEFAULT-VALUE}, the bundled size).")
   long invoices;
 
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory to write into.")
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      required = true,
+      description = "Directory to write into.")
   Path out;
 
   @Override
@@ -38,7 +48,8 @@ final class GenerateCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_USAGE;
     }
     PrintWriter err = spec.commandLine().getErr();
-    ProgressBar bar = new ProgressBar(err, "generating " + String.format("%,d", invoices) + " invoices");
+    ProgressBar bar =
+        new ProgressBar(err, "generating " + String.format("%,d", invoices) + " invoices");
     long start = System.nanoTime();
     SampleDataGenerator.generate(config, out, bar::update);
     bar.finish((System.nanoTime() - start) / 1_000_000);

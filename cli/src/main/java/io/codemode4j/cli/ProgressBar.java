@@ -2,7 +2,10 @@ package io.codemode4j.cli;
 
 import java.io.PrintWriter;
 
-/** A one-line progress bar redrawn in place with carriage returns; written to stderr so stdout stays data. */
+/**
+ * A one-line progress bar redrawn in place with carriage returns; written to stderr so stdout stays
+ * data.
+ */
 final class ProgressBar {
 
   private static final int WIDTH = 30;
@@ -23,7 +26,15 @@ final class ProgressBar {
     }
     lastPercent = percent;
     int filled = percent * WIDTH / 100;
-    err.print("\r" + label + " [" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + percent + "%");
+    err.print(
+        "\r"
+            + label
+            + " ["
+            + "#".repeat(filled)
+            + " ".repeat(WIDTH - filled)
+            + "] "
+            + percent
+            + "%");
     err.flush();
   }
 

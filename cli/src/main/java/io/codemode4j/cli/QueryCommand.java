@@ -19,33 +19,49 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code codemode query SQL}: one query through the allowlist and the read-only warehouse. */
-@Command(name = "query", mixinStandardHelpOptions = true,
-    description = {"Run one read-only SQL query through the allowlist.",
-        "Exit 0 with rows, 1 on a database error, 2 on a usage error, 3 when the allowlist refuses."})
+@Command(
+    name = "query",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run one read-only SQL query through the allowlist.",
+      "Exit 0 with rows, 1 on a database error, 2 on a usage error, 3 when the allowlist refuses."
+    })
 final class QueryCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  DataOptions data;
+  @Mixin DataOptions data;
 
   @Parameters(index = "0", paramLabel = "SQL", description = "One SELECT, WITH or VALUES query.")
   String sql;
 
-  @Option(names = "--format", defaultValue = "table", description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      defaultValue = "table",
+      description = "table, json or csv (default: ${DEFAULT-VALUE}).")
   OutputFormat format;
 
-  @Option(names = "--tenant", paramLabel = "REGION[,REGION]", converter = TenantConverter.class,
+  @Option(
+      names = "--tenant",
+      paramLabel = "REGION[,REGION]",
+      converter = TenantConverter.class,
       description = "Only rows of these regions are visible.")
   Tenant tenant;
 
-  @Option(names = "--max-rows", paramLabel = "N", defaultValue = "" + WarehouseConfig.DEFAULT_MAX_ROWS,
+  @Option(
+      names = "--max-rows",
+      paramLabel = "N",
+      defaultValue = "" + WarehouseConfig.DEFAULT_MAX_ROWS,
       description = "Row cap (default: ${DEFAULT-VALUE}); a result over it says truncated.")
   int maxRows;
 
-  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
-      description = "Cancel the query after this long, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description =
+          "Cancel the query after this long, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
   Duration timeout;
 
   @Override
@@ -53,7 +69,8 @@ final class QueryCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (maxRows < 1 || maxRows > WarehouseConfig.MAX_ROWS_LIMIT) {
-      err.println("error: --max-rows must be 1.." + WarehouseConfig.MAX_ROWS_LIMIT + ", was " + maxRows);
+      err.println(
+          "error: --max-rows must be 1.." + WarehouseConfig.MAX_ROWS_LIMIT + ", was " + maxRows);
       return CodemodeCli.EXIT_USAGE;
     }
     try (Warehouse warehouse = data.openWarehouse()) {
@@ -63,8 +80,12 @@ final class QueryCommand implements Callable<Integer> {
         case csv -> RowPrinter.csv(out, result.columns(), result.rows());
         case table -> {
           RowPrinter.table(out, result.columns(), result.rows());
-          out.println("(" + result.rowCount() + (result.rowCount() == 1 ? " row" : " rows")
-              + (result.truncated() ? ", truncated at --max-rows " + maxRows : "") + ")");
+          out.println(
+              "("
+                  + result.rowCount()
+                  + (result.rowCount() == 1 ? " row" : " rows")
+                  + (result.truncated() ? ", truncated at --max-rows " + maxRows : "")
+                  + ")");
         }
       }
       out.flush();

@@ -12,7 +12,10 @@ import tools.jackson.dataformat.csv.CsvSchema;
 /** Prints rows as an aligned text table or as CSV (RFC 4180 quoting by Jackson's CSV writer). */
 final class RowPrinter {
 
-  /** Built on first use of {@link #csv}, so a table (the default format) does not pay for a CSV mapper. */
+  /**
+   * Built on first use of {@link #csv}, so a table (the default format) does not pay for a CSV
+   * mapper.
+   */
   private static final class Csv {
     static final CsvMapper MAPPER = CsvMapper.builder().build();
   }
@@ -49,7 +52,8 @@ final class RowPrinter {
   static void csv(PrintWriter out, List<Column> columns, List<? extends JsonNode> rows) {
     CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
     columns.forEach(column -> schema.addColumn(column.name()));
-    try (SequenceWriter writer = Csv.MAPPER.writerFor(List.class).with(schema.build()).writeValues(out)) {
+    try (SequenceWriter writer =
+        Csv.MAPPER.writerFor(List.class).with(schema.build()).writeValues(out)) {
       for (JsonNode row : rows) {
         List<String> values = new ArrayList<>(columns.size());
         for (Column column : columns) {

@@ -30,40 +30,66 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code codemode run FILE|-}: one Code Mode pass of a program against the warehouse and billing tools. */
-@Command(name = "run", mixinStandardHelpOptions = true,
-    description = {"Run one JavaScript program (exactly one async function expression) in the sandbox.",
-        "It may call warehouse.query, warehouse.tables, billing.customers and billing.invoices.",
-        "Exit 0 when it returned a value, 1 when it failed, 2 on a usage error."})
+/**
+ * {@code codemode run FILE|-}: one Code Mode pass of a program against the warehouse and billing
+ * tools.
+ */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Run one JavaScript program (exactly one async function expression) in the sandbox.",
+      "It may call warehouse.query, warehouse.tables, billing.customers and billing.invoices.",
+      "Exit 0 when it returned a value, 1 when it failed, 2 on a usage error."
+    })
 final class RunCommand implements Callable<Integer> {
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  DataOptions data;
+  @Mixin DataOptions data;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "The program file, or - to read it from standard input.")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "The program file, or - to read it from standard input.")
   String file;
 
-  @Option(names = "--json", description = "Print one JSON object: ok, result, logs, calls, omittedCalls, error "
-      + "(what a model would see, within its egress budget).")
+  @Option(
+      names = "--json",
+      description =
+          "Print one JSON object: ok, result, logs, calls, omittedCalls, error "
+              + "(what a model would see, within its egress budget).")
   boolean json;
 
-  @Option(names = "--tenant", paramLabel = "REGION[,REGION]", converter = TenantConverter.class,
+  @Option(
+      names = "--tenant",
+      paramLabel = "REGION[,REGION]",
+      converter = TenantConverter.class,
       description = "Run as a principal that sees only these regions.")
   Tenant tenant;
 
-  @Option(names = "--max-host-concurrency", paramLabel = "N", defaultValue = "4",
+  @Option(
+      names = "--max-host-concurrency",
+      paramLabel = "N",
+      defaultValue = "4",
       description = "Inner calls running at once, 1..64 (default: ${DEFAULT-VALUE}).")
   int maxHostConcurrency;
 
-  @Option(names = "--isolation", paramLabel = "MODE", defaultValue = "in-process",
-      description = "in-process (default: fastest start) or process (a worker JVM with a hard heap cap).")
+  @Option(
+      names = "--isolation",
+      paramLabel = "MODE",
+      defaultValue = "in-process",
+      description =
+          "in-process (default: fastest start) or process (a worker JVM with a hard heap cap).")
   String isolation;
 
-  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = DurationConverter.class,
-      description = "Wall-clock limit of the program, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = "30s",
+      converter = DurationConverter.class,
+      description =
+          "Wall-clock limit of the program, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
   Duration timeout;
 
   @Override
@@ -75,39 +101,68 @@ final class RunCommand implements Callable<Integer> {
     Isolation mode;
     try {
       source = read();
-      limits = CodeExecutionLimits.defaults().withMaxHostCallConcurrency(maxHostConcurrency).withMaxWallTime(timeout);
+      limits =
+          CodeExecutionLimits.defaults()
+              .withMaxHostCallConcurrency(maxHostConcurrency)
+              .withMaxWallTime(timeout);
       // One pass needs one worker.
-      mode = isolation.equals("process") ? new Isolation.Process(1, 512) : Isolation.parse(isolation);
+      mode =
+          isolation.equals("process") ? new Isolation.Process(1, 512) : Isolation.parse(isolation);
     } catch (IllegalArgumentException | IOException e) {
       err.println("error: " + e.getMessage());
       return CodemodeCli.EXIT_USAGE;
     }
-    Principal principal = tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.regions());
-    // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a worker
-    // process has an engine of its own, which no warm-up here would reach. If the warehouse fails, closing the
-    // warm-up stops it and waits for its thread, and the warehouse's error is what the command reports.
+    Principal principal =
+        tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.regions());
+    // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a
+    // worker
+    // process has an engine of its own, which no warm-up here would reach. If the warehouse fails,
+    // closing the
+    // warm-up stops it and waits for its thread, and the warehouse's error is what the command
+    // reports.
     // One pass per process: no contexts are prepared ahead of passes that will never come.
     try (EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).limits(limits)
-            .isolation(mode).readyContexts(0).build()) {
+        CodeMode codeMode =
+            WarehouseTools.of(warehouse)
+                .installInto(CodeMode.builder())
+                .limits(limits)
+                .isolation(mode)
+                .readyContexts(0)
+                .build()) {
       if (warmUp != null) {
         warmUp.await();
       }
-      PassOutcome outcome = codeMode.run(source, RunContext.of("cli-" + UUID.randomUUID(), principal));
+      PassOutcome outcome =
+          codeMode.run(source, RunContext.of("cli-" + UUID.randomUUID(), principal));
       if (json) {
         out.println(outcome.egress().json());
       } else {
         for (LogEntry log : outcome.logs()) {
-          err.println(log.level() == LogEntry.Level.LOG ? log.message()
-              : "[" + log.level().name().toLowerCase(java.util.Locale.ROOT) + "] " + log.message());
+          err.println(
+              log.level() == LogEntry.Level.LOG
+                  ? log.message()
+                  : "["
+                      + log.level().name().toLowerCase(java.util.Locale.ROOT)
+                      + "] "
+                      + log.message());
         }
         switch (outcome) {
-          // A mapper of its own, made here: a static one would be built while picocli parses the command line.
-          case PassSuccess success -> out.println(JsonMapper.builder().build().writerWithDefaultPrettyPrinter()
-              .writeValueAsString(success.result()));
-          case PassFailure failure -> err.println("error: " + failure.kind().wireName()
-              + (failure.limit() == null ? "" : " (" + failure.limit() + ")") + ": " + failure.message());
+          // A mapper of its own, made here: a static one would be built while picocli parses the
+          // command line.
+          case PassSuccess success ->
+              out.println(
+                  JsonMapper.builder()
+                      .build()
+                      .writerWithDefaultPrettyPrinter()
+                      .writeValueAsString(success.result()));
+          case PassFailure failure ->
+              err.println(
+                  "error: "
+                      + failure.kind().wireName()
+                      + (failure.limit() == null ? "" : " (" + failure.limit() + ")")
+                      + ": "
+                      + failure.message());
         }
       }
       out.flush();
@@ -129,7 +184,8 @@ final class RunCommand implements Callable<Integer> {
     try {
       return Files.readString(Path.of(file), StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
-      throw new NoSuchFileException(file, null, "no such program file (give a path, or - for standard input)");
+      throw new NoSuchFileException(
+          file, null, "no such program file (give a path, or - for standard input)");
     }
   }
 }

@@ -18,20 +18,26 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code codemode tables}: the allowlisted tables and views with their columns and types. */
-@Command(name = "tables", mixinStandardHelpOptions = true,
+@Command(
+    name = "tables",
+    mixinStandardHelpOptions = true,
     description = "List the allowlisted tables with their columns and types.")
 final class TablesCommand implements Callable<Integer> {
 
   private static final List<Column> COLUMNS =
-      List.of(new Column("table", "VARCHAR"), new Column("column", "VARCHAR"), new Column("type", "VARCHAR"));
+      List.of(
+          new Column("table", "VARCHAR"),
+          new Column("column", "VARCHAR"),
+          new Column("type", "VARCHAR"));
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
-  @Mixin
-  DataOptions data;
+  @Mixin DataOptions data;
 
-  @Option(names = "--format", defaultValue = "table", description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      defaultValue = "table",
+      description = "table, json or csv (default: ${DEFAULT-VALUE}).")
   OutputFormat format;
 
   @Override
@@ -44,15 +50,21 @@ final class TablesCommand implements Callable<Integer> {
         for (TableSchema table : tables) {
           ObjectNode entry = json.addObject().put("name", table.name());
           ArrayNode columns = entry.putArray("columns");
-          table.columns().forEach(c -> columns.addObject().put("name", c.name()).put("type", c.type()));
+          table
+              .columns()
+              .forEach(c -> columns.addObject().put("name", c.name()).put("type", c.type()));
         }
         out.println(json);
       } else {
         List<ObjectNode> rows = new ArrayList<>();
         for (TableSchema table : tables) {
           for (Column column : table.columns()) {
-            rows.add(JsonNodeFactory.instance.objectNode()
-                .put("table", table.name()).put("column", column.name()).put("type", column.type()));
+            rows.add(
+                JsonNodeFactory.instance
+                    .objectNode()
+                    .put("table", table.name())
+                    .put("column", column.name())
+                    .put("type", column.type()));
           }
         }
         if (format == OutputFormat.csv) {

@@ -11,11 +11,15 @@ final class TenantConverter implements CommandLine.ITypeConverter<Tenant> {
   @Override
   public Tenant convert(String value) {
     Set<String> regions = new LinkedHashSet<>();
-    Arrays.stream(value.split(",")).map(String::strip).filter(s -> !s.isEmpty()).forEach(regions::add);
+    Arrays.stream(value.split(","))
+        .map(String::strip)
+        .filter(s -> !s.isEmpty())
+        .forEach(regions::add);
     try {
       return new Tenant(regions);
     } catch (IllegalArgumentException e) {
-      throw new CommandLine.TypeConversionException("invalid --tenant '" + value + "': " + e.getMessage());
+      throw new CommandLine.TypeConversionException(
+          "invalid --tenant '" + value + "': " + e.getMessage());
     }
   }
 }

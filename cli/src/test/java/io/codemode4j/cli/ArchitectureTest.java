@@ -20,67 +20,97 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module graph, checked on the compiled classes of all six modules (this module's test classpath holds
- * every one of them): {@code cli -> benchmarks -> warehouse-tools -> {sql-allowlist, codemode-bridge}}, with
- * {@code sample-data} below benchmarks and cli only, and no module reaching into another's {@code internal}
- * packages.
+ * The module graph, checked on the compiled classes of all six modules (this module's test
+ * classpath holds every one of them): {@code cli -> benchmarks -> warehouse-tools ->
+ * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks and cli only, and no
+ * module reaching into another's {@code internal} packages.
  *
- * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS exports
- * {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own Node.js module, so
- * the bridge cannot be a named module yet). Maven's dependency graph already refuses an import of a module
- * that is not a dependency; these rules also refuse one that a new {@code <dependency>} would make possible
- * in the wrong direction, and the use of {@code internal} types, which are public only because Java has no
- * other way to share them between the packages of one module.
+ * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
+ * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
+ * Node.js module, so the bridge cannot be a named module yet). Maven's dependency graph already
+ * refuses an import of a module that is not a dependency; these rules also refuse one that a new
+ * {@code <dependency>} would make possible in the wrong direction, and the use of {@code internal}
+ * types, which are public only because Java has no other way to share them between the packages of
+ * one module.
  */
 class ArchitectureTest {
 
   /** Module name by the package every one of its classes lives under. */
-  private static final Map<String, String> MODULES = Map.of(
-      "io.codemode4j.sql", "sql-allowlist",
-      "io.codemode4j.bridge", "codemode-bridge",
-      "io.codemode4j.sample", "sample-data",
-      "io.codemode4j.warehouse", "warehouse-tools",
-      "io.codemode4j.bench", "benchmarks",
-      "io.codemode4j.cli", "cli");
+  private static final Map<String, String> MODULES =
+      Map.of(
+          "io.codemode4j.sql", "sql-allowlist",
+          "io.codemode4j.bridge", "codemode-bridge",
+          "io.codemode4j.sample", "sample-data",
+          "io.codemode4j.warehouse", "warehouse-tools",
+          "io.codemode4j.bench", "benchmarks",
+          "io.codemode4j.cli", "cli");
 
-  private static final Pattern INTERNAL = Pattern.compile("(io\\.codemode4j\\.[a-z]+)\\.internal(\\..*)?");
+  private static final Pattern INTERNAL =
+      Pattern.compile("(io\\.codemode4j\\.[a-z]+)\\.internal(\\..*)?");
 
   private static JavaClasses classes;
 
   @BeforeAll
   static void importClasses() {
-    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("io.codemode4j");
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.codemode4j");
   }
 
   @Test
   void classesOfEveryModule_areImported() {
-    MODULES.forEach((root, module) -> assertThat(classes.stream().filter(c -> moduleRoot(c.getPackageName()) != null
-        && moduleRoot(c.getPackageName()).equals(root))).as(module).isNotEmpty());
+    MODULES.forEach(
+        (root, module) ->
+            assertThat(
+                    classes.stream()
+                        .filter(
+                            c ->
+                                moduleRoot(c.getPackageName()) != null
+                                    && moduleRoot(c.getPackageName()).equals(root)))
+                .as(module)
+                .isNotEmpty());
   }
 
   @Test
   void modules_dependOnlyDownTheirGraph() {
-    ArchRule rule = layeredArchitecture().consideringOnlyDependenciesInLayers()
-        .layer("cli").definedBy("io.codemode4j.cli..")
-        .layer("benchmarks").definedBy("io.codemode4j.bench..")
-        .layer("warehouse-tools").definedBy("io.codemode4j.warehouse..")
-        .layer("sample-data").definedBy("io.codemode4j.sample..")
-        .layer("codemode-bridge").definedBy("io.codemode4j.bridge..")
-        .layer("sql-allowlist").definedBy("io.codemode4j.sql..")
-        .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-        .whereLayer("benchmarks").mayOnlyBeAccessedByLayers("cli")
-        .whereLayer("warehouse-tools").mayOnlyBeAccessedByLayers("benchmarks", "cli")
-        .whereLayer("sample-data").mayOnlyBeAccessedByLayers("benchmarks", "cli")
-        .whereLayer("codemode-bridge").mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli")
-        .whereLayer("sql-allowlist").mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli");
+    ArchRule rule =
+        layeredArchitecture()
+            .consideringOnlyDependenciesInLayers()
+            .layer("cli")
+            .definedBy("io.codemode4j.cli..")
+            .layer("benchmarks")
+            .definedBy("io.codemode4j.bench..")
+            .layer("warehouse-tools")
+            .definedBy("io.codemode4j.warehouse..")
+            .layer("sample-data")
+            .definedBy("io.codemode4j.sample..")
+            .layer("codemode-bridge")
+            .definedBy("io.codemode4j.bridge..")
+            .layer("sql-allowlist")
+            .definedBy("io.codemode4j.sql..")
+            .whereLayer("cli")
+            .mayNotBeAccessedByAnyLayer()
+            .whereLayer("benchmarks")
+            .mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("warehouse-tools")
+            .mayOnlyBeAccessedByLayers("benchmarks", "cli")
+            .whereLayer("sample-data")
+            .mayOnlyBeAccessedByLayers("benchmarks", "cli")
+            .whereLayer("codemode-bridge")
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli")
+            .whereLayer("sql-allowlist")
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli");
     rule.check(classes);
   }
 
   @Test
   void noModule_importsAnotherModulesInternalPackages() {
-    ArchRule rule = ArchRuleDefinition.classes().should(notDependOnAnotherModulesInternals())
-        .because("internal packages are public only to share types between the packages of their own module");
+    ArchRule rule =
+        ArchRuleDefinition.classes()
+            .should(notDependOnAnotherModulesInternals())
+            .because(
+                "internal packages are public only to share types between the packages of their own module");
     rule.check(classes);
   }
 
@@ -99,7 +129,9 @@ class ArchitectureTest {
     };
   }
 
-  /** The module package {@code packageName} lies under, e.g. {@code io.codemode4j.bridge}, or null. */
+  /**
+   * The module package {@code packageName} lies under, e.g. {@code io.codemode4j.bridge}, or null.
+   */
   private static String moduleRoot(String packageName) {
     for (String root : MODULES.keySet()) {
       if (packageName.equals(root) || packageName.startsWith(root + ".")) {

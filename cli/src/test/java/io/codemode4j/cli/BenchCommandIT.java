@@ -15,9 +15,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code codemode bench --quick}: a smoke run of every scenario, which keeps the bench working. It checks
- * the shape of the report, never a performance target. The cold-start scenario runs the repository's
- * launcher, which this module's build has just packaged.
+ * {@code codemode bench --quick}: a smoke run of every scenario, which keeps the bench working. It
+ * checks the shape of the report, never a performance target. The cold-start scenario runs the
+ * repository's launcher, which this module's build has just packaged.
  */
 class BenchCommandIT {
 
@@ -45,17 +45,23 @@ class BenchCommandIT {
     for (JsonNode metric : report.get("metrics")) {
       String name = metric.get("name").asString();
       names.add(name);
-      assertThat(metric.propertyNames()).as(name).startsWith("name", "unit", "median", "p90", "p99", "baseline",
-          "ratio", "target", "met");
+      assertThat(metric.propertyNames())
+          .as(name)
+          .startsWith("name", "unit", "median", "p90", "p99", "baseline", "ratio", "target", "met");
       if (NOT_MEASURED_BY_DESIGN.contains(name)) {
         assertThat(metric.get("median").isNull()).as(name).isTrue();
         assertThat(metric.get("met").isNull()).as(name).isTrue();
         assertThat(metric.get("reason").asString()).as(name).isNotBlank();
       } else {
-        assertThat(metric.has("reason")).as("%s was not measured: %s", name, metric.path("reason")).isFalse();
+        assertThat(metric.has("reason"))
+            .as("%s was not measured: %s", name, metric.path("reason"))
+            .isFalse();
         assertThat(List.of(metric.get("median"), metric.get("p90"), metric.get("p99")))
-            .as(name).allSatisfy(value -> assertThat(value.isNumber()).isTrue());
-        assertThat(metric.get("met").isBoolean() || metric.get("target").isNull()).as(name).isTrue();
+            .as(name)
+            .allSatisfy(value -> assertThat(value.isNumber()).isTrue());
+        assertThat(metric.get("met").isBoolean() || metric.get("target").isNull())
+            .as(name)
+            .isTrue();
       }
     }
     assertThat(names).containsExactlyElementsOf(BenchReport.METRIC_NAMES);
@@ -71,15 +77,29 @@ class BenchCommandIT {
 
   @Test
   void benchSoak_everyScenarioInProcess_printsAPassedReportAndExitsZero() {
-    Outcome result = codemode("bench", "--soak", "--isolation", "in-process", "--passes", "36", "--concurrency", "16");
+    Outcome result =
+        codemode(
+            "bench",
+            "--soak",
+            "--isolation",
+            "in-process",
+            "--passes",
+            "36",
+            "--concurrency",
+            "16");
 
     assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
-    assertThat(result.out()).contains("soak in-process: passed, 36 passes at concurrency 16")
-        .contains("ledgers: 0 of 36 passes differ from their scenario").contains("leaks: none");
+    assertThat(result.out())
+        .contains("soak in-process: passed, 36 passes at concurrency 16")
+        .contains("ledgers: 0 of 36 passes differ from their scenario")
+        .contains("leaks: none");
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       --soak --json                       | --soak runs alone: drop --quick, --json and --data
       --soak --isolation elsewhere        | --isolation must be in-process, process or both, was 'elsewhere'
       --soak --passes 3                   | a soak runs at least one pass per scenario

@@ -27,7 +27,9 @@ class CodemodeCliIT {
     if (!all.contains("--data") && !all.contains("generate")) {
       all.addAll(List.of("--data", System.getProperty("codemode.sampleDir")));
     }
-    int code = CodemodeCli.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+    int code =
+        CodemodeCli.run(
+            new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
     return new Outcome(code, out.toString(), err.toString());
   }
 
@@ -37,7 +39,8 @@ class CodemodeCliIT {
     assertThat(result.exitCode()).isZero();
     List<String> lines = result.out().lines().toList();
     assertThat(lines.get(0)).matches("region\\s+\\| total");
-    assertThat(lines.subList(2, 5)).allSatisfy(line -> assertThat(line).matches("(emea|americas|apac)\\s+\\| \\d+\\.\\d{2}"));
+    assertThat(lines.subList(2, 5))
+        .allSatisfy(line -> assertThat(line).matches("(emea|americas|apac)\\s+\\| \\d+\\.\\d{2}"));
     assertThat(lines.get(5)).isEqualTo("(3 rows)");
   }
 
@@ -54,8 +57,12 @@ class CodemodeCliIT {
 
   @Test
   void query_csvFormat_printsHeaderAndRows() {
-    Outcome result = codemode("query", "SELECT name, segment FROM customers WHERE name IN ('Acme', 'Atlas') ORDER BY name",
-        "--format", "csv");
+    Outcome result =
+        codemode(
+            "query",
+            "SELECT name, segment FROM customers WHERE name IN ('Acme', 'Atlas') ORDER BY name",
+            "--format",
+            "csv");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out().lines().toList()).hasSize(3).first().isEqualTo("name,segment");
     assertThat(result.out()).contains("Acme,").contains("Atlas,");
@@ -78,29 +85,39 @@ class CodemodeCliIT {
 
   @Test
   void query_runawayQuery_exitsOneAfterItsTimeout() {
-    Outcome result = codemode("query",
-        "SELECT count(*) FROM invoice_lines a JOIN invoice_lines b ON a.quantity + b.quantity < a.line_no",
-        "--timeout", "300ms");
+    Outcome result =
+        codemode(
+            "query",
+            "SELECT count(*) FROM invoice_lines a JOIN invoice_lines b ON a.quantity + b.quantity < a.line_no",
+            "--timeout",
+            "300ms");
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.err()).contains("timeout of 300ms");
   }
 
   @Test
   void query_tenant_showsOnlyItsRegion() {
-    Outcome result = codemode("query", "SELECT DISTINCT region FROM invoices", "--tenant", "apac", "--format", "csv");
+    Outcome result =
+        codemode(
+            "query", "SELECT DISTINCT region FROM invoices", "--tenant", "apac", "--format", "csv");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out().lines().toList()).containsExactly("region", "apac");
   }
 
   @Test
   void query_maxRows_saysTruncated() {
-    Outcome result = codemode("query", "SELECT invoice_id FROM invoices ORDER BY invoice_id", "--max-rows", "2");
+    Outcome result =
+        codemode("query", "SELECT invoice_id FROM invoices ORDER BY invoice_id", "--max-rows", "2");
     assertThat(result.exitCode()).isZero();
-    assertThat(result.out()).endsWith("(2 rows, truncated at --max-rows 2)" + System.lineSeparator());
+    assertThat(result.out())
+        .endsWith("(2 rows, truncated at --max-rows 2)" + System.lineSeparator());
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       --timeout=10                | 500ms, 5s, 2m or 1h
       --timeout=soon              | 500ms, 5s, 2m or 1h
       --format=xml                | Invalid value for option '--format'
@@ -122,18 +139,27 @@ class CodemodeCliIT {
   }
 
   @Test
-  void generate_smallSet_writesFilesThatQueryServes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+  void generate_smallSet_writesFilesThatQueryServes(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
     Outcome generated = codemode("generate", "--invoices", "2000", "--out", dir.toString());
     assertThat(generated.exitCode()).isZero();
     assertThat(generated.err()).contains("generating 2,000 invoices").contains("100%");
     assertThat(generated.out().strip()).isEqualTo(dir.toAbsolutePath().toString());
 
-    Outcome counted = codemode("query", "SELECT count(*) AS n FROM invoices", "--data", dir.toString(), "--format", "csv");
+    Outcome counted =
+        codemode(
+            "query",
+            "SELECT count(*) AS n FROM invoices",
+            "--data",
+            dir.toString(),
+            "--format",
+            "csv");
     assertThat(counted.out().lines().toList()).containsExactly("n", "2000");
   }
 
   @Test
-  void generate_zeroInvoices_exitsTwoNamingTheRange(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+  void generate_zeroInvoices_exitsTwoNamingTheRange(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
     Outcome result = codemode("generate", "--invoices", "0", "--out", dir.toString());
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("--invoices must be between 1 and");
@@ -146,7 +172,8 @@ class CodemodeCliIT {
     JsonNode json = JsonMapper.builder().build().readTree(result.out());
     assertThat(json.valueStream().map(t -> t.get("name").asString()).toList())
         .containsExactly("customers", "invoice_lines", "invoice_summary", "invoices");
-    assertThat(json.get(2).get("columns").toString()).contains("{\"name\":\"revenue\",\"type\":\"DECIMAL(18,2)\"}");
+    assertThat(json.get(2).get("columns").toString())
+        .contains("{\"name\":\"revenue\",\"type\":\"DECIMAL(18,2)\"}");
   }
 
   @Test

@@ -13,7 +13,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** {@code codemode describe} and {@code codemode discover} over the toolkit of {@code codemode run}. */
+/**
+ * {@code codemode describe} and {@code codemode discover} over the toolkit of {@code codemode run}.
+ */
 class DescribeDiscoverIT {
 
   private record Outcome(int exitCode, String out, String err) {}
@@ -23,7 +25,9 @@ class DescribeDiscoverIT {
     StringWriter err = new StringWriter();
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--data", System.getProperty("codemode.sampleDir")));
-    int code = CodemodeCli.run(new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
+    int code =
+        CodemodeCli.run(
+            new PrintWriter(out, true), new PrintWriter(err, true), all.toArray(String[]::new));
     return new Outcome(code, out.toString(), err.toString());
   }
 
@@ -33,29 +37,56 @@ class DescribeDiscoverIT {
 
     assertThat(result.exitCode()).isZero();
     assertThat(result.err()).isEmpty();
-    assertThat(result.out()).startsWith("declare const warehouse: {\n").contains("\ndeclare const billing: {\n",
-        "  query(args: {", "  invoices(args: {", "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings")
-        .doesNotContain("customers(args").endsWith("};\n");
+    assertThat(result.out())
+        .startsWith("declare const warehouse: {\n")
+        .contains(
+            "\ndeclare const billing: {\n",
+            "  query(args: {",
+            "  invoices(args: {",
+            "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings")
+        .doesNotContain("customers(args")
+        .endsWith("};\n");
   }
 
   @Test
   void describe_wholeToolkit_fitsTheDefaultCapAndNotAQuarterOfIt() {
-    Outcome result = codemode("describe", "warehouse.query", "warehouse.tables", "billing.customers",
-        "billing.invoices");
+    Outcome result =
+        codemode(
+            "describe",
+            "warehouse.query",
+            "warehouse.tables",
+            "billing.customers",
+            "billing.invoices");
     int bytes = result.out().getBytes(StandardCharsets.UTF_8).length;
 
     assertThat(result.exitCode()).isZero();
     assertThat(bytes).isLessThanOrEqualTo(16 * 1024);
-    Outcome capped = codemode("describe", "warehouse.query", "warehouse.tables", "billing.customers",
-        "billing.invoices", "--max-bytes", Integer.toString(bytes / 4));
+    Outcome capped =
+        codemode(
+            "describe",
+            "warehouse.query",
+            "warehouse.tables",
+            "billing.customers",
+            "billing.invoices",
+            "--max-bytes",
+            Integer.toString(bytes / 4));
     assertThat(capped.exitCode()).isEqualTo(2);
     assertThat(capped.out()).isEmpty();
-    assertThat(capped.err()).isEqualTo("error: the declarations of 4 methods are " + bytes + " bytes of UTF-8, over "
-        + "maxBytes " + bytes / 4 + ": ask for fewer methods or raise maxBytes (at most 262144)\n");
+    assertThat(capped.err())
+        .isEqualTo(
+            "error: the declarations of 4 methods are "
+                + bytes
+                + " bytes of UTF-8, over "
+                + "maxBytes "
+                + bytes / 4
+                + ": ask for fewer methods or raise maxBytes (at most 262144)\n");
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       billing.nope                        | error: 'billing.nope' is not an allowlisted method (allowed: warehouse.query, warehouse.tables, billing.customers, billing.invoices)
       billing                             | error: 'billing' is not a method path: write namespace.method, e.g. warehouse.query
       billing.invoices billing.invoices   | error: 'billing.invoices' is asked for twice: name each method once
@@ -86,8 +117,8 @@ class DescribeDiscoverIT {
     Outcome result = codemode("discover", "invoice");
 
     assertThat(result.exitCode()).isZero();
-    assertThat(result.out().lines().findFirst()).contains(
-        "// code-mode:run_javascript:billing.invoices (native tool billing_invoices)");
+    assertThat(result.out().lines().findFirst())
+        .contains("// code-mode:run_javascript:billing.invoices (native tool billing_invoices)");
     assertThat(result.out()).contains("declare const billing: {\n", "  invoices(args: {");
   }
 
@@ -97,10 +128,13 @@ class DescribeDiscoverIT {
 
     assertThat(result.exitCode()).isZero();
     JsonNode json = JsonMapper.builder().build().readTree(result.out());
-    assertThat(json.get("matches")).isNotEmpty().allSatisfy(match -> {
-      assertThat(match.get("namespace").asString()).isEqualTo("billing");
-      assertThat(match.get("tool").asString()).isEqualTo("run_javascript");
-    });
+    assertThat(json.get("matches"))
+        .isNotEmpty()
+        .allSatisfy(
+            match -> {
+              assertThat(match.get("namespace").asString()).isEqualTo("billing");
+              assertThat(match.get("tool").asString()).isEqualTo("run_javascript");
+            });
     JsonNode first = json.get("matches").get(0);
     assertThat(first.get("id").asString()).isEqualTo("code-mode:run_javascript:billing.customers");
     assertThat(first.get("parameters").get("properties").has("region")).isTrue();
@@ -117,7 +151,10 @@ class DescribeDiscoverIT {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       ' '            | /query
       x,--limit,0    | /limit
       x,--limit,21   | /limit
@@ -129,7 +166,8 @@ class DescribeDiscoverIT {
     Outcome result = codemode(all.toArray(String[]::new));
 
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).startsWith("error: arguments do not match the parameters of discover_tools: ")
+    assertThat(result.err())
+        .startsWith("error: arguments do not match the parameters of discover_tools: ")
         .contains(where);
   }
 }

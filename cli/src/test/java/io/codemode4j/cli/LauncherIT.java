@@ -10,16 +10,18 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The repository's {@code codemode} launcher with the jar this module's build has just packaged. */
+/**
+ * The repository's {@code codemode} launcher with the jar this module's build has just packaged.
+ */
 class LauncherIT {
 
   private static final Path HOME = Path.of(System.getProperty("codemode.home"));
 
-  @TempDir
-  Path cache;
+  @TempDir Path cache;
 
   @Test
-  void launcher_helpOrUsageErrorFirst_keepsNoClassCacheUntilARunSucceeds() throws IOException, InterruptedException {
+  void launcher_helpOrUsageErrorFirst_keepsNoClassCacheUntilARunSucceeds()
+      throws IOException, InterruptedException {
     assertThat(launch("tables", "--help")).isZero();
     assertThat(launch("tables", "--no-such-option")).isEqualTo(2);
     assertThat(classCaches()).isEmpty();
@@ -29,9 +31,12 @@ class LauncherIT {
   }
 
   private int launch(String... args) throws IOException, InterruptedException {
-    ProcessBuilder builder = new ProcessBuilder(Stream.concat(Stream.of(HOME.resolve("codemode").toString()),
-        Stream.of(args)).toList()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-        .redirectError(ProcessBuilder.Redirect.DISCARD);
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                Stream.concat(Stream.of(HOME.resolve("codemode").toString()), Stream.of(args))
+                    .toList())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .redirectError(ProcessBuilder.Redirect.DISCARD);
     builder.environment().put("CODEMODE_BUILD", "never");
     builder.environment().put("CODEMODE_CACHE_DIR", cache.toString());
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -45,8 +50,10 @@ class LauncherIT {
       return List.of();
     }
     try (Stream<Path> files = Files.list(dir)) {
-      return files.map(file -> file.getFileName().toString())
-          .filter(name -> name.endsWith(".aot") || name.endsWith(".jsa")).toList();
+      return files
+          .map(file -> file.getFileName().toString())
+          .filter(name -> name.endsWith(".aot") || name.endsWith(".jsa"))
+          .toList();
     }
   }
 }

@@ -21,16 +21,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The packaged CLI ({@code target/codemode.jar} with {@code target/lib}, as the launcher runs it): its picocli
- * is the build's upgraded copy (see the cli pom), which must be archivable and behave as the original that the
- * other tests run on Maven's classpath.
+ * The packaged CLI ({@code target/codemode.jar} with {@code target/lib}, as the launcher runs it):
+ * its picocli is the build's upgraded copy (see the cli pom), which must be archivable and behave
+ * as the original that the other tests run on Maven's classpath.
  */
 class PackagedCliIT {
 
   private static final Path TARGET = Path.of("target");
 
-  @TempDir
-  Path cache;
+  @TempDir Path cache;
 
   private record Outcome(int exitCode, String out, String err) {}
 
@@ -52,29 +51,50 @@ class PackagedCliIT {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource({"sql-allowlist, io.codemode4j.sql", "codemode-bridge, io.codemode4j.bridge",
-      "sample-data, io.codemode4j.sample", "warehouse-tools, io.codemode4j.warehouse", "benchmarks, io.codemode4j.bench",
-      "codemode, io.codemode4j.cli"})
-  void everyModulesJar_namesItsAutomaticModule(String artifact, String moduleName) throws IOException {
+  @CsvSource({
+    "sql-allowlist, io.codemode4j.sql",
+    "codemode-bridge, io.codemode4j.bridge",
+    "sample-data, io.codemode4j.sample",
+    "warehouse-tools, io.codemode4j.warehouse",
+    "benchmarks, io.codemode4j.bench",
+    "codemode, io.codemode4j.cli"
+  })
+  void everyModulesJar_namesItsAutomaticModule(String artifact, String moduleName)
+      throws IOException {
     Path jar;
     if (artifact.equals("codemode")) {
       jar = TARGET.resolve("codemode.jar");
     } else {
       try (Stream<Path> lib = Files.list(TARGET.resolve("lib"))) {
-        jar = lib.filter(p -> p.getFileName().toString()
-                .matches(Pattern.quote(artifact) + "-[0-9][^-]*(-SNAPSHOT)?\\.jar"))
-            .findFirst().orElseThrow(() -> new AssertionError("no " + artifact + " jar in target/lib"));
+        jar =
+            lib.filter(
+                    p ->
+                        p.getFileName()
+                            .toString()
+                            .matches(Pattern.quote(artifact) + "-[0-9][^-]*(-SNAPSHOT)?\\.jar"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + artifact + " jar in target/lib"));
       }
     }
     try (JarFile file = new JarFile(jar.toFile())) {
-      assertThat(file.getManifest().getMainAttributes().getValue("Automatic-Module-Name")).as(jar.toString())
+      assertThat(file.getManifest().getMainAttributes().getValue("Automatic-Module-Name"))
+          .as(jar.toString())
           .isEqualTo(moduleName);
     }
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"--help", "run --help", "run", "run --timeout=forever x.js", "query --bogus", "tables -h"})
-  void packagedJar_commandLine_printsAndExitsAsInProcess(String commandLine) throws IOException, InterruptedException {
+  @ValueSource(
+      strings = {
+        "--help",
+        "run --help",
+        "run",
+        "run --timeout=forever x.js",
+        "query --bogus",
+        "tables -h"
+      })
+  void packagedJar_commandLine_printsAndExitsAsInProcess(String commandLine)
+      throws IOException, InterruptedException {
     String[] args = commandLine.split(" ");
 
     Outcome packaged = packaged(args);
@@ -87,23 +107,32 @@ class PackagedCliIT {
   void packagedJar_openingTheWarehouse_registersDuckDbsJfrEventOnlyWhileRecording(boolean recording)
       throws IOException, InterruptedException {
     Path classLog = cache.resolve("classes.log");
-    List<String> options = new ArrayList<>(List.of("--sun-misc-unsafe-memory-access=allow",
-        "-Xlog:class+load=info:file=" + classLog, "-Dcodemode.cacheDir=" + cache));
+    List<String> options =
+        new ArrayList<>(
+            List.of(
+                "--sun-misc-unsafe-memory-access=allow",
+                "-Xlog:class+load=info:file=" + classLog,
+                "-Dcodemode.cacheDir=" + cache));
     if (recording) {
       options.add("-XX:StartFlightRecording:filename=" + cache.resolve("run.jfr"));
     }
 
-    Outcome tables = packaged(options, "tables", "--data", System.getProperty("codemode.sampleDir"));
+    Outcome tables =
+        packaged(options, "tables", "--data", System.getProperty("codemode.sampleDir"));
 
     assertThat(tables.exitCode()).as(tables.err()).isZero();
     assertThat(Files.readString(classLog)).contains("org.duckdb.DuckDBDriver ");
-    assertThat(Files.readString(classLog).contains("org.duckdb.DuckDBMemoryEvent ")).isEqualTo(recording);
+    assertThat(Files.readString(classLog).contains("org.duckdb.DuckDBMemoryEvent "))
+        .isEqualTo(recording);
   }
 
   private static String picocliJarName() throws IOException {
     try (var files = Files.list(TARGET.resolve("lib"))) {
-      return files.map(file -> file.getFileName().toString())
-          .filter(name -> name.startsWith("picocli-") && name.endsWith(".jar")).findFirst().orElseThrow();
+      return files
+          .map(file -> file.getFileName().toString())
+          .filter(name -> name.startsWith("picocli-") && name.endsWith(".jar"))
+          .findFirst()
+          .orElseThrow();
     }
   }
 
@@ -111,14 +140,17 @@ class PackagedCliIT {
     return packaged(List.of(), args);
   }
 
-  private static Outcome packaged(List<String> jvmOptions, String... args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
+  private static Outcome packaged(List<String> jvmOptions, String... args)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
     command.addAll(jvmOptions);
     command.addAll(List.of("-jar", TARGET.resolve("codemode.jar").toString()));
     command.addAll(List.of(args));
     Process process = new ProcessBuilder(command).start();
     process.getOutputStream().close();
-    // Help texts are a few kilobytes, well under a pipe's buffer, so reading one stream after the other is safe.
+    // Help texts are a few kilobytes, well under a pipe's buffer, so reading one stream after the
+    // other is safe.
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     return new Outcome(process.waitFor(), out, err);

@@ -24,15 +24,16 @@ class RunCommandIT {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private record Outcome(int exitCode, String out, String err) {}
 
   private Outcome run(String program, String... options) throws IOException {
     Path file = dir.resolve("program.js");
     Files.writeString(file, program);
-    List<String> args = new ArrayList<>(List.of("run", file.toString(), "--data", System.getProperty("codemode.sampleDir")));
+    List<String> args =
+        new ArrayList<>(
+            List.of("run", file.toString(), "--data", System.getProperty("codemode.sampleDir")));
     args.addAll(List.of(options));
     return codemode(args.toArray(String[]::new));
   }
@@ -46,7 +47,9 @@ class RunCommandIT {
 
   @Test
   void run_program_printsPrettyResultAndLogsOnStderr() throws IOException {
-    Outcome result = run("""
+    Outcome result =
+        run(
+            """
         async () => {
           const r = await warehouse.query({sql: "SELECT count(*) AS n FROM customers"});
           console.log('counted', r.rowCount, 'row');
@@ -60,21 +63,28 @@ class RunCommandIT {
 
   @Test
   void run_json_printsTheModelView() throws IOException {
-    Outcome result = run("""
+    Outcome result =
+        run(
+            """
         async () => {
           const [a, b] = await Promise.all([billing.invoices({customer: 'Acme'}), billing.invoices({customer: 'Atlas'})]);
           return {acme: a.length > 0, atlas: b.length > 0};
-        }""", "--json");
+        }""",
+            "--json");
     assertThat(result.exitCode()).isZero();
     JsonNode json = JSON.readTree(result.out());
-    assertThat(json.propertyNames()).containsExactly("ok", "result", "logs", "calls", "omittedCalls", "error");
+    assertThat(json.propertyNames())
+        .containsExactly("ok", "result", "logs", "calls", "omittedCalls", "error");
     assertThat(json.get("ok").asBoolean()).isTrue();
     assertThat(json.get("result").toString()).isEqualTo("{\"acme\":true,\"atlas\":true}");
-    assertThat(json.get("calls")).hasSize(2).allSatisfy(call -> {
-      assertThat(call.get("method").asString()).isEqualTo("billing.invoices");
-      assertThat(call.get("status").asString()).isEqualTo("succeeded");
-      assertThat(call.get("durationMs").isNumber()).isTrue();
-    });
+    assertThat(json.get("calls"))
+        .hasSize(2)
+        .allSatisfy(
+            call -> {
+              assertThat(call.get("method").asString()).isEqualTo("billing.invoices");
+              assertThat(call.get("status").asString()).isEqualTo("succeeded");
+              assertThat(call.get("durationMs").isNumber()).isTrue();
+            });
     assertThat(json.get("error").isNull()).isTrue();
   }
 
@@ -82,7 +92,8 @@ class RunCommandIT {
   void run_refusedSqlUncaught_exitsOneWithTheKind() throws IOException {
     Outcome plain = run("async () => warehouse.query({sql: 'SELECT * FROM payroll'})");
     assertThat(plain.exitCode()).isEqualTo(1);
-    assertThat(plain.err()).contains("error: thrown: uncaught failure of warehouse.query (refused): ")
+    assertThat(plain.err())
+        .contains("error: thrown: uncaught failure of warehouse.query (refused): ")
         .contains("table 'payroll' is not allowlisted");
 
     Outcome json = run("async () => warehouse.query({sql: 'SELECT * FROM payroll'})", "--json");
@@ -94,9 +105,11 @@ class RunCommandIT {
 
   @Test
   void run_processIsolation_runsTheProgramInAWorkerWithTheSameTools() throws IOException {
-    Outcome result = run(
-        "async () => (await warehouse.query({sql: 'SELECT count(*) AS n FROM invoices'})).rows[0].n",
-        "--isolation", "process");
+    Outcome result =
+        run(
+            "async () => (await warehouse.query({sql: 'SELECT count(*) AS n FROM invoices'})).rows[0].n",
+            "--isolation",
+            "process");
     assertThat(result.exitCode()).isZero();
     assertThat(result.out().strip()).isEqualTo("50000");
   }
@@ -111,12 +124,17 @@ class RunCommandIT {
 
   @Test
   void run_tenant_seesOnlyItsRegion() throws IOException {
-    Outcome result = run("""
+    Outcome result =
+        run(
+            """
         async () => {
           const r = await warehouse.query({sql: 'SELECT DISTINCT region FROM invoice_summary ORDER BY region'});
           const c = await billing.customers({});
           return {regions: r.rows.map(x => x.region), customerRegions: [...new Set(c.map(x => x.region))]};
-        }""", "--tenant", "apac", "--json");
+        }""",
+            "--tenant",
+            "apac",
+            "--json");
     assertThat(result.exitCode()).isZero();
     assertThat(JSON.readTree(result.out()).get("result").toString())
         .isEqualTo("{\"regions\":[\"apac\"],\"customerRegions\":[\"apac\"]}");
@@ -143,7 +161,10 @@ class RunCommandIT {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       --max-host-concurrency=0   | maxHostCallConcurrency must be 1..64
       --max-host-concurrency=65  | maxHostCallConcurrency must be 1..64
       --timeout=forever          | 500ms, 5s, 2m or 1h
@@ -164,15 +185,20 @@ class RunCommandIT {
   }
 
   @Test
-  void run_warehouseFailsWhileTheEngineWarms_reportsTheWarehouseAndLeavesNoThread() throws IOException {
+  void run_warehouseFailsWhileTheEngineWarms_reportsTheWarehouseAndLeavesNoThread()
+      throws IOException {
     Path empty = Files.createDirectories(dir.resolve("no-data"));
     Files.writeString(dir.resolve("program.js"), "async () => 1");
 
-    Outcome result = codemode("run", dir.resolve("program.js").toString(), "--data", empty.toString());
+    Outcome result =
+        codemode("run", dir.resolve("program.js").toString(), "--data", empty.toString());
 
     assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.err()).startsWith("error: data directory ").contains("has no customers.parquet");
-    assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
+    assertThat(result.err())
+        .startsWith("error: data directory ")
+        .contains("has no customers.parquet");
+    assertThat(Thread.getAllStackTraces().keySet())
+        .extracting(Thread::getName)
         .noneMatch(name -> name.startsWith("codemode-engine-warm-up"));
   }
 }

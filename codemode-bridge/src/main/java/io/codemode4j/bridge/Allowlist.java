@@ -19,16 +19,20 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The construction-time allowlist of a {@link CodeMode}: every method path with its tool and its own
- * TypeScript declaration, in declaration order. It never changes; what a run may see of it is a
+ * The construction-time allowlist of a {@link CodeMode}: every method path with its tool and its
+ * own TypeScript declaration, in declaration order. It never changes; what a run may see of it is a
  * {@link Visibility}.
  */
 final class Allowlist {
 
   private static final int LISTED = 16;
-  private static final Pattern PATH = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\.[A-Za-z_$][A-Za-z0-9_$]*");
+  private static final Pattern PATH =
+      Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\.[A-Za-z_$][A-Za-z0-9_$]*");
 
-  /** One allowlisted method: what code outside the Code Mode may see of it, and the tool (with its handler). */
+  /**
+   * One allowlisted method: what code outside the Code Mode may see of it, and the tool (with its
+   * handler).
+   */
   record Method(AllowlistedMethod view, Tool tool) {
     String namespace() {
       return view.namespace();
@@ -47,11 +51,17 @@ final class Allowlist {
   private final String declarations;
 
   Allowlist(Map<String, Map<String, Tool>> namespaces) {
-    namespaces.forEach((namespace, tools) -> tools.forEach((name, tool) -> {
-      String declaration = TypeScriptDeclarations.of(Map.of(namespace, Map.of(name, tool.spec())));
-      Method method = new Method(new AllowlistedMethod(namespace, name, tool.spec(), declaration), tool);
-      methods.put(method.path(), method);
-    }));
+    namespaces.forEach(
+        (namespace, tools) ->
+            tools.forEach(
+                (name, tool) -> {
+                  String declaration =
+                      TypeScriptDeclarations.of(Map.of(namespace, Map.of(name, tool.spec())));
+                  Method method =
+                      new Method(
+                          new AllowlistedMethod(namespace, name, tool.spec(), declaration), tool);
+                  methods.put(method.path(), method);
+                }));
     this.declarations = declarations(methods.values());
   }
 
@@ -69,7 +79,9 @@ final class Allowlist {
     return methods.values().stream().filter(m -> visibility.allows(m.path())).toList();
   }
 
-  /** What the prelude installs: {@code {"billing":["customers","invoices"]}}, only these methods. */
+  /**
+   * What the prelude installs: {@code {"billing":["customers","invoices"]}}, only these methods.
+   */
   static String namespacesJson(Collection<Method> methods) {
     ObjectNode spec = JsonNodeFactory.instance.objectNode();
     Map<String, ArrayNode> namespaces = new HashMap<>();
@@ -82,32 +94,52 @@ final class Allowlist {
   /** See {@link CodeMode#describe}. */
   String describe(List<String> paths, DescribeOptions options) {
     if (paths.isEmpty() || paths.size() > DescribeOptions.MAX_PATHS) {
-      throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.PATH_COUNT, "describe takes 1 to "
-          + DescribeOptions.MAX_PATHS + " method paths, got " + paths.size()
-          + (paths.isEmpty() ? "; name one, e.g. " + methods.keySet().iterator().next() : "; ask in batches"));
+      throw new CodeModeDescriptionException(
+          CodeModeDescriptionException.Kind.PATH_COUNT,
+          "describe takes 1 to "
+              + DescribeOptions.MAX_PATHS
+              + " method paths, got "
+              + paths.size()
+              + (paths.isEmpty()
+                  ? "; name one, e.g. " + methods.keySet().iterator().next()
+                  : "; ask in batches"));
     }
     Set<String> seen = new HashSet<>();
     for (String path : paths) {
       if (path == null || !PATH.matcher(path).matches()) {
-        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.INVALID_PATH, "'" + path
-            + "' is not a method path: write namespace.method, e.g. " + methods.keySet().iterator().next());
+        throw new CodeModeDescriptionException(
+            CodeModeDescriptionException.Kind.INVALID_PATH,
+            "'"
+                + path
+                + "' is not a method path: write namespace.method, e.g. "
+                + methods.keySet().iterator().next());
       }
       if (!seen.add(path)) {
-        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.DUPLICATE_PATH,
+        throw new CodeModeDescriptionException(
+            CodeModeDescriptionException.Kind.DUPLICATE_PATH,
             "'" + path + "' is asked for twice: name each method once");
       }
       if (!methods.containsKey(path)) {
-        throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.UNKNOWN_PATH, "'" + path
-            + "' is not an allowlisted method (allowed: " + someAllowed() + ")");
+        throw new CodeModeDescriptionException(
+            CodeModeDescriptionException.Kind.UNKNOWN_PATH,
+            "'" + path + "' is not an allowlisted method (allowed: " + someAllowed() + ")");
       }
     }
-    String text = declarations(methods.values().stream().filter(m -> seen.contains(m.path())).toList());
+    String text =
+        declarations(methods.values().stream().filter(m -> seen.contains(m.path())).toList());
     int bytes = Utf8.length(text);
     if (bytes > options.maxBytes()) {
-      throw new CodeModeDescriptionException(CodeModeDescriptionException.Kind.TOO_LARGE, "the declarations of "
-          + paths.size() + (paths.size() == 1 ? " method are " : " methods are ") + bytes
-          + " bytes of UTF-8, over maxBytes " + options.maxBytes()
-          + ": ask for fewer methods or raise maxBytes (at most " + DescribeOptions.MAX_BYTES + ")");
+      throw new CodeModeDescriptionException(
+          CodeModeDescriptionException.Kind.TOO_LARGE,
+          "the declarations of "
+              + paths.size()
+              + (paths.size() == 1 ? " method are " : " methods are ")
+              + bytes
+              + " bytes of UTF-8, over maxBytes "
+              + options.maxBytes()
+              + ": ask for fewer methods or raise maxBytes (at most "
+              + DescribeOptions.MAX_BYTES
+              + ")");
     }
     return text;
   }
@@ -115,13 +147,18 @@ final class Allowlist {
   /** The first {@value #LISTED} paths, and how many more there are. */
   private String someAllowed() {
     String listed = String.join(", ", methods.keySet().stream().limit(LISTED).toList());
-    return methods.size() <= LISTED ? listed : listed + " and " + (methods.size() - LISTED) + " more";
+    return methods.size() <= LISTED
+        ? listed
+        : listed + " and " + (methods.size() - LISTED) + " more";
   }
 
   private static String declarations(Collection<Method> methods) {
     Map<String, Map<String, ToolSpec>> namespaces = new LinkedHashMap<>();
-    methods.forEach(m -> namespaces.computeIfAbsent(m.namespace(), n -> new LinkedHashMap<>())
-        .put(m.name(), m.tool().spec()));
+    methods.forEach(
+        m ->
+            namespaces
+                .computeIfAbsent(m.namespace(), n -> new LinkedHashMap<>())
+                .put(m.name(), m.tool().spec()));
     return TypeScriptDeclarations.of(namespaces);
   }
 }

@@ -4,23 +4,24 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * What one pass may use. Every limit is enforced: the source limit fails the pass with
- * {@code invalid_program} before it runs; wall time with {@code timeout}; CPU time, allocation, stack depth,
- * logs and result with {@code limit} naming which ({@code cpu}, {@code memory}, {@code stack},
- * {@code maxLogBytes}, {@code maxResultBytes}); host-call limits reject the one call with {@code budget} or
- * {@code too_large}.
+ * What one pass may use. Every limit is enforced: the source limit fails the pass with {@code
+ * invalid_program} before it runs; wall time with {@code timeout}; CPU time, allocation, stack
+ * depth, logs and result with {@code limit} naming which ({@code cpu}, {@code memory}, {@code
+ * stack}, {@code maxLogBytes}, {@code maxResultBytes}); host-call limits reject the one call with
+ * {@code budget} or {@code too_large}.
  *
  * @param maxSourceBytes UTF-8 bytes of program text
  * @param maxWallTime from the pass's start to its end, including every inner call
  * @param maxCpuTime CPU time of the pass's own thread (guest code and its conversions)
- * @param maxAllocatedBytes bytes the pass's thread may allocate (GraalJS has no heap limit here; a watchdog
- *     reads the thread's allocation counter)
+ * @param maxAllocatedBytes bytes the pass's thread may allocate (GraalJS has no heap limit here; a
+ *     watchdog reads the thread's allocation counter)
  * @param maxStackFrames JavaScript call depth
  * @param maxLogBytes UTF-8 bytes of everything the program logs
  * @param maxResultBytes UTF-8 bytes of the returned value as JSON
  * @param maxHostCalls inner calls one pass may make
  * @param maxHostCallBytes UTF-8 bytes of one call's arguments, and of its result, as JSON
- * @param maxHostCallConcurrency inner calls running at once, 1..64; further calls queue as {@code not-started}
+ * @param maxHostCallConcurrency inner calls running at once, 1..64; further calls queue as {@code
+ *     not-started}
  */
 public record CodeExecutionLimits(
     int maxSourceBytes,
@@ -43,12 +44,19 @@ public record CodeExecutionLimits(
     positive("maxWallTime", maxWallTime);
     positive("maxCpuTime", maxCpuTime);
     if (maxAllocatedBytes < 1024 * 1024) {
-      throw new IllegalArgumentException("maxAllocatedBytes must be at least 1 MiB, was " + maxAllocatedBytes);
+      throw new IllegalArgumentException(
+          "maxAllocatedBytes must be at least 1 MiB, was " + maxAllocatedBytes);
     }
-    // The pass thread's 8 MiB stack holds about 5,000 frames; a limit above that would fail as a host error.
+    // The pass thread's 8 MiB stack holds about 5,000 frames; a limit above that would fail as a
+    // host error.
     if (maxStackFrames < MIN_STACK_FRAMES || maxStackFrames > MAX_STACK_FRAMES) {
       throw new IllegalArgumentException(
-          "maxStackFrames must be " + MIN_STACK_FRAMES + ".." + MAX_STACK_FRAMES + ", was " + maxStackFrames);
+          "maxStackFrames must be "
+              + MIN_STACK_FRAMES
+              + ".."
+              + MAX_STACK_FRAMES
+              + ", was "
+              + maxStackFrames);
     }
     positive("maxLogBytes", maxLogBytes);
     positive("maxResultBytes", maxResultBytes);
@@ -56,17 +64,29 @@ public record CodeExecutionLimits(
     positive("maxHostCallBytes", maxHostCallBytes);
     if (maxHostCallConcurrency < 1 || maxHostCallConcurrency > MAX_CONCURRENCY) {
       throw new IllegalArgumentException(
-          "maxHostCallConcurrency must be 1.." + MAX_CONCURRENCY + ", was " + maxHostCallConcurrency);
+          "maxHostCallConcurrency must be 1.."
+              + MAX_CONCURRENCY
+              + ", was "
+              + maxHostCallConcurrency);
     }
   }
 
   /**
-   * 64 KiB source, 30 s wall, 10 s CPU, 256 MiB allocated, 1,000 frames, 64 KiB logs, 64 KiB result, 64 calls
-   * of at most 1 MiB each way, 4 at a time.
+   * 64 KiB source, 30 s wall, 10 s CPU, 256 MiB allocated, 1,000 frames, 64 KiB logs, 64 KiB
+   * result, 64 calls of at most 1 MiB each way, 4 at a time.
    */
   public static CodeExecutionLimits defaults() {
-    return new CodeExecutionLimits(64 * 1024, Duration.ofSeconds(30), Duration.ofSeconds(10), 256L * 1024 * 1024,
-        1_000, 64 * 1024, 64 * 1024, 64, 1024 * 1024, 4);
+    return new CodeExecutionLimits(
+        64 * 1024,
+        Duration.ofSeconds(30),
+        Duration.ofSeconds(10),
+        256L * 1024 * 1024,
+        1_000,
+        64 * 1024,
+        64 * 1024,
+        64,
+        1024 * 1024,
+        4);
   }
 
   public CodeExecutionLimits withMaxSourceBytes(int value) {
@@ -118,7 +138,8 @@ public record CodeExecutionLimits(
   private static void positive(String field, Duration value) {
     Objects.requireNonNull(value, field);
     if (value.isNegative() || value.isZero()) {
-      throw new IllegalArgumentException(field + " must be above zero, was " + Durations.format(value));
+      throw new IllegalArgumentException(
+          field + " must be above zero, was " + Durations.format(value));
     }
   }
 
@@ -150,8 +171,17 @@ public record CodeExecutionLimits(
 
     CodeExecutionLimits set(java.util.function.Consumer<Builder> change) {
       change.accept(this);
-      return new CodeExecutionLimits(maxSourceBytes, maxWallTime, maxCpuTime, maxAllocatedBytes, maxStackFrames,
-          maxLogBytes, maxResultBytes, maxHostCalls, maxHostCallBytes, maxHostCallConcurrency);
+      return new CodeExecutionLimits(
+          maxSourceBytes,
+          maxWallTime,
+          maxCpuTime,
+          maxAllocatedBytes,
+          maxStackFrames,
+          maxLogBytes,
+          maxResultBytes,
+          maxHostCalls,
+          maxHostCallBytes,
+          maxHostCallConcurrency);
     }
   }
 }

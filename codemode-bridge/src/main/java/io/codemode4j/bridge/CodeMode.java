@@ -37,12 +37,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Code Mode: one outer tool ({@code run_javascript} by default) that runs a small JavaScript program which
- * may call only the methods fixed here, through frozen namespace globals ({@code await warehouse.query({sql})}),
- * and returns one JSON value.
+ * Code Mode: one outer tool ({@code run_javascript} by default) that runs a small JavaScript
+ * program which may call only the methods fixed here, through frozen namespace globals ({@code
+ * await warehouse.query({sql})}), and returns one JSON value.
  *
- * <p>Built once; thread-safe; {@link #run} may be called from many threads at once, each pass in a fresh
- * sandbox context on the shared engine. Close it to release the engine and its threads.
+ * <p>Built once; thread-safe; {@link #run} may be called from many threads at once, each pass in a
+ * fresh sandbox context on the shared engine. Close it to release the engine and its threads.
  */
 public final class CodeMode implements AutoCloseable {
 
@@ -50,18 +50,70 @@ public final class CodeMode implements AutoCloseable {
   public static final int DEFAULT_MAX_EGRESS_BYTES = 8 * 1024;
 
   /**
-   * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package, which
-   * discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
+   * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package,
+   * which discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
    */
   private static final String DISCOVERY_TOOL_NAME = "discover_tools";
+
   private static final Logger LOG = LoggerFactory.getLogger(CodeMode.class);
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,63}");
-  private static final Set<String> RESERVED_WORDS = Set.of("break", "case", "catch", "class", "const", "continue",
-      "debugger", "default", "delete", "do", "else", "enum", "export", "extends", "false", "finally", "for",
-      "function", "if", "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw",
-      "true", "try", "typeof", "var", "void", "while", "with", "yield", "let", "static", "implements", "interface",
-      "package", "private", "protected", "public", "await", "async", "arguments", "eval", "undefined", "globalThis",
-      "console", "Java", "Polyglot", "Packages");
+  private static final Set<String> RESERVED_WORDS =
+      Set.of(
+          "break",
+          "case",
+          "catch",
+          "class",
+          "const",
+          "continue",
+          "debugger",
+          "default",
+          "delete",
+          "do",
+          "else",
+          "enum",
+          "export",
+          "extends",
+          "false",
+          "finally",
+          "for",
+          "function",
+          "if",
+          "import",
+          "in",
+          "instanceof",
+          "new",
+          "null",
+          "return",
+          "super",
+          "switch",
+          "this",
+          "throw",
+          "true",
+          "try",
+          "typeof",
+          "var",
+          "void",
+          "while",
+          "with",
+          "yield",
+          "let",
+          "static",
+          "implements",
+          "interface",
+          "package",
+          "private",
+          "protected",
+          "public",
+          "await",
+          "async",
+          "arguments",
+          "eval",
+          "undefined",
+          "globalThis",
+          "console",
+          "Java",
+          "Polyglot",
+          "Packages");
 
   private final ToolSpec tool;
   private final Allowlist allowlist;
@@ -71,8 +123,10 @@ public final class CodeMode implements AutoCloseable {
   private final CodeExecutionLimits limits;
   private final Broker broker;
   private final EgressShaper egress;
+
   /** Null when no one listens: no report is then built. */
   private final Consumer<PassReport> onPassExit;
+
   private final CodeExecutor executor;
 
   private CodeMode(Builder b) {
@@ -82,9 +136,13 @@ public final class CodeMode implements AutoCloseable {
     for (Allowlist.Method method : allowlist.methods()) {
       String path = method.path();
       ToolSpec spec = method.tool().spec();
-      bindings.put(path, new Broker.Binding(path, method.tool(),
-          SchemaValidator.compile("the parameters schema of " + path, spec.parameters()),
-          SchemaValidator.compile("the success schema of " + path, spec.success())));
+      bindings.put(
+          path,
+          new Broker.Binding(
+              path,
+              method.tool(),
+              SchemaValidator.compile("the parameters schema of " + path, spec.parameters()),
+              SchemaValidator.compile("the success schema of " + path, spec.success())));
     }
     this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
     this.includeDeclarations = b.includeDeclarations;
@@ -92,13 +150,19 @@ public final class CodeMode implements AutoCloseable {
     this.broker = new Broker(bindings);
     this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
     this.onPassExit = b.onPassExit;
-    this.tool = new ToolSpec(b.toolName, outerDescription(b.description,
-        includeDeclarations ? allowlist.declarations() : null, limits), inputSchema(),
-        outputSchema(), ExecutionClass.MUTATION);
-    this.executor = switch (b.isolation) {
-      case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
-      case Isolation.Process process -> new WorkerProcessExecutor(process);
-    };
+    this.tool =
+        new ToolSpec(
+            b.toolName,
+            outerDescription(
+                b.description, includeDeclarations ? allowlist.declarations() : null, limits),
+            inputSchema(),
+            outputSchema(),
+            ExecutionClass.MUTATION);
+    this.executor =
+        switch (b.isolation) {
+          case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
+          case Isolation.Process process -> new WorkerProcessExecutor(process);
+        };
   }
 
   public static Builder builder() {
@@ -106,11 +170,11 @@ public final class CodeMode implements AutoCloseable {
   }
 
   /**
-   * The outer tool's spec: its name, a description that includes the TypeScript declarations of every
-   * allowlisted method (unless built with {@code includeDeclarations(false)}), the input schema
-   * {@code {code: string}}, and the egress object as its result. Its execution class is
-   * {@link ExecutionClass#MUTATION}: the outer call's outcome is uncertain unless its ledger proves otherwise,
-   * and it is never retried automatically.
+   * The outer tool's spec: its name, a description that includes the TypeScript declarations of
+   * every allowlisted method (unless built with {@code includeDeclarations(false)}), the input
+   * schema {@code {code: string}}, and the egress object as its result. Its execution class is
+   * {@link ExecutionClass#MUTATION}: the outer call's outcome is uncertain unless its ledger proves
+   * otherwise, and it is never retried automatically.
    */
   public ToolSpec tool() {
     return tool;
@@ -126,12 +190,13 @@ public final class CodeMode implements AutoCloseable {
 
   /**
    * The TypeScript declarations of {@code paths}, exact method paths of the allowlist such as
-   * {@code billing.invoices}, grouped by namespace in declaration order. A host API over the fixed allowlist:
-   * no run's visibility applies.
+   * {@code billing.invoices}, grouped by namespace in declaration order. A host API over the fixed
+   * allowlist: no run's visibility applies.
    *
-   * @throws CodeModeDescriptionException for no paths or more than {@value DescribeOptions#MAX_PATHS}, a path
-   *     that is not {@code namespace.method}, a duplicate, a path the allowlist does not hold (each naming
-   *     the path), or declarations over {@link DescribeOptions#maxBytes()} (naming their size)
+   * @throws CodeModeDescriptionException for no paths or more than {@value
+   *     DescribeOptions#MAX_PATHS}, a path that is not {@code namespace.method}, a duplicate, a
+   *     path the allowlist does not hold (each naming the path), or declarations over {@link
+   *     DescribeOptions#maxBytes()} (naming their size)
    */
   public String describe(List<String> paths, DescribeOptions options) {
     Objects.requireNonNull(paths, "paths");
@@ -162,10 +227,11 @@ public final class CodeMode implements AutoCloseable {
   }
 
   /**
-   * The methods {@code run} may see: allowed by its grants and by the host's policy, in declaration order.
-   * The same set that {@link #run} installs in the sandbox and lets the broker call.
+   * The methods {@code run} may see: allowed by its grants and by the host's policy, in declaration
+   * order. The same set that {@link #run} installs in the sandbox and lets the broker call.
    *
-   * @throws IllegalStateException when one is hidden while the outer tool's description declares them all
+   * @throws IllegalStateException when one is hidden while the outer tool's description declares
+   *     them all
    */
   public List<AllowlistedMethod> visibleMethods(RunContext run) {
     Objects.requireNonNull(run, "run");
@@ -176,42 +242,67 @@ public final class CodeMode implements AutoCloseable {
     Visibility visibility = run.grants().and(hostPolicy.apply(run));
     List<Allowlist.Method> visible = allowlist.visible(visibility);
     if (includeDeclarations && visible.size() < allowlist.methods().size()) {
-      List<String> hidden = allowlist.methods().stream().map(Allowlist.Method::path)
-          .filter(path -> !visibility.allows(path)).toList();
-      throw new IllegalStateException("run " + run.runId() + " may not see " + String.join(", ", hidden)
-          + ", but the description of " + tool.name() + " declares every method: build it with "
-          + "includeDeclarations(false) and give the model ToolDiscovery's tool to find the visible ones");
+      List<String> hidden =
+          allowlist.methods().stream()
+              .map(Allowlist.Method::path)
+              .filter(path -> !visibility.allows(path))
+              .toList();
+      throw new IllegalStateException(
+          "run "
+              + run.runId()
+              + " may not see "
+              + String.join(", ", hidden)
+              + ", but the description of "
+              + tool.name()
+              + " declares every method: build it with "
+              + "includeDeclarations(false) and give the model ToolDiscovery's tool to find the visible ones");
     }
     return visible;
   }
 
   /**
    * Runs one pass of {@code code}. Never throws for anything the program does: every failure is a
-   * {@link PassFailure} with its ledger. A caller's interruption ends the pass as {@code interrupted}
-   * and leaves the thread's interrupt flag set. The sandbox holds only the methods the run may see (see
-   * {@link Visibility}); a namespace with none of them does not exist there.
+   * {@link PassFailure} with its ledger. A caller's interruption ends the pass as {@code
+   * interrupted} and leaves the thread's interrupt flag set. The sandbox holds only the methods the
+   * run may see (see {@link Visibility}); a namespace with none of them does not exist there.
    *
-   * @throws IllegalStateException before the pass starts, when the run may not see a method although the
-   *     outer tool's description declares every method ({@code includeDeclarations} is true)
+   * @throws IllegalStateException before the pass starts, when the run may not see a method
+   *     although the outer tool's description declares every method ({@code includeDeclarations} is
+   *     true)
    */
   public PassOutcome run(String code, RunContext run) {
     Objects.requireNonNull(run, "run");
     List<Allowlist.Method> visible = visible(run);
     boolean everything = visible.size() == allowlist.methods().size();
     String sandboxNamespaces = everything ? namespacesJson : Allowlist.namespacesJson(visible);
-    RunContext visibleRun = everything ? run
-        : run.withGrants(Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
+    RunContext visibleRun =
+        everything
+            ? run
+            : run.withGrants(
+                Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
     String passId = "pass-" + UUID.randomUUID();
     long started = System.nanoTime();
     PassResult result;
     try {
       ProgramShape.check(code, limits.maxSourceBytes());
-      Duration wall = run.remainingTime() != null && run.remainingTime().compareTo(limits.maxWallTime()) < 0
-          ? run.remainingTime() : limits.maxWallTime();
-      result = executor.execute(broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
+      Duration wall =
+          run.remainingTime() != null && run.remainingTime().compareTo(limits.maxWallTime()) < 0
+              ? run.remainingTime()
+              : limits.maxWallTime();
+      result =
+          executor.execute(
+              broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
-      result = new PassResult(passId, FailureKind.INVALID_PROGRAM, null, e.getMessage(),
-          JsonNodeFactory.instance.nullNode(), null, List.of(), List.of());
+      result =
+          new PassResult(
+              passId,
+              FailureKind.INVALID_PROGRAM,
+              null,
+              e.getMessage(),
+              JsonNodeFactory.instance.nullNode(),
+              null,
+              List.of(),
+              List.of());
     }
     PassOutcome outcome = outcome(result);
     report(run, result, Duration.ofNanos(System.nanoTime() - started));
@@ -219,10 +310,10 @@ public final class CodeMode implements AutoCloseable {
   }
 
   /**
-   * Runs {@code passes} trivial passes so the shared engine has initialised the language and compiled its
-   * hot paths; the first pass of a fresh engine costs about a second in this interpreter-only runtime,
-   * later ones a millisecond. Warm-up passes have no wall-clock limit below 60 s and are not reported to
-   * {@code onPassExit}.
+   * Runs {@code passes} trivial passes so the shared engine has initialised the language and
+   * compiled its hot paths; the first pass of a fresh engine costs about a second in this
+   * interpreter-only runtime, later ones a millisecond. Warm-up passes have no wall-clock limit
+   * below 60 s and are not reported to {@code onPassExit}.
    */
   public void warmUp(int passes) {
     if (passes < 0) {
@@ -230,7 +321,13 @@ public final class CodeMode implements AutoCloseable {
     }
     RunContext run = RunContext.of("warm-up", Principal.unconfined("warm-up"));
     for (int i = 0; i < passes; i++) {
-      executor.execute(broker, "warm-up-" + i, "async () => 1", namespacesJson, run, limits,
+      executor.execute(
+          broker,
+          "warm-up-" + i,
+          "async () => 1",
+          namespacesJson,
+          run,
+          limits,
           Duration.ofSeconds(60).toNanos());
     }
   }
@@ -238,20 +335,36 @@ public final class CodeMode implements AutoCloseable {
   private PassOutcome outcome(PassResult result) {
     Egress shaped = egress.shape(result);
     if (result.ok()) {
-      return new PassSuccess(result.passId(), result.result(), result.logs(), result.calls(), shaped);
+      return new PassSuccess(
+          result.passId(), result.result(), result.logs(), result.calls(), shaped);
     }
-    return new PassFailure(result.passId(), result.failure(), result.limit(), result.message(),
-        result.thrown(), result.logs(), result.calls(), shaped);
+    return new PassFailure(
+        result.passId(),
+        result.failure(),
+        result.limit(),
+        result.message(),
+        result.thrown(),
+        result.logs(),
+        result.calls(),
+        shaped);
   }
 
   private void report(RunContext run, PassResult result, Duration duration) {
     if (onPassExit == null) {
       return;
     }
-    List<PassReport.Call> calls = result.calls().stream()
-        .map(c -> new PassReport.Call(c.method(), c.tool(), c.status(), c.duration())).toList();
-    PassReport report = new PassReport(run.runId(), result.passId(),
-        result.ok() ? "ok" : result.failure().wireName(), result.limit(), duration, calls);
+    List<PassReport.Call> calls =
+        result.calls().stream()
+            .map(c -> new PassReport.Call(c.method(), c.tool(), c.status(), c.duration()))
+            .toList();
+    PassReport report =
+        new PassReport(
+            run.runId(),
+            result.passId(),
+            result.ok() ? "ok" : result.failure().wireName(),
+            result.limit(),
+            duration,
+            calls);
     try {
       onPassExit.accept(report);
     } catch (RuntimeException e) {
@@ -265,23 +378,35 @@ public final class CodeMode implements AutoCloseable {
   }
 
   /** {@code declarations} is null when the description leaves them to discovery. */
-  private static String outerDescription(String description, String declarations, CodeExecutionLimits limits) {
-    return description.strip() + "\n\n"
+  private static String outerDescription(
+      String description, String declarations, CodeExecutionLimits limits) {
+    return description.strip()
+        + "\n\n"
         + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
         + "arguments in a sandbox without network, files or timers, and must return one JSON value (keep it "
-        + "small). " + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
+        + "small). "
+        + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
         + " return Promises: await dependent calls, and overlap independent ones with "
-        + "Promise.all (at most " + limits.maxHostCallConcurrency() + " run at once, " + limits.maxHostCalls()
+        + "Promise.all (at most "
+        + limits.maxHostCallConcurrency()
+        + " run at once, "
+        + limits.maxHostCalls()
         + " calls per program). A failed call rejects with a frozen {kind, tool, message} that you can catch. "
         + "console.log output is returned with the result."
-        + (declarations != null ? "\n\n```ts\n" + declarations + "```" : "\n\nThe methods are not listed here: "
-            + "find them with the " + DISCOVERY_TOOL_NAME
-            + " tool, which returns each one's TypeScript declaration.");
+        + (declarations != null
+            ? "\n\n```ts\n" + declarations + "```"
+            : "\n\nThe methods are not listed here: "
+                + "find them with the "
+                + DISCOVERY_TOOL_NAME
+                + " tool, which returns each one's TypeScript declaration.");
   }
 
   private static ObjectNode inputSchema() {
     ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
-    schema.putObject("properties").putObject("code").put("type", "string")
+    schema
+        .putObject("properties")
+        .putObject("code")
+        .put("type", "string")
         .put("description", "One async function expression, e.g. async () => { ... }");
     schema.putArray("required").add("code");
     schema.put("additionalProperties", false);
@@ -297,14 +422,22 @@ public final class CodeMode implements AutoCloseable {
     properties.putObject("calls").put("type", "array");
     properties.putObject("omittedCalls").put("type", "integer");
     properties.putObject("error");
-    schema.putArray("required").add("ok").add("result").add("logs").add("calls").add("omittedCalls").add("error");
+    schema
+        .putArray("required")
+        .add("ok")
+        .add("result")
+        .add("logs")
+        .add("calls")
+        .add("omittedCalls")
+        .add("error");
     return schema;
   }
 
   /** Collects the configuration; {@link #build()} validates all of it and fails closed. */
   public static final class Builder {
     private String toolName = DEFAULT_TOOL_NAME;
-    private String description = "Run a JavaScript program that calls the host's methods and returns one JSON value.";
+    private String description =
+        "Run a JavaScript program that calls the host's methods and returns one JSON value.";
     private final Map<String, Map<String, Tool>> methods = new LinkedHashMap<>();
     private Isolation isolation = Isolation.inProcess();
     private int readyContexts = GraalExecutor.READY_CONTEXTS;
@@ -327,12 +460,16 @@ public final class CodeMode implements AutoCloseable {
       return this;
     }
 
-    /** Exposes {@code tool} as {@code namespace.method}; one tool may appear under several paths. */
+    /**
+     * Exposes {@code tool} as {@code namespace.method}; one tool may appear under several paths.
+     */
     public Builder method(String namespace, String method, Tool tool) {
       Objects.requireNonNull(tool, "tool");
-      Map<String, Tool> namespaceMethods = methods.computeIfAbsent(namespace, n -> new LinkedHashMap<>());
+      Map<String, Tool> namespaceMethods =
+          methods.computeIfAbsent(namespace, n -> new LinkedHashMap<>());
       if (namespaceMethods.putIfAbsent(method, tool) != null) {
-        throw new IllegalArgumentException("method " + namespace + "." + method + " is declared twice");
+        throw new IllegalArgumentException(
+            "method " + namespace + "." + method + " is declared twice");
       }
       return this;
     }
@@ -344,8 +481,8 @@ public final class CodeMode implements AutoCloseable {
     }
 
     /**
-     * Where passes run (default {@link Isolation#inProcess()}): in this JVM, or in a pool of worker JVMs with
-     * a hard heap cap ({@link Isolation#process()}).
+     * Where passes run (default {@link Isolation#inProcess()}): in this JVM, or in a pool of worker
+     * JVMs with a hard heap cap ({@link Isolation#process()}).
      */
     public Builder isolation(Isolation value) {
       this.isolation = Objects.requireNonNull(value, "isolation");
@@ -357,7 +494,10 @@ public final class CodeMode implements AutoCloseable {
       return this;
     }
 
-    /** What the model may see of one pass, in UTF-8 bytes of the egress object (default 8 KiB, at least 256). */
+    /**
+     * What the model may see of one pass, in UTF-8 bytes of the egress object (default 8 KiB, at
+     * least 256).
+     */
     public Builder maxEgressBytes(int bytes) {
       this.maxEgressBytes = bytes;
       return this;
@@ -369,9 +509,10 @@ public final class CodeMode implements AutoCloseable {
     }
 
     /**
-     * Whether the outer tool's description lists every method with its TypeScript declaration (default true).
-     * With false it lists none, and the model finds them with {@link ToolDiscovery}; this is required when a
-     * run's grants or the host's policy hide a method, since the full description would name it.
+     * Whether the outer tool's description lists every method with its TypeScript declaration
+     * (default true). With false it lists none, and the model finds them with {@link
+     * ToolDiscovery}; this is required when a run's grants or the host's policy hide a method,
+     * since the full description would name it.
      */
     public Builder includeDeclarations(boolean include) {
       this.includeDeclarations = include;
@@ -379,8 +520,9 @@ public final class CodeMode implements AutoCloseable {
     }
 
     /**
-     * The host's policy: which methods each run may see, e.g. by its principal. Applied, together with the
-     * run's own grants, at the start of every pass and every discovery; default: every method.
+     * The host's policy: which methods each run may see, e.g. by its principal. Applied, together
+     * with the run's own grants, at the start of every pass and every discovery; default: every
+     * method.
      */
     public Builder visibility(Function<RunContext, Visibility> policy) {
       this.hostPolicy = Objects.requireNonNull(policy, "visibility");
@@ -388,10 +530,10 @@ public final class CodeMode implements AutoCloseable {
     }
 
     /**
-     * In-process passes: how many fresh contexts a background thread keeps prepared (realm built, prelude
-     * run, namespaces installed), 0..8, default {@value GraalExecutor#READY_CONTEXTS}. Each serves exactly
-     * one pass. 0 prepares each context on its pass's thread: for a process that runs one pass and exits,
-     * where contexts prepared ahead would go unused.
+     * In-process passes: how many fresh contexts a background thread keeps prepared (realm built,
+     * prelude run, namespaces installed), 0..8, default {@value GraalExecutor#READY_CONTEXTS}. Each
+     * serves exactly one pass. 0 prepares each context on its pass's thread: for a process that
+     * runs one pass and exits, where contexts prepared ahead would go unused.
      */
     public Builder readyContexts(int count) {
       if (count < 0 || count > 8) {
@@ -408,43 +550,61 @@ public final class CodeMode implements AutoCloseable {
     }
 
     /**
-     * Validates and builds. Fails closed with {@link IllegalArgumentException} on: no methods; a namespace or
-     * method name that is not an identifier or would shadow a JavaScript global; a tool that declares
-     * {@code needsApproval}; an invalid schema; an egress budget under 256 bytes.
+     * Validates and builds. Fails closed with {@link IllegalArgumentException} on: no methods; a
+     * namespace or method name that is not an identifier or would shadow a JavaScript global; a
+     * tool that declares {@code needsApproval}; an invalid schema; an egress budget under 256
+     * bytes.
      */
     public CodeMode build() {
       if (!IDENTIFIER.matcher(toolName).matches()) {
         throw new IllegalArgumentException("tool name '" + toolName + "' must be an identifier");
       }
       if (methods.isEmpty()) {
-        throw new IllegalArgumentException("Code Mode needs at least one method, e.g. method(\"warehouse\", \"query\", tool)");
+        throw new IllegalArgumentException(
+            "Code Mode needs at least one method, e.g. method(\"warehouse\", \"query\", tool)");
       }
       if (maxEgressBytes < EgressShaper.MIN_EGRESS_BYTES) {
-        throw new IllegalArgumentException("maxEgressBytes must be at least " + EgressShaper.MIN_EGRESS_BYTES
-            + ", was " + maxEgressBytes);
+        throw new IllegalArgumentException(
+            "maxEgressBytes must be at least "
+                + EgressShaper.MIN_EGRESS_BYTES
+                + ", was "
+                + maxEgressBytes);
       }
-      methods.forEach((namespace, namespaceMethods) -> {
-        requireName("namespace", namespace);
-        if (SandboxGlobals.NAMES.contains(namespace)) {
-          throw new IllegalArgumentException("namespace '" + namespace
-              + "' would shadow the JavaScript global of that name; choose another namespace");
-        }
-        namespaceMethods.forEach((method, tool) -> {
-          requireName("method", method);
-          if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL) {
-            throw new IllegalArgumentException("tool '" + tool.name() + "' (" + namespace + "." + method
-                + ") declares needsApproval, which Code Mode cannot run: a program cannot pause for approval; "
-                + "expose it as a native tool instead");
-          }
-        });
-      });
+      methods.forEach(
+          (namespace, namespaceMethods) -> {
+            requireName("namespace", namespace);
+            if (SandboxGlobals.NAMES.contains(namespace)) {
+              throw new IllegalArgumentException(
+                  "namespace '"
+                      + namespace
+                      + "' would shadow the JavaScript global of that name; choose another namespace");
+            }
+            namespaceMethods.forEach(
+                (method, tool) -> {
+                  requireName("method", method);
+                  if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL) {
+                    throw new IllegalArgumentException(
+                        "tool '"
+                            + tool.name()
+                            + "' ("
+                            + namespace
+                            + "."
+                            + method
+                            + ") declares needsApproval, which Code Mode cannot run: a program cannot pause for approval; "
+                            + "expose it as a native tool instead");
+                  }
+                });
+          });
       return new CodeMode(this);
     }
 
     private static void requireName(String what, String name) {
       if (name == null || !IDENTIFIER.matcher(name).matches() || RESERVED_WORDS.contains(name)) {
-        throw new IllegalArgumentException(what + " name '" + name
-            + "' must be a JavaScript identifier that is not a reserved word or built-in global");
+        throw new IllegalArgumentException(
+            what
+                + " name '"
+                + name
+                + "' must be a JavaScript identifier that is not a reserved word or built-in global");
       }
     }
   }

@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one way durations are written and read across codemode4j: {@code 500ms}, {@code 5s}, {@code 2m},
- * {@code 1h}.
+ * The one way durations are written and read across codemode4j: {@code 500ms}, {@code 5s}, {@code
+ * 2m}, {@code 1h}.
  */
 public final class Durations {
 
@@ -24,7 +24,9 @@ public final class Durations {
     Matcher m = TEXT.matcher(text.strip().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
       throw new IllegalArgumentException(
-          "'" + text + "' is not a duration (write a whole number and a unit: 500ms, 5s, 2m or 1h)");
+          "'"
+              + text
+              + "' is not a duration (write a whole number and a unit: 500ms, 5s, 2m or 1h)");
     }
     long amount = Long.parseLong(m.group(1));
     return switch (m.group(2)) {

@@ -16,10 +16,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Turns a pass's full outcome into what the model sees: redaction first, then {@code maxEgressBytes} over
- * the whole object. When room is short, call evidence goes in first (calls that do not fit are counted in
- * {@code omittedCalls}), then the result, then logs, then the thrown value; a part that does not fit is
- * replaced by a short note saying how large it was.
+ * Turns a pass's full outcome into what the model sees: redaction first, then {@code
+ * maxEgressBytes} over the whole object. When room is short, call evidence goes in first (calls
+ * that do not fit are counted in {@code omittedCalls}), then the result, then logs, then the thrown
+ * value; a part that does not fit is replaced by a short note saying how large it was.
  */
 final class EgressShaper {
 
@@ -30,6 +30,7 @@ final class EgressShaper {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final int maxBytes;
+
   /** Null when the host redacts nothing. */
   private final EgressRedactor redactor;
 
@@ -57,7 +58,10 @@ final class EgressShaper {
         logLines.addAll(redacted);
         thrown = thrown == null ? null : nonNull(r.redact(thrown));
       } catch (RuntimeException e) {
-        LOG.warn("redactEgress failed in pass {}; the model sees no program output for it", pass.passId(), e);
+        LOG.warn(
+            "redactEgress failed in pass {}; the model sees no program output for it",
+            pass.passId(),
+            e);
         redactionFailed = true;
       }
     }
@@ -72,8 +76,10 @@ final class EgressShaper {
     out.put("omittedCalls", 0);
     ObjectNode error = null;
     if (redactionFailed) {
-      error = out.putObject("error").put("kind", FailureKind.INTERNAL.wireName())
-          .put("message", "egress redaction failed; nothing the program produced is shown");
+      error =
+          out.putObject("error")
+              .put("kind", FailureKind.INTERNAL.wireName())
+              .put("message", "egress redaction failed; nothing the program produced is shown");
       result = JSON.nullNode();
       logLines.clear();
       thrown = null;
@@ -88,17 +94,19 @@ final class EgressShaper {
       out.putNull("error");
     }
 
-    // Sizes are tracked as parts are added, so shaping costs one serialisation per part, not per element.
+    // Sizes are tracked as parts are added, so shaping costs one serialisation per part, not per
+    // element.
     Budget budget = new Budget(Utf8.length(out.toString()));
     // Calls come first, but never at the cost of the answer: room stays for the result or its note.
     int resultBytes = ok && !result.isNull() ? Utf8.length(result.toString()) : 0;
     int resultReserve = Math.min(resultBytes, RESULT_NOTE_RESERVE);
     int omittedCalls = 0;
     for (CallRecord call : pass.calls()) {
-      ObjectNode entry = JSON.objectNode()
-          .put("method", call.method())
-          .put("status", call.status().wireName())
-          .put("durationMs", call.duration().toMillis());
+      ObjectNode entry =
+          JSON.objectNode()
+              .put("method", call.method())
+              .put("status", call.status().wireName())
+              .put("durationMs", call.duration().toMillis());
       if (call.failureKind() != null) {
         entry.put("kind", call.failureKind());
       }
@@ -118,8 +126,13 @@ final class EgressShaper {
         out.set("result", result);
       } else {
         omittedParts.add("result");
-        JsonNode note = JSON.stringNode("[result omitted: " + resultBytes
-            + " bytes of JSON exceed the model's egress budget of " + maxBytes + " bytes; return a smaller summary]");
+        JsonNode note =
+            JSON.stringNode(
+                "[result omitted: "
+                    + resultBytes
+                    + " bytes of JSON exceed the model's egress budget of "
+                    + maxBytes
+                    + " bytes; return a smaller summary]");
         if (budget.take(Utf8.length(note.toString()) - nullCost, 0)) {
           out.set("result", note);
         }

@@ -5,10 +5,10 @@ import java.util.Objects;
 /**
  * Where passes run.
  *
- * <p>{@link InProcess}: a fresh context on this JVM's shared engine; CPU, allocation, stack and wall limits
- * are enforced by GraalJS and a watchdog, but a pass shares the host's heap and process. {@link Process}: a
- * pool of pre-started worker JVMs with a hard heap cap; a program that breaks a limit or crashes its worker
- * takes only that worker down, and the worker is replaced.
+ * <p>{@link InProcess}: a fresh context on this JVM's shared engine; CPU, allocation, stack and
+ * wall limits are enforced by GraalJS and a watchdog, but a pass shares the host's heap and
+ * process. {@link Process}: a pool of pre-started worker JVMs with a hard heap cap; a program that
+ * breaks a limit or crashes its worker takes only that worker down, and the worker is replaced.
  */
 public sealed interface Isolation permits Isolation.InProcess, Isolation.Process {
 
@@ -27,7 +27,8 @@ public sealed interface Isolation permits Isolation.InProcess, Isolation.Process
         throw new IllegalArgumentException("workers must be 1..64, was " + workers);
       }
       if (maxHeapMegabytes < 64) {
-        throw new IllegalArgumentException("maxHeapMegabytes must be at least 64, was " + maxHeapMegabytes);
+        throw new IllegalArgumentException(
+            "maxHeapMegabytes must be at least 64, was " + maxHeapMegabytes);
       }
     }
   }
@@ -46,7 +47,9 @@ public sealed interface Isolation permits Isolation.InProcess, Isolation.Process
     return switch (Objects.requireNonNull(text, "isolation")) {
       case "in-process" -> inProcess();
       case "process" -> process();
-      default -> throw new IllegalArgumentException("isolation must be in-process or process, was '" + text + "'");
+      default ->
+          throw new IllegalArgumentException(
+              "isolation must be in-process or process, was '" + text + "'");
     };
   }
 }

@@ -1,16 +1,16 @@
 package io.codemode4j.bridge;
 
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
- * Who a run acts for. {@code tenant} is the set of tenant keys whose data the principal may see (regions, for
- * the warehouse tools); null means the principal is not confined to a tenant ({@link #confined()} is false).
+ * Who a run acts for. {@code tenant} is the set of tenant keys whose data the principal may see
+ * (regions, for the warehouse tools); null means the principal is not confined to a tenant ({@link
+ * #confined()} is false).
  *
- * <p>Decided: no {@code Optional} component (a record's components are its fields); absence is null, asked
- * with {@link #confined()}. An empty set is refused, so that no set of keys can ever be read as "every
- * tenant".
+ * <p>Decided: no {@code Optional} component (a record's components are its fields); absence is
+ * null, asked with {@link #confined()}. An empty set is refused, so that no set of keys can ever be
+ * read as "every tenant".
  */
 public record Principal(String id, Set<String> tenant) {
   public Principal {
@@ -37,7 +37,9 @@ public record Principal(String id, Set<String> tenant) {
     return new Principal(id, Objects.requireNonNull(tenant, "tenant"));
   }
 
-  /** Whether the principal is confined to {@link #tenant()}; false when it sees every tenant's data. */
+  /**
+   * Whether the principal is confined to {@link #tenant()}; false when it sees every tenant's data.
+   */
   public boolean confined() {
     return tenant != null;
   }

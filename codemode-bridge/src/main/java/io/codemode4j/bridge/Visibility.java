@@ -8,10 +8,10 @@ import java.util.regex.Pattern;
 
 /**
  * Which allowlisted methods, by path ({@code billing.invoices}), a run may see. A run's grants
- * ({@link RunContext#grants()}) and the host's policy ({@link CodeMode.Builder#visibility}) are both
- * visibilities; a method is visible only when both allow it. A hidden method is left out of
- * {@link ToolDiscovery}'s matches and of the sandbox's namespaces, and the broker refuses it exactly like a
- * method that does not exist.
+ * ({@link RunContext#grants()}) and the host's policy ({@link CodeMode.Builder#visibility}) are
+ * both visibilities; a method is visible only when both allow it. A hidden method is left out of
+ * {@link ToolDiscovery}'s matches and of the sandbox's namespaces, and the broker refuses it
+ * exactly like a method that does not exist.
  *
  * <p>Implementations must be pure: the same path always gets the same answer.
  */
@@ -27,8 +27,8 @@ public interface Visibility {
   }
 
   /**
-   * Only the methods matching one of {@code patterns}: an exact path ({@code billing.invoices}) or a whole
-   * namespace ({@code billing.*}). No pattern hides everything.
+   * Only the methods matching one of {@code patterns}: an exact path ({@code billing.invoices}) or
+   * a whole namespace ({@code billing.*}). No pattern hides everything.
    *
    * @throws IllegalArgumentException for a pattern of another shape
    */
@@ -37,12 +37,19 @@ public interface Visibility {
     List<String> copy = List.copyOf(patterns);
     for (String pattern : copy) {
       if (!shape.matcher(pattern).matches()) {
-        throw new IllegalArgumentException("visibility pattern '" + pattern
-            + "' must be a method path (billing.invoices) or a whole namespace (billing.*)");
+        throw new IllegalArgumentException(
+            "visibility pattern '"
+                + pattern
+                + "' must be a method path (billing.invoices) or a whole namespace (billing.*)");
       }
     }
-    return path -> copy.stream().anyMatch(pattern -> pattern.endsWith(".*")
-        ? path.startsWith(pattern.substring(0, pattern.length() - 1)) : pattern.equals(path));
+    return path ->
+        copy.stream()
+            .anyMatch(
+                pattern ->
+                    pattern.endsWith(".*")
+                        ? path.startsWith(pattern.substring(0, pattern.length() - 1))
+                        : pattern.equals(path));
   }
 
   /** Visible only where this and {@code other} both allow it. */

@@ -29,7 +29,10 @@ class CallLedgerIT {
   void run_argumentsWithGetterProxyAndLaterMutation_areSnapshottedOnce() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      JsonNode result = success(codeMode.run("""
+      JsonNode result =
+          success(
+                  codeMode.run(
+                      """
           async () => {
             let reads = 0;
             const getter = { get value() { reads++; return 'read ' + reads; } };
@@ -43,9 +46,13 @@ class CallLedgerIT {
             const c = await pending;
             const d = await t.echo({toJSON() { return {value: 'from toJSON'}; }});
             return {a: a.value, reads, b: b.value, trapsOnce: traps > 0, c: c.value, d: d.value};
-          }""", TestTools.run())).result();
-      assertThat(result.toString()).isEqualTo("{\"a\":\"read 1\",\"reads\":1,\"b\":\"p\",\"trapsOnce\":true,"
-          + "\"c\":\"before\",\"d\":\"from toJSON\"}");
+          }""",
+                      TestTools.run()))
+              .result();
+      assertThat(result.toString())
+          .isEqualTo(
+              "{\"a\":\"read 1\",\"reads\":1,\"b\":\"p\",\"trapsOnce\":true,"
+                  + "\"c\":\"before\",\"d\":\"from toJSON\"}");
     }
   }
 
@@ -53,16 +60,23 @@ class CallLedgerIT {
   void run_invalidArguments_rejectWithInvalidArgumentsAndNeverReachTheHandler() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      JsonNode result = success(codeMode.run("""
+      JsonNode result =
+          success(
+                  codeMode.run(
+                      """
           async () => {
             const kinds = [];
             for (const args of [{}, {value: 1, extra: true}, {value: 1, sleepMs: -5}, {value: 10n}, {value: () => 1}, {value: 1, dropped: undefined}]) {
               try { await t.echo(args); kinds.push('ok'); } catch (e) { kinds.push(e.kind); }
             }
             return kinds;
-          }""", TestTools.run())).result();
-      assertThat(result.toString()).isEqualTo("[\"invalid_arguments\",\"invalid_arguments\",\"invalid_arguments\","
-          + "\"invalid_arguments\",\"invalid_arguments\",\"ok\"]");
+          }""",
+                      TestTools.run()))
+              .result();
+      assertThat(result.toString())
+          .isEqualTo(
+              "[\"invalid_arguments\",\"invalid_arguments\",\"invalid_arguments\","
+                  + "\"invalid_arguments\",\"invalid_arguments\",\"ok\"]");
       assertThat(tools.started.get()).isEqualTo(1);
     }
   }
@@ -70,11 +84,18 @@ class CallLedgerIT {
   @Test
   void run_manyCalls_neverRunMoreHandlersThanTheConcurrencyLimit() {
     TestTools tools = new TestTools();
-    try (CodeMode codeMode = tools.codeMode()
-        .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(3)).build()) {
-      PassSuccess pass = success(codeMode.run("""
+    try (CodeMode codeMode =
+        tools
+            .codeMode()
+            .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(3))
+            .build()) {
+      PassSuccess pass =
+          success(
+              codeMode.run(
+                  """
           async () => (await Promise.all(Array.from({length: 16}, (_, i) => t.echo({value: i, sleepMs: 30}))))
-              .map(r => r.value)""", TestTools.run()));
+              .map(r => r.value)""",
+                  TestTools.run()));
       assertThat(pass.result()).hasSize(16);
       assertThat(tools.maxActive.get()).isEqualTo(3);
       assertThat(tools.onVirtualThread).hasSize(16).containsOnly(true);
@@ -86,7 +107,10 @@ class CallLedgerIT {
   void run_independentCalls_areDeliveredInCompletionOrder() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      JsonNode order = success(codeMode.run("""
+      JsonNode order =
+          success(
+                  codeMode.run(
+                      """
           async () => {
             const order = [];
             await Promise.all([
@@ -94,7 +118,9 @@ class CallLedgerIT {
               t.echo({value: 'fast', sleepMs: 10}).then(r => order.push(r.value)),
             ]);
             return order;
-          }""", TestTools.run())).result();
+          }""",
+                      TestTools.run()))
+              .result();
       assertThat(order.toString()).isEqualTo("[\"fast\",\"slow\"]");
     }
   }
@@ -103,35 +129,55 @@ class CallLedgerIT {
   void run_timeoutWithCallsInFlight_recordsEveryStatus() {
     TestTools tools = new TestTools();
     CopyOnWriteArrayList<PassReport> reports = new CopyOnWriteArrayList<>();
-    try (CodeMode codeMode = tools.codeMode()
-        .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(2).withMaxWallTime(Duration.ofMillis(800)))
-        .onPassExit(reports::add)
-        .build()) {
+    try (CodeMode codeMode =
+        tools
+            .codeMode()
+            .limits(
+                CodeExecutionLimits.defaults()
+                    .withMaxHostCallConcurrency(2)
+                    .withMaxWallTime(Duration.ofMillis(800)))
+            .onPassExit(reports::add)
+            .build()) {
       codeMode.warmUp(1);
-      PassOutcome outcome = codeMode.run("""
+      PassOutcome outcome =
+          codeMode.run(
+              """
           async () => {
             await t.echo({value: 1});
             try { await t.fail({kind: 'failed', message: 'declined'}); } catch (e) {}
             await Promise.all([t.block({}), t.block({}), t.echo({value: 2}), t.fail({kind: 'refused'})]);
-          }""", TestTools.run());
+          }""",
+              TestTools.run());
 
-      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class,
-          f -> assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT));
-      assertThat(TestTools.statuses(outcome)).containsExactly(CallStatus.SUCCEEDED, CallStatus.FAILED,
-          CallStatus.UNCERTAIN, CallStatus.UNCERTAIN, CallStatus.NOT_STARTED, CallStatus.NOT_STARTED);
+      assertThat(outcome)
+          .isInstanceOfSatisfying(
+              PassFailure.class, f -> assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT));
+      assertThat(TestTools.statuses(outcome))
+          .containsExactly(
+              CallStatus.SUCCEEDED,
+              CallStatus.FAILED,
+              CallStatus.UNCERTAIN,
+              CallStatus.UNCERTAIN,
+              CallStatus.NOT_STARTED,
+              CallStatus.NOT_STARTED);
       assertThat(outcome.calls().get(1).failureKind()).isEqualTo("failed");
       assertThat(outcome.calls().get(2).duration()).isGreaterThan(Duration.ofMillis(300));
       assertThat(outcome.calls().get(4).duration()).isZero();
       awaitInterrupted(tools, 2);
       assertThat(tools.started.get()).isEqualTo(4);
 
-      assertThat(reports).singleElement().satisfies(report -> {
-        assertThat(report.outcome()).isEqualTo("timeout");
-        assertThat(report.calls()).extracting(PassReport.Call::status)
-            .containsExactlyElementsOf(TestTools.statuses(outcome));
-        assertThat(report.calls()).extracting(PassReport.Call::method)
-            .containsExactly("t.echo", "t.fail", "t.block", "t.block", "t.echo", "t.fail");
-      });
+      assertThat(reports)
+          .singleElement()
+          .satisfies(
+              report -> {
+                assertThat(report.outcome()).isEqualTo("timeout");
+                assertThat(report.calls())
+                    .extracting(PassReport.Call::status)
+                    .containsExactlyElementsOf(TestTools.statuses(outcome));
+                assertThat(report.calls())
+                    .extracting(PassReport.Call::method)
+                    .containsExactly("t.echo", "t.fail", "t.block", "t.block", "t.echo", "t.fail");
+              });
     }
   }
 
@@ -139,17 +185,24 @@ class CallLedgerIT {
   void run_rejectedPromiseAll_endsTheProgramAndInterruptsOutstandingCalls() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      // The echo's 100 ms give the block's handler time to start, so it is in flight when the all rejects.
-      PassOutcome outcome = codeMode.run("""
+      // The echo's 100 ms give the block's handler time to start, so it is in flight when the all
+      // rejects.
+      PassOutcome outcome =
+          codeMode.run(
+              """
           async () => {
             const blocked = t.block({});
             await t.echo({value: 'done', sleepMs: 100});
             return Promise.all([blocked, t.fail({kind: 'refused', message: 'no'})]);
-          }""", TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
-        assertThat(f.kind()).isEqualTo(FailureKind.THROWN);
-        assertThat(f.message()).contains("t.fail (refused)");
-      });
+          }""",
+              TestTools.run());
+      assertThat(outcome)
+          .isInstanceOfSatisfying(
+              PassFailure.class,
+              f -> {
+                assertThat(f.kind()).isEqualTo(FailureKind.THROWN);
+                assertThat(f.message()).contains("t.fail (refused)");
+              });
       assertThat(TestTools.statuses(outcome))
           .containsExactly(CallStatus.UNCERTAIN, CallStatus.SUCCEEDED, CallStatus.FAILED);
       awaitInterrupted(tools, 1);
@@ -160,16 +213,26 @@ class CallLedgerIT {
   @Test
   void run_moreCallsThanMaxHostCalls_rejectsTheExtraWithBudget() {
     TestTools tools = new TestTools();
-    try (CodeMode codeMode = tools.codeMode().limits(CodeExecutionLimits.defaults().withMaxHostCalls(3)).build()) {
-      PassSuccess pass = success(codeMode.run("""
+    try (CodeMode codeMode =
+        tools.codeMode().limits(CodeExecutionLimits.defaults().withMaxHostCalls(3)).build()) {
+      PassSuccess pass =
+          success(
+              codeMode.run(
+                  """
           async () => (await Promise.allSettled([1, 2, 3, 4, 5].map(v => t.echo({value: v}))))
               .map(r => r.status === 'fulfilled' ? r.value.value : r.reason.kind + ': ' + r.reason.message)""",
-          TestTools.run()));
+                  TestTools.run()));
       assertThat(pass.result().get(2).asInt()).isEqualTo(3);
       assertThat(pass.result().get(3).asString())
-          .isEqualTo("budget: call budget spent: this pass may make 3 inner calls (maxHostCalls); batch the work into fewer calls");
-      assertThat(TestTools.statuses(pass)).containsExactly(CallStatus.SUCCEEDED, CallStatus.SUCCEEDED,
-          CallStatus.SUCCEEDED, CallStatus.FAILED, CallStatus.FAILED);
+          .isEqualTo(
+              "budget: call budget spent: this pass may make 3 inner calls (maxHostCalls); batch the work into fewer calls");
+      assertThat(TestTools.statuses(pass))
+          .containsExactly(
+              CallStatus.SUCCEEDED,
+              CallStatus.SUCCEEDED,
+              CallStatus.SUCCEEDED,
+              CallStatus.FAILED,
+              CallStatus.FAILED);
       assertThat(tools.started.get()).isEqualTo(3);
     }
   }
@@ -178,9 +241,11 @@ class CallLedgerIT {
   void run_runWithFewerRemainingToolCalls_appliesTheSmallerBudget() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      PassSuccess pass = success(codeMode.run(
-          "async () => (await Promise.allSettled([1, 2, 3].map(v => t.echo({value: v})))).map(r => r.status)",
-          TestTools.run().withRemainingToolCalls(2)));
+      PassSuccess pass =
+          success(
+              codeMode.run(
+                  "async () => (await Promise.allSettled([1, 2, 3].map(v => t.echo({value: v})))).map(r => r.status)",
+                  TestTools.run().withRemainingToolCalls(2)));
       assertThat(pass.result().toString()).isEqualTo("[\"fulfilled\",\"fulfilled\",\"rejected\"]");
       assertThat(pass.calls().get(2).failureKind()).isEqualTo("budget");
     }
@@ -191,9 +256,12 @@ class CallLedgerIT {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
       long start = System.nanoTime();
-      PassOutcome outcome = codeMode.run("async () => t.block({})", TestTools.run().withRemainingTime(Duration.ofMillis(300)));
-      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class,
-          f -> assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT));
+      PassOutcome outcome =
+          codeMode.run(
+              "async () => t.block({})", TestTools.run().withRemainingTime(Duration.ofMillis(300)));
+      assertThat(outcome)
+          .isInstanceOfSatisfying(
+              PassFailure.class, f -> assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT));
       assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     }
   }
@@ -201,19 +269,29 @@ class CallLedgerIT {
   @Test
   void run_oversizedArgumentsOrResult_rejectTheCallWithTooLarge() {
     TestTools tools = new TestTools();
-    try (CodeMode codeMode = tools.codeMode().limits(CodeExecutionLimits.defaults().withMaxHostCallBytes(1000)).build()) {
-      PassSuccess pass = success(codeMode.run("""
+    try (CodeMode codeMode =
+        tools
+            .codeMode()
+            .limits(CodeExecutionLimits.defaults().withMaxHostCallBytes(1000))
+            .build()) {
+      PassSuccess pass =
+          success(
+              codeMode.run(
+                  """
           async () => {
             const kinds = [];
             try { await t.echo({value: 'x'.repeat(2000)}); } catch (e) { kinds.push(e.kind); }
             try { await t.big({bytes: 5000}); } catch (e) { kinds.push(e.kind + ': ' + e.message); }
             kinds.push((await t.big({bytes: 100})).text.length);
             return kinds;
-          }""", TestTools.run()));
+          }""",
+                  TestTools.run()));
       assertThat(pass.result().get(0).asString()).isEqualTo("too_large");
-      assertThat(pass.result().get(1).asString()).startsWith("too_large: the result of t.big is 5011 bytes, over the limit of 1000");
+      assertThat(pass.result().get(1).asString())
+          .startsWith("too_large: the result of t.big is 5011 bytes, over the limit of 1000");
       assertThat(pass.result().get(2).asInt()).isEqualTo(100);
-      assertThat(TestTools.statuses(pass)).containsExactly(CallStatus.FAILED, CallStatus.FAILED, CallStatus.SUCCEEDED);
+      assertThat(TestTools.statuses(pass))
+          .containsExactly(CallStatus.FAILED, CallStatus.FAILED, CallStatus.SUCCEEDED);
     }
   }
 
@@ -221,10 +299,14 @@ class CallLedgerIT {
   void run_resultOutsideTheSuccessSchema_failsTheCall() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      PassSuccess pass = success(codeMode.run(
-          "async () => { try { return await t.big({lie: true}); } catch (e) { return e; } }", TestTools.run()));
+      PassSuccess pass =
+          success(
+              codeMode.run(
+                  "async () => { try { return await t.big({lie: true}); } catch (e) { return e; } }",
+                  TestTools.run()));
       assertThat(pass.result().get("kind").asString()).isEqualTo("failed");
-      assertThat(pass.result().get("message").asString()).contains("does not match its declared type");
+      assertThat(pass.result().get("message").asString())
+          .contains("does not match its declared type");
     }
   }
 
@@ -232,8 +314,13 @@ class CallLedgerIT {
   void run_handlers_seeTheirCallContext() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      RunContext run = new RunContext("run-7", "call-outer-1", Principal.ofTenant("ana", java.util.Set.of("emea")),
-          null, null);
+      RunContext run =
+          new RunContext(
+              "run-7",
+              "call-outer-1",
+              Principal.ofTenant("ana", java.util.Set.of("emea")),
+              null,
+              null);
       PassOutcome outcome = codeMode.run("async () => t.echo({value: 1})", run);
       CallContext context = tools.contexts.peek();
       assertThat(context.runId()).isEqualTo("run-7");
@@ -249,10 +336,15 @@ class CallLedgerIT {
   void run_oneToolUnderTwoAliases_recordsTheMethodCalled() {
     TestTools tools = new TestTools();
     Tool echo = tools.echo();
-    try (CodeMode codeMode = CodeMode.builder().method("a", "echo", echo).method("b", "repeat", echo).build()) {
-      PassOutcome outcome = codeMode.run("async () => [await a.echo({value: 1}), await b.repeat({value: 2})]",
-          TestTools.run());
-      assertThat(outcome.calls()).extracting(CallRecord::method).containsExactly("a.echo", "b.repeat");
+    try (CodeMode codeMode =
+        CodeMode.builder().method("a", "echo", echo).method("b", "repeat", echo).build()) {
+      PassOutcome outcome =
+          codeMode.run(
+              "async () => [await a.echo({value: 1}), await b.repeat({value: 2})]",
+              TestTools.run());
+      assertThat(outcome.calls())
+          .extracting(CallRecord::method)
+          .containsExactly("a.echo", "b.repeat");
       assertThat(outcome.calls()).extracting(CallRecord::tool).containsExactly("echo", "echo");
     }
   }

@@ -37,24 +37,50 @@ class CodeExecutionLimitsTest {
 
   static Stream<Arguments> outOfRange() {
     return Stream.<Arguments>of(
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxSourceBytes(0), "maxSourceBytes must be at least 1"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxWallTime(Duration.ZERO), "maxWallTime must be above zero"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxCpuTime(Duration.ofMillis(-1)), "maxCpuTime must be above zero"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxAllocatedBytes(1000), "maxAllocatedBytes must be at least 1 MiB"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxStackFrames(10), "maxStackFrames must be 50..4000"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxStackFrames(5000), "maxStackFrames must be 50..4000"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxLogBytes(0), "maxLogBytes must be at least 1"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxResultBytes(0), "maxResultBytes must be at least 1"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCalls(0), "maxHostCalls must be at least 1"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCallBytes(0), "maxHostCallBytes must be at least 1"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCallConcurrency(0), "maxHostCallConcurrency must be 1..64"),
-        Arguments.of((UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCallConcurrency(65), "maxHostCallConcurrency must be 1..64"));
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxSourceBytes(0),
+            "maxSourceBytes must be at least 1"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxWallTime(Duration.ZERO),
+            "maxWallTime must be above zero"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxCpuTime(Duration.ofMillis(-1)),
+            "maxCpuTime must be above zero"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxAllocatedBytes(1000),
+            "maxAllocatedBytes must be at least 1 MiB"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxStackFrames(10),
+            "maxStackFrames must be 50..4000"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxStackFrames(5000),
+            "maxStackFrames must be 50..4000"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxLogBytes(0),
+            "maxLogBytes must be at least 1"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxResultBytes(0),
+            "maxResultBytes must be at least 1"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCalls(0),
+            "maxHostCalls must be at least 1"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCallBytes(0),
+            "maxHostCallBytes must be at least 1"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCallConcurrency(0),
+            "maxHostCallConcurrency must be 1..64"),
+        Arguments.of(
+            (UnaryOperator<CodeExecutionLimits>) l -> l.withMaxHostCallConcurrency(65),
+            "maxHostCallConcurrency must be 1..64"));
   }
 
   @ParameterizedTest(name = "{1}")
   @MethodSource("outOfRange")
-  void with_outOfRange_isRefusedNamingTheLimit(UnaryOperator<CodeExecutionLimits> change, String message) {
+  void with_outOfRange_isRefusedNamingTheLimit(
+      UnaryOperator<CodeExecutionLimits> change, String message) {
     assertThatThrownBy(() -> change.apply(CodeExecutionLimits.defaults()))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(message);
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(message);
   }
 }

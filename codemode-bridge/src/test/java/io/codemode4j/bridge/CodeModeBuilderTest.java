@@ -17,15 +17,34 @@ class CodeModeBuilderTest {
 
   @Test
   void build_needsApprovalTool_isRefused() {
-    Tool approval = new Tool(new ToolSpec("refund", "Refunds.", TestTools.json("{\"type\":\"object\"}"),
-        TestTools.json("{}"), ExecutionClass.NEEDS_APPROVAL), (args, ctx) -> args);
+    Tool approval =
+        new Tool(
+            new ToolSpec(
+                "refund",
+                "Refunds.",
+                TestTools.json("{\"type\":\"object\"}"),
+                TestTools.json("{}"),
+                ExecutionClass.NEEDS_APPROVAL),
+            (args, ctx) -> args);
     assertThatThrownBy(() -> CodeMode.builder().method("billing", "refund", approval).build())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("tool 'refund' (billing.refund) declares needsApproval");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"JSON", "Promise", "console", "Object", "globalThis", "Math", "1abc", "a-b", "class", "Java"})
+  @ValueSource(
+      strings = {
+        "JSON",
+        "Promise",
+        "console",
+        "Object",
+        "globalThis",
+        "Math",
+        "1abc",
+        "a-b",
+        "class",
+        "Java"
+      })
   void build_namespaceShadowingOrInvalid_isRefused(String namespace) {
     assertThatThrownBy(() -> CodeMode.builder().method(namespace, "echo", tools.echo()).build())
         .isInstanceOf(IllegalArgumentException.class)
@@ -56,15 +75,25 @@ class CodeModeBuilderTest {
 
   @Test
   void method_declaredTwice_isRefused() {
-    assertThatThrownBy(() -> CodeMode.builder().method("t", "echo", tools.echo()).method("t", "echo", tools.echo()))
+    assertThatThrownBy(
+            () ->
+                CodeMode.builder()
+                    .method("t", "echo", tools.echo())
+                    .method("t", "echo", tools.echo()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("t.echo is declared twice");
   }
 
   @Test
   void toolSpec_parametersNotAnObject_isRefused() {
-    assertThatThrownBy(() -> new ToolSpec("x", "", TestTools.json("{\"type\":\"string\"}"), TestTools.json("{}"),
-        ExecutionClass.READONLY))
+    assertThatThrownBy(
+            () ->
+                new ToolSpec(
+                    "x",
+                    "",
+                    TestTools.json("{\"type\":\"string\"}"),
+                    TestTools.json("{}"),
+                    ExecutionClass.READONLY))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("the parameters schema must be {\"type\":\"object\"");
   }
@@ -77,7 +106,8 @@ class CodeModeBuilderTest {
       assertThat(outer.executionClass()).isEqualTo(ExecutionClass.MUTATION);
       assertThat(outer.description()).contains("declare const t: {", "echo(args: {", "Promise.all");
       assertThat(outer.parameters().toString())
-          .contains("\"required\":[\"code\"]").contains("\"code\":{\"type\":\"string\"");
+          .contains("\"required\":[\"code\"]")
+          .contains("\"code\":{\"type\":\"string\"");
       assertThat(codeMode.methods()).containsExactly("t.echo", "t.fail", "t.block", "t.big");
     }
   }

@@ -11,7 +11,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DurationsTest {
 
   @ParameterizedTest
-  @CsvSource({"500ms, 500", "5s, 5000", "2m, 120000", "1h, 3600000", "' 10s ', 10000", "0ms, 0", "1500MS, 1500"})
+  @CsvSource({
+    "500ms, 500",
+    "5s, 5000",
+    "2m, 120000",
+    "1h, 3600000",
+    "' 10s ', 10000",
+    "0ms, 0",
+    "1500MS, 1500"
+  })
   void parse_acceptedForm_givesTheDuration(String text, long millis) {
     assertThat(Durations.parse(text)).isEqualTo(Duration.ofMillis(millis));
   }
@@ -25,7 +33,15 @@ class DurationsTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"500, 500ms", "5000, 5s", "120000, 2m", "3600000, 1h", "1500, 1500ms", "90000, 90s", "0, 0ms"})
+  @CsvSource({
+    "500, 500ms",
+    "5000, 5s",
+    "120000, 2m",
+    "3600000, 1h",
+    "1500, 1500ms",
+    "90000, 90s",
+    "0, 0ms"
+  })
   void format_duration_usesTheLargestExactUnit(long millis, String text) {
     assertThat(Durations.format(Duration.ofMillis(millis))).isEqualTo(text);
   }

@@ -17,22 +17,26 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The adversarial corpus, back to back on one CodeMode: every program ends with its expected typed
- * outcome, programs that probe for leaked state run twice, and the host answers a benign pass afterwards.
- * Run once per executor by its subclasses.
+ * outcome, programs that probe for leaked state run twice, and the host answers a benign pass
+ * afterwards. Run once per executor by its subclasses.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class HostileCorpusContract {
 
-  /** Wall time well above CPU time, so a CPU loop meets its CPU limit first even on a loaded machine. */
-  static final CodeExecutionLimits LIMITS = CodeExecutionLimits.defaults()
-      .withMaxWallTime(Duration.ofSeconds(4))
-      .withMaxCpuTime(Duration.ofSeconds(1))
-      .withMaxAllocatedBytes(64L * 1024 * 1024)
-      .withMaxStackFrames(500)
-      .withMaxLogBytes(8 * 1024)
-      .withMaxHostCalls(16)
-      .withMaxHostCallBytes(64 * 1024);
+  /**
+   * Wall time well above CPU time, so a CPU loop meets its CPU limit first even on a loaded
+   * machine.
+   */
+  static final CodeExecutionLimits LIMITS =
+      CodeExecutionLimits.defaults()
+          .withMaxWallTime(Duration.ofSeconds(4))
+          .withMaxCpuTime(Duration.ofSeconds(1))
+          .withMaxAllocatedBytes(64L * 1024 * 1024)
+          .withMaxStackFrames(500)
+          .withMaxLogBytes(8 * 1024)
+          .withMaxHostCalls(16)
+          .withMaxHostCallBytes(64 * 1024);
 
   private final CodeMode codeMode;
 
@@ -69,9 +73,12 @@ abstract class HostileCorpusContract {
   @Test
   @Order(2)
   void run_afterTheWholeCorpus_aBenignPassIsAnsweredCorrectly() {
-    PassOutcome outcome = codeMode.run(
-        "async () => (await Promise.all([t.echo({value: 20}), t.echo({value: 22})])).reduce((s, r) => s + r.value, 0)",
-        TestTools.run());
-    assertThat(outcome).isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asInt()).isEqualTo(42));
+    PassOutcome outcome =
+        codeMode.run(
+            "async () => (await Promise.all([t.echo({value: 20}), t.echo({value: 22})])).reduce((s, r) => s + r.value, 0)",
+            TestTools.run());
+    assertThat(outcome)
+        .isInstanceOfSatisfying(
+            PassSuccess.class, s -> assertThat(s.result().asInt()).isEqualTo(42));
   }
 }

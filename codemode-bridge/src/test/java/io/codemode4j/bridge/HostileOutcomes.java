@@ -17,26 +17,36 @@ final class HostileOutcomes {
     if (expect[0].equals("ok")) {
       assertThat(outcome).as(program.name()).isInstanceOf(PassSuccess.class);
       if (program.result() != null) {
-        assertThat(((PassSuccess) outcome).result().toString()).as(program.name()).isEqualTo(program.result());
+        assertThat(((PassSuccess) outcome).result().toString())
+            .as(program.name())
+            .isEqualTo(program.result());
       }
       return;
     }
     assertThat(outcome).as(program.name()).isInstanceOf(PassFailure.class);
     PassFailure failure = (PassFailure) outcome;
-    // A resource bomb meets whichever budget runs out first; on a loaded machine that can be its wall time,
+    // A resource bomb meets whichever budget runs out first; on a loaded machine that can be its
+    // wall time,
     // which is as final an ending. The limits themselves have dedicated tests with room to spare.
     if (expect[0].equals("limit") && failure.kind() == FailureKind.TIMEOUT) {
       return;
     }
-    assertThat(failure.kind().wireName()).as(program.name() + ": " + failure.message()).isEqualTo(expect[0]);
+    assertThat(failure.kind().wireName())
+        .as(program.name() + ": " + failure.message())
+        .isEqualTo(expect[0]);
     if (expect.length > 1) {
-      // A loop that allocates garbage as it spins may exhaust its allocation budget before its CPU time.
-      assertThat(failure.limit()).as(program.name() + ": " + failure.message())
-          .isNotNull().satisfies(limit -> assertThat(expect[1].split("\\|")).contains(limit));
+      // A loop that allocates garbage as it spins may exhaust its allocation budget before its CPU
+      // time.
+      assertThat(failure.limit())
+          .as(program.name() + ": " + failure.message())
+          .isNotNull()
+          .satisfies(limit -> assertThat(expect[1].split("\\|")).contains(limit));
     }
     if (program.message() != null) {
       assertThat(failure.message()).as(program.name()).contains(program.message());
     }
-    assertThat(outcome.egress().bytes()).as(program.name()).isLessThanOrEqualTo(CodeMode.DEFAULT_MAX_EGRESS_BYTES);
+    assertThat(outcome.egress().bytes())
+        .as(program.name())
+        .isLessThanOrEqualTo(CodeMode.DEFAULT_MAX_EGRESS_BYTES);
   }
 }

@@ -11,18 +11,23 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * One program of the adversarial corpus ({@code src/test/resources/hostile/<category>/<name>.js}) with its
- * expected outcome, read from its leading comments: {@code // expect: ok | thrown | not_json | timeout |
- * invalid_program | limit <name>[|<name>]}, then optionally {@code // result: <json>} (exact) and
- * {@code // message: <text>} (contained in the failure message); {@code result} and {@code message} are null
- * when the program has no such line.
+ * One program of the adversarial corpus ({@code src/test/resources/hostile/<category>/<name>.js})
+ * with its expected outcome, read from its leading comments: {@code // expect: ok | thrown |
+ * not_json | timeout | invalid_program | limit <name>[|<name>]}, then optionally {@code // result:
+ * <json>} (exact) and {@code // message: <text>} (contained in the failure message); {@code result}
+ * and {@code message} are null when the program has no such line.
  */
 record HostileProgram(String name, String source, String expect, String result, String message) {
 
   static List<HostileProgram> corpus() {
-    try (Stream<Path> files = Files.walk(Path.of(HostileProgram.class.getResource("/hostile").toURI()))) {
+    try (Stream<Path> files =
+        Files.walk(Path.of(HostileProgram.class.getResource("/hostile").toURI()))) {
       Path root = Path.of(HostileProgram.class.getResource("/hostile").toURI());
-      return files.filter(f -> f.toString().endsWith(".js")).sorted().map(f -> read(root, f)).toList();
+      return files
+          .filter(f -> f.toString().endsWith(".js"))
+          .sorted()
+          .map(f -> read(root, f))
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     } catch (URISyntaxException e) {
@@ -34,8 +39,12 @@ record HostileProgram(String name, String source, String expect, String result, 
     try {
       String source = Files.readString(file, StandardCharsets.UTF_8);
       String name = root.relativize(file).toString().replace(".js", "");
-      return new HostileProgram(name, source, header(source, "expect").orElseThrow(
-          () -> new IllegalStateException(file + " has no '// expect:' line")), header(source, "result").orElse(null),
+      return new HostileProgram(
+          name,
+          source,
+          header(source, "expect")
+              .orElseThrow(() -> new IllegalStateException(file + " has no '// expect:' line")),
+          header(source, "result").orElse(null),
           header(source, "message").orElse(null));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -43,8 +52,11 @@ record HostileProgram(String name, String source, String expect, String result, 
   }
 
   private static Optional<String> header(String source, String key) {
-    return source.lines().filter(l -> l.startsWith("// " + key + ": "))
-        .map(l -> l.substring(("// " + key + ": ").length()).strip()).findFirst();
+    return source
+        .lines()
+        .filter(l -> l.startsWith("// " + key + ": "))
+        .map(l -> l.substring(("// " + key + ": ").length()).strip())
+        .findFirst();
   }
 
   /** Whether the program checks for state left by an earlier pass, so it runs twice. */

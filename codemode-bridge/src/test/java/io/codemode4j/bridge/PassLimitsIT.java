@@ -27,14 +27,17 @@ class PassLimitsIT {
 
   @BeforeAll
   static void build() {
-    codeMode = new TestTools().codeMode()
-        .limits(CodeExecutionLimits.defaults()
-            .withMaxWallTime(Duration.ofMillis(700))
-            .withMaxLogBytes(200)
-            .withMaxResultBytes(300)
-            .withMaxSourceBytes(2000))
-        .onPassExit(REPORTS::add)
-        .build();
+    codeMode =
+        new TestTools()
+            .codeMode()
+            .limits(
+                CodeExecutionLimits.defaults()
+                    .withMaxWallTime(Duration.ofMillis(700))
+                    .withMaxLogBytes(200)
+                    .withMaxResultBytes(300)
+                    .withMaxSourceBytes(2000))
+            .onPassExit(REPORTS::add)
+            .build();
     // A cold engine's first pass can exceed this class's 700 ms wall time on its own.
     codeMode.warmUp(3);
   }
@@ -48,18 +51,21 @@ class PassLimitsIT {
     PassOutcome outcome = codeMode.run(code, TestTools.run());
     assertThat(outcome).isInstanceOf(PassFailure.class);
     assertThat(codeMode.run("async () => 'still serving'", TestTools.run()))
-        .isInstanceOfSatisfying(PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("still serving"));
+        .isInstanceOfSatisfying(
+            PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("still serving"));
     return (PassFailure) outcome;
   }
 
-  // Loops that allocate as they spin (promises, errors) may hit maxAllocatedBytes first; the corpus covers them.
+  // Loops that allocate as they spin (promises, errors) may hit maxAllocatedBytes first; the corpus
+  // covers them.
   @ParameterizedTest
-  @ValueSource(strings = {
-      "async () => { while (true) {} }",
-      "async () => { for (;;) { try { while (true) {} } finally { continue; } } }",
-      "async () => { await new Promise(() => {}); }",
-      "async () => { await t.block({}); }"
-  })
+  @ValueSource(
+      strings = {
+        "async () => { while (true) {} }",
+        "async () => { for (;;) { try { while (true) {} } finally { continue; } } }",
+        "async () => { await new Promise(() => {}); }",
+        "async () => { await t.block({}); }"
+      })
   void run_programPastItsWallTime_failsTimeout(String code) {
     long start = System.nanoTime();
     PassFailure failure = failure(code);
@@ -70,11 +76,13 @@ class PassLimitsIT {
 
   @Test
   void run_logsOverMaxLogBytes_failsLimitNamingIt() {
-    PassFailure failure = failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
+    PassFailure failure =
+        failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).isEqualTo("maxLogBytes");
     assertThat(failure.logs()).isNotEmpty();
-    assertThat(failure.logs().stream().mapToInt(l -> Utf8.length(l.message()) + 1).sum()).isLessThanOrEqualTo(200);
+    assertThat(failure.logs().stream().mapToInt(l -> Utf8.length(l.message()) + 1).sum())
+        .isLessThanOrEqualTo(200);
   }
 
   @Test
@@ -82,7 +90,8 @@ class PassLimitsIT {
     PassFailure failure = failure("async () => 'é'.repeat(200)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).isEqualTo("maxResultBytes");
-    assertThat(failure.message()).contains("402 bytes of JSON, over the limit of 300 bytes (maxResultBytes)");
+    assertThat(failure.message())
+        .contains("402 bytes of JSON, over the limit of 300 bytes (maxResultBytes)");
   }
 
   @Test
@@ -101,36 +110,55 @@ class PassLimitsIT {
 
   @Test
   void run_deepRecursion_failsLimitStackEvenWhenCaught() {
-    PassFailure failure = failure(
-        "async () => { const f = (n) => { try { return f(n + 1) + 1; } catch (e) { return f(n + 1); } }; return f(0); }");
+    PassFailure failure =
+        failure(
+            "async () => { const f = (n) => { try { return f(n + 1) + 1; } catch (e) { return f(n + 1); } }; return f(0); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
     assertThat(failure.limit()).isEqualTo("stack");
   }
 
   @Test
   void run_cpuBoundLoop_failsLimitCpuWhenCpuRunsOutBeforeWallTime() {
-    try (CodeMode tight = new TestTools().codeMode().limits(CodeExecutionLimits.defaults()
-        .withMaxWallTime(Duration.ofSeconds(20)).withMaxCpuTime(Duration.ofMillis(300))).build()) {
+    try (CodeMode tight =
+        new TestTools()
+            .codeMode()
+            .limits(
+                CodeExecutionLimits.defaults()
+                    .withMaxWallTime(Duration.ofSeconds(20))
+                    .withMaxCpuTime(Duration.ofMillis(300)))
+            .build()) {
       tight.warmUp(1);
-      PassOutcome outcome = tight.run("async () => { let n = 0; while (true) { n++; } }", TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
-        assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-        assertThat(f.limit()).isEqualTo("cpu");
-        assertThat(f.message()).contains("300ms of CPU time (maxCpuTime)");
-      });
+      PassOutcome outcome =
+          tight.run("async () => { let n = 0; while (true) { n++; } }", TestTools.run());
+      assertThat(outcome)
+          .isInstanceOfSatisfying(
+              PassFailure.class,
+              f -> {
+                assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
+                assertThat(f.limit()).isEqualTo("cpu");
+                assertThat(f.message()).contains("300ms of CPU time (maxCpuTime)");
+              });
     }
   }
 
   @Test
   void run_allocationBomb_failsLimitMemory() {
-    try (CodeMode tight = new TestTools().codeMode().limits(CodeExecutionLimits.defaults()
-        .withMaxAllocatedBytes(64L * 1024 * 1024)).build()) {
-      PassOutcome outcome = tight.run("async () => { const keep = []; while (true) keep.push(new Array(10000).fill(7)); }",
-          TestTools.run());
-      assertThat(outcome).isInstanceOfSatisfying(PassFailure.class, f -> {
-        assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-        assertThat(f.limit()).isEqualTo("memory");
-      });
+    try (CodeMode tight =
+        new TestTools()
+            .codeMode()
+            .limits(CodeExecutionLimits.defaults().withMaxAllocatedBytes(64L * 1024 * 1024))
+            .build()) {
+      PassOutcome outcome =
+          tight.run(
+              "async () => { const keep = []; while (true) keep.push(new Array(10000).fill(7)); }",
+              TestTools.run());
+      assertThat(outcome)
+          .isInstanceOfSatisfying(
+              PassFailure.class,
+              f -> {
+                assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
+                assertThat(f.limit()).isEqualTo("memory");
+              });
     }
   }
 
@@ -138,31 +166,46 @@ class PassLimitsIT {
   void run_callerInterrupted_failsInterruptedAndKeepsTheFlag() throws Exception {
     AtomicReference<PassOutcome> outcome = new AtomicReference<>();
     AtomicReference<Boolean> flag = new AtomicReference<>();
-    Thread caller = Thread.ofPlatform().start(() -> {
-      outcome.set(codeMode.run("async () => { await t.block({}); }", TestTools.run()));
-      flag.set(Thread.currentThread().isInterrupted());
-    });
+    Thread caller =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  outcome.set(codeMode.run("async () => { await t.block({}); }", TestTools.run()));
+                  flag.set(Thread.currentThread().isInterrupted());
+                });
     Thread.sleep(200);
     caller.interrupt();
     caller.join(5000);
-    assertThat(outcome.get()).isInstanceOfSatisfying(PassFailure.class, f -> {
-      assertThat(f.kind()).isEqualTo(FailureKind.INTERRUPTED);
-      assertThat(f.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
-    });
+    assertThat(outcome.get())
+        .isInstanceOfSatisfying(
+            PassFailure.class,
+            f -> {
+              assertThat(f.kind()).isEqualTo(FailureKind.INTERRUPTED);
+              assertThat(f.calls())
+                  .extracting(CallRecord::status)
+                  .containsExactly(CallStatus.UNCERTAIN);
+            });
     assertThat(flag.get()).isTrue();
   }
 
   @Test
   void onPassExit_everyEnding_isReportedWithoutArgumentsOrResults() {
     REPORTS.clear();
-    codeMode.run("async () => { await t.echo({value: 'secret-argument'}); return 'secret-result'; }", TestTools.run());
+    codeMode.run(
+        "async () => { await t.echo({value: 'secret-argument'}); return 'secret-result'; }",
+        TestTools.run());
     codeMode.run("async () => { while (true) {} }", TestTools.run());
     codeMode.run("1", TestTools.run());
-    assertThat(REPORTS).extracting(PassReport::outcome).containsExactly("ok", "timeout", "invalid_program");
-    assertThat(REPORTS.get(0).calls()).singleElement().satisfies(call -> {
-      assertThat(call.method()).isEqualTo("t.echo");
-      assertThat(call.status()).isEqualTo(CallStatus.SUCCEEDED);
-    });
+    assertThat(REPORTS)
+        .extracting(PassReport::outcome)
+        .containsExactly("ok", "timeout", "invalid_program");
+    assertThat(REPORTS.get(0).calls())
+        .singleElement()
+        .satisfies(
+            call -> {
+              assertThat(call.method()).isEqualTo("t.echo");
+              assertThat(call.status()).isEqualTo(CallStatus.SUCCEEDED);
+            });
     assertThat(REPORTS.toString()).doesNotContain("secret");
   }
 }

@@ -16,7 +16,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
-/** The program contract on real GraalJS: shape, JSON results, thrown values, console, sandbox surface. */
+/**
+ * The program contract on real GraalJS: shape, JSON results, thrown values, console, sandbox
+ * surface.
+ */
 class ProgramContractIT {
 
   private static TestTools tools;
@@ -50,7 +53,11 @@ class ProgramContractIT {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      textBlock =
+          """
       async () => 1                                            | 1
       async () => {}                                           | null
       async () => undefined                                    | null
@@ -65,12 +72,13 @@ class ProgramContractIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "async () => 10n",
-      "async () => { const a = {}; a.self = a; return a; }",
-      "async () => () => 1",
-      "async () => Symbol('s')"
-  })
+  @ValueSource(
+      strings = {
+        "async () => 10n",
+        "async () => { const a = {}; a.self = a; return a; }",
+        "async () => () => 1",
+        "async () => Symbol('s')"
+      })
   void run_valueWithoutJsonForm_failsNotJson(String code) {
     PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.NOT_JSON);
@@ -78,12 +86,14 @@ class ProgramContractIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"1", "() => 1", "async () => 1; globalThis.x = 1", "async () => {", "import('x')"})
+  @ValueSource(
+      strings = {"1", "() => 1", "async () => 1; globalThis.x = 1", "async () => {", "import('x')"})
   void run_notOneAsyncFunction_failsInvalidProgramBeforeRunning(String code) {
     PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.INVALID_PROGRAM);
     assertThat(failure.calls()).isEmpty();
-    assertThat(failure.egress().json().get("error").get("kind").asString()).isEqualTo("invalid_program");
+    assertThat(failure.egress().json().get("error").get("kind").asString())
+        .isEqualTo("invalid_program");
   }
 
   @Test
@@ -91,27 +101,35 @@ class ProgramContractIT {
     PassFailure failure = failure("async () => { throw new RangeError('out of range'); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
     assertThat(failure.message()).isEqualTo("the program threw RangeError: out of range");
-    assertThat(failure.thrown()).satisfies(
-        v -> assertThat(v.toString()).isEqualTo("{\"name\":\"RangeError\",\"message\":\"out of range\"}"));
+    assertThat(failure.thrown())
+        .satisfies(
+            v ->
+                assertThat(v.toString())
+                    .isEqualTo("{\"name\":\"RangeError\",\"message\":\"out of range\"}"));
   }
 
   @Test
   void run_programThrowsPlainValue_keepsTheValue() {
     PassFailure failure = failure("async () => { throw {code: 42}; }");
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
-    assertThat(failure.thrown()).satisfies(v -> assertThat(v.toString()).isEqualTo("{\"code\":42}"));
+    assertThat(failure.thrown())
+        .satisfies(v -> assertThat(v.toString()).isEqualTo("{\"code\":42}"));
   }
 
   @Test
   void run_uncaughtToolFailure_namesTheToolAndKind() {
-    PassFailure failure = failure("async () => t.fail({kind: 'refused', message: 'table is not allowlisted'})");
+    PassFailure failure =
+        failure("async () => t.fail({kind: 'refused', message: 'table is not allowlisted'})");
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
-    assertThat(failure.message()).isEqualTo("uncaught failure of t.fail (refused): table is not allowlisted");
+    assertThat(failure.message())
+        .isEqualTo("uncaught failure of t.fail (refused): table is not allowlisted");
   }
 
   @Test
   void run_caughtToolFailure_isAFrozenPlainObject() {
-    JsonNode result = result("""
+    JsonNode result =
+        result(
+            """
         async () => {
           try { await t.fail({kind: 'unauthorized', message: 'no'}); }
           catch (e) {
@@ -119,45 +137,83 @@ class ProgramContractIT {
                     plain: Object.getPrototypeOf(e) === Object.prototype, isError: e instanceof Error};
           }
         }""");
-    assertThat(result.toString()).isEqualTo(
-        "{\"kind\":\"unauthorized\",\"tool\":\"t.fail\",\"message\":\"no\",\"frozen\":true,\"plain\":true,\"isError\":false}");
+    assertThat(result.toString())
+        .isEqualTo(
+            "{\"kind\":\"unauthorized\",\"tool\":\"t.fail\",\"message\":\"no\",\"frozen\":true,\"plain\":true,\"isError\":false}");
   }
 
   @Test
   void run_crashingHandler_failsWithoutLeakingItsException() {
-    JsonNode result = result("async () => { try { await t.fail({kind: 'crash'}); } catch (e) { return e; } }");
+    JsonNode result =
+        result("async () => { try { await t.fail({kind: 'crash'}); } catch (e) { return e; } }");
     assertThat(result.get("kind").asString()).isEqualTo("failed");
-    assertThat(result.get("message").asString()).doesNotContain("secret").contains("internal error of the tool");
+    assertThat(result.get("message").asString())
+        .doesNotContain("secret")
+        .contains("internal error of the tool");
   }
 
   @Test
   void run_console_isCapturedWithLevelsAndFormatting() {
-    PassOutcome outcome = run("""
+    PassOutcome outcome =
+        run(
+            """
         async () => {
           console.log('rows', 3, {a: 1}, [1, 2], null, undefined);
           console.info('info'); console.warn('careful'); console.error(new TypeError('bad'));
           return 1;
         }""");
-    assertThat(outcome.logs()).containsExactly(
-        new LogEntry(LogEntry.Level.LOG, "rows 3 {\"a\":1} [1,2] null undefined"),
-        new LogEntry(LogEntry.Level.INFO, "info"),
-        new LogEntry(LogEntry.Level.WARN, "careful"),
-        new LogEntry(LogEntry.Level.ERROR, "TypeError: bad"));
+    assertThat(outcome.logs())
+        .containsExactly(
+            new LogEntry(LogEntry.Level.LOG, "rows 3 {\"a\":1} [1,2] null undefined"),
+            new LogEntry(LogEntry.Level.INFO, "info"),
+            new LogEntry(LogEntry.Level.WARN, "careful"),
+            new LogEntry(LogEntry.Level.ERROR, "TypeError: bad"));
     assertThat(outcome.egress().json().get("logs").toString())
-        .isEqualTo("[\"rows 3 {\\\"a\\\":1} [1,2] null undefined\",\"[info] info\",\"[warn] careful\",\"[error] TypeError: bad\"]");
+        .isEqualTo(
+            "[\"rows 3 {\\\"a\\\":1} [1,2] null undefined\",\"[info] info\",\"[warn] careful\",\"[error] TypeError: bad\"]");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"Java", "Polyglot", "Packages", "java", "load", "print", "quit", "exit", "read", "readline",
-      "require", "process", "fetch", "XMLHttpRequest", "setTimeout", "setInterval", "Graal", "Debug", "module",
-      "importScripts", "loadWithNewGlobal", "readbuffer", "printErr", "arguments"})
+  @ValueSource(
+      strings = {
+        "Java",
+        "Polyglot",
+        "Packages",
+        "java",
+        "load",
+        "print",
+        "quit",
+        "exit",
+        "read",
+        "readline",
+        "require",
+        "process",
+        "fetch",
+        "XMLHttpRequest",
+        "setTimeout",
+        "setInterval",
+        "Graal",
+        "Debug",
+        "module",
+        "importScripts",
+        "loadWithNewGlobal",
+        "readbuffer",
+        "printErr",
+        "arguments"
+      })
   void run_hostAndShellGlobals_doNotExist(String name) {
-    assertThat(result("async () => typeof globalThis['" + name + "']").asString()).isEqualTo("undefined");
+    assertThat(result("async () => typeof globalThis['" + name + "']").asString())
+        .isEqualTo("undefined");
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"eval('1')", "new Function('return 1')()", "(async function(){}).constructor('return 1')()",
-      "(function*(){}).constructor('yield 1')().next()"})
+  @ValueSource(
+      strings = {
+        "eval('1')",
+        "new Function('return 1')()",
+        "(async function(){}).constructor('return 1')()",
+        "(function*(){}).constructor('yield 1')().next()"
+      })
   void run_dynamicCode_isRefused(String expression) {
     PassFailure failure = failure("async () => " + expression);
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
@@ -175,7 +231,9 @@ class ProgramContractIT {
 
   @Test
   void run_namespaces_areFrozenAndMethodsCannotReachTheHost() {
-    JsonNode result = result("""
+    JsonNode result =
+        result(
+            """
         async () => {
           'use strict';
           const out = {frozen: Object.isFrozen(t), methodFrozen: Object.isFrozen(t.echo), proto: Object.getPrototypeOf(t)};
@@ -187,14 +245,18 @@ class ProgramContractIT {
           out.source = String(t.echo).includes('host') ? 'mentions host' : 'ok';
           return out;
         }""");
-    assertThat(result.toString()).isEqualTo("{\"frozen\":true,\"methodFrozen\":true,\"proto\":null,"
-        + "\"reassigned\":\"TypeError\",\"added\":\"TypeError\",\"replaced\":\"TypeError\",\"constructed\":\"TypeError\","
-        + "\"prototype\":true,\"source\":\"ok\"}");
+    assertThat(result.toString())
+        .isEqualTo(
+            "{\"frozen\":true,\"methodFrozen\":true,\"proto\":null,"
+                + "\"reassigned\":\"TypeError\",\"added\":\"TypeError\",\"replaced\":\"TypeError\",\"constructed\":\"TypeError\","
+                + "\"prototype\":true,\"source\":\"ok\"}");
   }
 
   @Test
   void run_reassigningBuiltIns_doesNotBreakTheBridge() {
-    JsonNode result = result("""
+    JsonNode result =
+        result(
+            """
         async () => {
           JSON.stringify = () => '{"value":"forged"}';
           JSON.parse = () => ({value: 'forged'});
@@ -207,7 +269,10 @@ class ProgramContractIT {
 
   @Test
   void run_passes_shareNoState() {
-    PassSuccess first = (PassSuccess) run("""
+    PassSuccess first =
+        (PassSuccess)
+            run(
+                """
         async () => {
           globalThis.leak = 'from pass 1';
           Object.prototype.polluted = 'yes';
@@ -224,6 +289,7 @@ class ProgramContractIT {
     PassOutcome a = run("async () => t.echo({value: 1})");
     PassOutcome b = run("async () => t.echo({value: 1})");
     assertThat(a.passId()).isNotEqualTo(b.passId());
-    assertThat(List.of(a.calls().get(0).callId(), b.calls().get(0).callId())).doesNotHaveDuplicates();
+    assertThat(List.of(a.calls().get(0).callId(), b.calls().get(0).callId()))
+        .doesNotHaveDuplicates();
   }
 }

@@ -38,12 +38,16 @@ public final class TestTools {
 
   /** {@code echo({value, sleepMs?})} returns {@code {value}} after sleeping. */
   public Tool echo() {
-    return new Tool(new ToolSpec("echo", "Returns its value after sleepMs.",
-        json("""
+    return new Tool(
+        new ToolSpec(
+            "echo",
+            "Returns its value after sleepMs.",
+            json(
+                """
             {"type":"object","properties":{"value":{},"sleepMs":{"type":"integer","minimum":0}},
              "required":["value"],"additionalProperties":false}"""),
-        json("{\"type\":\"object\",\"properties\":{\"value\":{}},\"required\":[\"value\"]}"),
-        ExecutionClass.READONLY),
+            json("{\"type\":\"object\",\"properties\":{\"value\":{}},\"required\":[\"value\"]}"),
+            ExecutionClass.READONLY),
         (args, ctx) -> {
           enter(ctx);
           try {
@@ -65,11 +69,16 @@ public final class TestTools {
 
   /** {@code fail({kind, message})} always fails with that kind. */
   public Tool fail() {
-    return new Tool(new ToolSpec("fail", "Fails as asked.",
-        json("""
+    return new Tool(
+        new ToolSpec(
+            "fail",
+            "Fails as asked.",
+            json(
+                """
             {"type":"object","properties":{"kind":{"enum":["refused","failed","unauthorized","timeout","crash"]},
              "message":{"type":"string"}},"required":["kind"]}"""),
-        json("{\"type\":\"object\"}"), ExecutionClass.MUTATION),
+            json("{\"type\":\"object\"}"),
+            ExecutionClass.MUTATION),
         (args, ctx) -> {
           enter(ctx);
           active.decrementAndGet();
@@ -77,14 +86,16 @@ public final class TestTools {
           if (kind.equals("crash")) {
             throw new IllegalStateException("secret internal detail");
           }
-          throw new ToolFailure(ToolFailure.Kind.valueOf(kind.toUpperCase()), args.path("message").asString("no"));
+          throw new ToolFailure(
+              ToolFailure.Kind.valueOf(kind.toUpperCase()), args.path("message").asString("no"));
         });
   }
 
   /** {@code block({})} waits until the test releases it or the call is interrupted. */
   public Tool block() {
-    return new Tool(new ToolSpec("block", "Blocks.", json("{\"type\":\"object\"}"), json("{}"),
-        ExecutionClass.MUTATION),
+    return new Tool(
+        new ToolSpec(
+            "block", "Blocks.", json("{\"type\":\"object\"}"), json("{}"), ExecutionClass.MUTATION),
         (args, ctx) -> {
           enter(ctx);
           try {
@@ -99,12 +110,19 @@ public final class TestTools {
         });
   }
 
-  /** {@code big({bytes})} returns a string of that many bytes; its schema claims an object with n. */
+  /**
+   * {@code big({bytes})} returns a string of that many bytes; its schema claims an object with n.
+   */
   public Tool big() {
-    return new Tool(new ToolSpec("big", "Returns a large value.",
-        json("{\"type\":\"object\",\"properties\":{\"bytes\":{\"type\":\"integer\"},\"lie\":{\"type\":\"boolean\"}}}"),
-        json("{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]}"),
-        ExecutionClass.READONLY),
+    return new Tool(
+        new ToolSpec(
+            "big",
+            "Returns a large value.",
+            json(
+                "{\"type\":\"object\",\"properties\":{\"bytes\":{\"type\":\"integer\"},\"lie\":{\"type\":\"boolean\"}}}"),
+            json(
+                "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"]}"),
+            ExecutionClass.READONLY),
         (args, ctx) -> {
           enter(ctx);
           active.decrementAndGet();

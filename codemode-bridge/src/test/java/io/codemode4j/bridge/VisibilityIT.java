@@ -14,9 +14,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Hidden methods do not exist in the sandbox, in process or in a worker process: a run's grants and the host's
- * policy filter the namespaces the program sees, and the full description refuses to run when it would name a
- * hidden method.
+ * Hidden methods do not exist in the sandbox, in process or in a worker process: a run's grants and
+ * the host's policy filter the namespaces the program sees, and the full description refuses to run
+ * when it would name a hidden method.
  */
 class VisibilityIT {
 
@@ -25,7 +25,8 @@ class VisibilityIT {
     return run.principal().confined() ? path -> !path.equals("t.fail") : Visibility.all();
   }
 
-  private static final String PROBE = """
+  private static final String PROBE =
+      """
       async () => ({
         t: Object.getOwnPropertyNames(t),
         fail: typeof t.fail,
@@ -38,27 +39,41 @@ class VisibilityIT {
   @ValueSource(strings = {"in-process", "process"})
   void run_hiddenMethodsAndNamespaces_areAbsentFromTheSandbox(String isolation) {
     TestTools tools = new TestTools();
-    try (CodeMode codeMode = tools.codeMode().method("extra", "echo", tools.echo()).includeDeclarations(false)
-        .visibility(VisibilityIT::policy).isolation(Isolation.parse(isolation)).build()) {
-      RunContext run = RunContext.of("run-v", Principal.ofTenant("ana", Set.of("emea")))
-          .withGrants(Visibility.only(List.of("t.*")));
+    try (CodeMode codeMode =
+        tools
+            .codeMode()
+            .method("extra", "echo", tools.echo())
+            .includeDeclarations(false)
+            .visibility(VisibilityIT::policy)
+            .isolation(Isolation.parse(isolation))
+            .build()) {
+      RunContext run =
+          RunContext.of("run-v", Principal.ofTenant("ana", Set.of("emea")))
+              .withGrants(Visibility.only(List.of("t.*")));
 
       JsonNode result = ((PassSuccess) codeMode.run(PROBE, run)).result();
 
-      assertThat(result.toString()).isEqualTo(
-          "{\"t\":[\"echo\",\"block\",\"big\"],\"fail\":\"undefined\",\"extra\":\"undefined\",\"globals\":[\"t\"],\"echoed\":1}");
+      assertThat(result.toString())
+          .isEqualTo(
+              "{\"t\":[\"echo\",\"block\",\"big\"],\"fail\":\"undefined\",\"extra\":\"undefined\",\"globals\":[\"t\"],\"echoed\":1}");
     }
   }
 
   @Test
   void run_everythingVisible_seesTheWholeAllowlist() {
     TestTools tools = new TestTools();
-    try (CodeMode codeMode = tools.codeMode().method("extra", "echo", tools.echo()).includeDeclarations(false)
-        .visibility(VisibilityIT::policy).build()) {
+    try (CodeMode codeMode =
+        tools
+            .codeMode()
+            .method("extra", "echo", tools.echo())
+            .includeDeclarations(false)
+            .visibility(VisibilityIT::policy)
+            .build()) {
       JsonNode result = ((PassSuccess) codeMode.run(PROBE, TestTools.run())).result();
 
-      assertThat(result.toString()).isEqualTo(
-          "{\"t\":[\"echo\",\"fail\",\"block\",\"big\"],\"fail\":\"function\",\"extra\":\"object\",\"globals\":[\"t\",\"extra\"],\"echoed\":1}");
+      assertThat(result.toString())
+          .isEqualTo(
+              "{\"t\":[\"echo\",\"fail\",\"block\",\"big\"],\"fail\":\"function\",\"extra\":\"object\",\"globals\":[\"t\",\"extra\"],\"echoed\":1}");
     }
   }
 
@@ -85,10 +100,14 @@ class VisibilityIT {
 
       assertThatThrownBy(() -> codeMode.run("async () => 1", confined))
           .isInstanceOf(IllegalStateException.class)
-          .hasMessage("run run-c may not see t.fail, but the description of run_javascript declares every method: "
-              + "build it with includeDeclarations(false) and give the model ToolDiscovery's tool to find the "
-              + "visible ones");
-      assertThatThrownBy(() -> codeMode.run("async () => 1", TestTools.run().withGrants(Visibility.only(List.of()))))
+          .hasMessage(
+              "run run-c may not see t.fail, but the description of run_javascript declares every method: "
+                  + "build it with includeDeclarations(false) and give the model ToolDiscovery's tool to find the "
+                  + "visible ones");
+      assertThatThrownBy(
+              () ->
+                  codeMode.run(
+                      "async () => 1", TestTools.run().withGrants(Visibility.only(List.of()))))
           .isInstanceOf(IllegalStateException.class)
           .hasMessageStartingWith("run run-1 may not see t.echo, t.fail, t.block, t.big, but");
       assertThat(codeMode.run("async () => 1", TestTools.run()).ok()).isTrue();

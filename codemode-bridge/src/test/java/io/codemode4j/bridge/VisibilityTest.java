@@ -12,7 +12,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class VisibilityTest {
 
   @ParameterizedTest(name = "{0} allows {1}: {2}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       billing.invoices            | billing.invoices  | true
       billing.invoices            | billing.customers | false
       billing.*                   | billing.customers | true
@@ -21,7 +24,8 @@ class VisibilityTest {
       warehouse.query,billing.*   | warehouse.query   | true
       warehouse.query,billing.*   | warehouse.tables  | false
       """)
-  void only_pathOrNamespacePatterns_allowExactlyTheirMethods(String patterns, String path, boolean allowed) {
+  void only_pathOrNamespacePatterns_allowExactlyTheirMethods(
+      String patterns, String path, boolean allowed) {
     assertThat(Visibility.only(List.of(patterns.split(","))).allows(path)).isEqualTo(allowed);
   }
 
@@ -31,12 +35,23 @@ class VisibilityTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"billing", "*", "billing.*.x", "*.invoices", "billing.in*", "", "billing.invoices "})
+  @ValueSource(
+      strings = {
+        "billing",
+        "*",
+        "billing.*.x",
+        "*.invoices",
+        "billing.in*",
+        "",
+        "billing.invoices "
+      })
   void only_patternOfAnotherShape_isRefused(String pattern) {
     assertThatThrownBy(() -> Visibility.only(List.of(pattern)))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("visibility pattern '" + pattern
-            + "' must be a method path (billing.invoices) or a whole namespace (billing.*)");
+        .hasMessage(
+            "visibility pattern '"
+                + pattern
+                + "' must be a method path (billing.invoices) or a whole namespace (billing.*)");
   }
 
   @Test
@@ -54,8 +69,10 @@ class VisibilityTest {
     RunContext run = RunContext.of("r", Principal.unconfined("p"));
     assertThat(run.grants().allows("billing.invoices")).isTrue();
 
-    RunContext narrowed = run.withGrants(Visibility.only(List.of("crm.*"))).withRemainingToolCalls(3)
-        .withRemainingTime(TestTools.ms(500));
+    RunContext narrowed =
+        run.withGrants(Visibility.only(List.of("crm.*")))
+            .withRemainingToolCalls(3)
+            .withRemainingTime(TestTools.ms(500));
 
     assertThat(narrowed.grants().allows("billing.invoices")).isFalse();
     assertThat(narrowed.grants().allows("crm.contacts")).isTrue();

@@ -15,57 +15,130 @@ import java.util.SplittableRandom;
  */
 final class CompanyNames {
 
-    /** Customers that always exist, by these exact names, as customers 1 to 3. */
-    static final List<String> FEATURED = List.of("Acme", "Atlas", "Beacon");
+  /** Customers that always exist, by these exact names, as customers 1 to 3. */
+  static final List<String> FEATURED = List.of("Acme", "Atlas", "Beacon");
 
-    private static final List<String> WORDS = List.of(
-            "Northwind", "Bluefin", "Granite", "Silverline", "Redwood", "Summit", "Harbor", "Cobalt",
-            "Evergreen", "Ironbridge", "Lakeshore", "Meridian", "Orion", "Pinnacle", "Quantum", "Riverstone",
-            "Sterling", "Tidewater", "Vanguard", "Westbrook", "Zenith", "Aurora", "Brightwater", "Cedar",
-            "Crescent", "Falcon", "Foxglove", "Glacier", "Helix", "Horizon", "Juniper", "Keystone",
-            "Lighthouse", "Magnolia", "Nimbus", "Oakridge", "Polaris", "Prairie", "Sequoia", "Skyline",
-            "Solstice", "Stonegate", "Sunrise", "Trident", "Unity", "Velvet", "Willow", "Yellowstone",
-            "Alder", "Bramble");
+  private static final List<String> WORDS =
+      List.of(
+          "Northwind",
+          "Bluefin",
+          "Granite",
+          "Silverline",
+          "Redwood",
+          "Summit",
+          "Harbor",
+          "Cobalt",
+          "Evergreen",
+          "Ironbridge",
+          "Lakeshore",
+          "Meridian",
+          "Orion",
+          "Pinnacle",
+          "Quantum",
+          "Riverstone",
+          "Sterling",
+          "Tidewater",
+          "Vanguard",
+          "Westbrook",
+          "Zenith",
+          "Aurora",
+          "Brightwater",
+          "Cedar",
+          "Crescent",
+          "Falcon",
+          "Foxglove",
+          "Glacier",
+          "Helix",
+          "Horizon",
+          "Juniper",
+          "Keystone",
+          "Lighthouse",
+          "Magnolia",
+          "Nimbus",
+          "Oakridge",
+          "Polaris",
+          "Prairie",
+          "Sequoia",
+          "Skyline",
+          "Solstice",
+          "Stonegate",
+          "Sunrise",
+          "Trident",
+          "Unity",
+          "Velvet",
+          "Willow",
+          "Yellowstone",
+          "Alder",
+          "Bramble");
 
-    private static final List<String> INDUSTRIES = List.of(
-            "Logistics", "Analytics", "Foods", "Health", "Energy", "Systems", "Capital", "Retail",
-            "Pharma", "Motors", "Telecom", "Media", "Insurance", "Robotics", "Labs", "Manufacturing",
-            "Software", "Consulting", "Biotech", "Shipping", "Textiles", "Hotels", "Mining", "Semiconductors",
-            "Agritech", "Construction", "Outfitters", "Brewing", "Aerospace", "Chemicals");
+  private static final List<String> INDUSTRIES =
+      List.of(
+          "Logistics",
+          "Analytics",
+          "Foods",
+          "Health",
+          "Energy",
+          "Systems",
+          "Capital",
+          "Retail",
+          "Pharma",
+          "Motors",
+          "Telecom",
+          "Media",
+          "Insurance",
+          "Robotics",
+          "Labs",
+          "Manufacturing",
+          "Software",
+          "Consulting",
+          "Biotech",
+          "Shipping",
+          "Textiles",
+          "Hotels",
+          "Mining",
+          "Semiconductors",
+          "Agritech",
+          "Construction",
+          "Outfitters",
+          "Brewing",
+          "Aerospace",
+          "Chemicals");
 
-    private final List<String> baseNames;
+  private final List<String> baseNames;
 
-    /** @param random the names' own stream: it shuffles the base name space and nothing else */
-    CompanyNames(SplittableRandom random) {
-        List<String> names = new ArrayList<>(WORDS.size() * INDUSTRIES.size());
-        for (String word : WORDS) {
-            for (String industry : INDUSTRIES) {
-                names.add(word + " " + industry);
-            }
-        }
-        for (int i = names.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            names.set(i, names.set(j, names.get(i)));
-        }
-        baseNames = List.copyOf(names);
+  /**
+   * @param random the names' own stream: it shuffles the base name space and nothing else
+   */
+  CompanyNames(SplittableRandom random) {
+    List<String> names = new ArrayList<>(WORDS.size() * INDUSTRIES.size());
+    for (String word : WORDS) {
+      for (String industry : INDUSTRIES) {
+        names.add(word + " " + industry);
+      }
     }
-
-    /** Number of names before numeric suffixes start. */
-    int unsuffixedCount() {
-        return FEATURED.size() + baseNames.size();
+    for (int i = names.size() - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      names.set(i, names.set(j, names.get(i)));
     }
+    baseNames = List.copyOf(names);
+  }
 
-    /** The name of the customer at 0-based {@code index}. */
-    String nameOf(int index) {
-        if (index < 0) {
-            throw new IllegalArgumentException("index must not be negative, was " + index);
-        }
-        if (index < FEATURED.size()) {
-            return FEATURED.get(index);
-        }
-        int baseIndex = index - FEATURED.size();
-        String base = baseNames.get(baseIndex % baseNames.size());
-        int round = baseIndex / baseNames.size();
-        return round == 0 ? base : base + " " + (round + 1);
+  /** Number of names before numeric suffixes start. */
+  int unsuffixedCount() {
+    return FEATURED.size() + baseNames.size();
+  }
+
+  /** The name of the customer at 0-based {@code index}. */
+  String nameOf(int index) {
+    if (index < 0) {
+      throw new IllegalArgumentException("index must not be negative, was " + index);
     }
+    if (index < FEATURED.size()) {
+      return FEATURED.get(index);
+    }
+    int baseIndex = index - FEATURED.size();
+    String base = baseNames.get(baseIndex % baseNames.size());
+    int round = baseIndex / baseNames.size();
+    return round == 0 ? base : base + " " + (round + 1);
+  }
 }

@@ -10,7 +10,15 @@ package io.codemode4j.sample;
  * @param termsDays payment terms: due date = issue date + this
  * @param lateProbability chance that an invoice is paid after its due date
  */
-record Customer(int number, String id, String name, Region region, Segment segment, String country,
-                double purchaseWeight, double sizeFactor, int discountPercent, int termsDays,
-                double lateProbability) {
-}
+record Customer(
+    int number,
+    String id,
+    String name,
+    Region region,
+    Segment segment,
+    String country,
+    double purchaseWeight,
+    double sizeFactor,
+    int discountPercent,
+    int termsDays,
+    double lateProbability) {}

@@ -6,10 +6,17 @@ import java.util.List;
 /**
  * One invoice with its lines.
  *
- * @param number 1-based invoice number; {@code invoice_id} is {@code INV-} and this number, at least 7 digits
+ * @param number 1-based invoice number; {@code invoice_id} is {@code INV-} and this number, at
+ *     least 7 digits
  * @param paidOn the payment day for {@link InvoiceStatus#PAID}, otherwise null
  * @param amountCents the sum of the lines' quantity times unit price, in US cents
  */
-record Invoice(long number, Customer customer, LocalDate issuedOn, LocalDate dueOn, LocalDate paidOn,
-               InvoiceStatus status, List<InvoiceLine> lines, long amountCents) {
-}
+record Invoice(
+    long number,
+    Customer customer,
+    LocalDate issuedOn,
+    LocalDate dueOn,
+    LocalDate paidOn,
+    InvoiceStatus status,
+    List<InvoiceLine> lines,
+    long amountCents) {}

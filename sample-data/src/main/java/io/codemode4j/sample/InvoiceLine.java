@@ -8,7 +8,7 @@ package io.codemode4j.sample;
  */
 record InvoiceLine(int lineNo, Product product, int quantity, long unitPriceCents) {
 
-    long amountCents() {
-        return Math.multiplyExact(quantity, unitPriceCents);
-    }
+  long amountCents() {
+    return Math.multiplyExact(quantity, unitPriceCents);
+  }
 }

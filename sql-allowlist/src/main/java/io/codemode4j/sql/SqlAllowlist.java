@@ -10,255 +10,281 @@ import java.util.Set;
 import org.apache.calcite.sql.SqlNode;
 
 /**
- * Decides which SQL may reach the warehouse: exactly one read-only query over allowlisted tables, calling
- * allowlisted functions, rewritten for the caller's tenant and row limit, and rendered by Calcite for
- * DuckDB. Nothing reaches the database that Calcite did not parse and this class did not approve: callers
- * execute {@link ApprovedQuery#sql()}, never the submitted text.
+ * Decides which SQL may reach the warehouse: exactly one read-only query over allowlisted tables,
+ * calling allowlisted functions, rewritten for the caller's tenant and row limit, and rendered by
+ * Calcite for DuckDB. Nothing reaches the database that Calcite did not parse and this class did
+ * not approve: callers execute {@link ApprovedQuery#sql()}, never the submitted text.
  *
- * <p>{@link #approve} runs, in order: the size limit (UTF-8 bytes, before parsing); a parse requiring
- * exactly one query, by Calcite's core parser or else its Babel parser ({@link QueryParser}), whose
- * {@code ::} casts are given the operands DuckDB gives them ({@link CastPrecedence}); a fail-closed walk
- * over the tree that
- * checks every node kind, table and function and rewrites table references for the tenant
- * ({@link QueryWalker}); the row cap ({@link RowCap}); rendering and a lexical check of the rendering
- * ({@link DuckDbRenderer}). Any failure is a {@link SqlRefusedException} whose {@link SqlRefusal} names
- * the reason, the element, its position and what is allowed instead.
+ * <p>{@link #approve} runs, in order: the size limit (UTF-8 bytes, before parsing); a parse
+ * requiring exactly one query, by Calcite's core parser or else its Babel parser ({@link
+ * QueryParser}), whose {@code ::} casts are given the operands DuckDB gives them ({@link
+ * CastPrecedence}); a fail-closed walk over the tree that checks every node kind, table and
+ * function and rewrites table references for the tenant ({@link QueryWalker}); the row cap ({@link
+ * RowCap}); rendering and a lexical check of the rendering ({@link DuckDbRenderer}). Any failure is
+ * a {@link SqlRefusedException} whose {@link SqlRefusal} names the reason, the element, its
+ * position and what is allowed instead.
  *
- * <p>Parsers: Calcite's Babel parser reads much more of the SQL analysts write for DuckDB ({@code ::},
- * {@code * EXCLUDE}, {@code DATE_PART(year, d)}, reserved words as aliases) than the core parser, at about
- * three times its cost. So the core parser goes first, on text both lexers read alike, and Babel decides
- * whatever core does not approve: every refusal is Babel's (see {@link QueryParser}). DuckDB syntax Babel
- * cannot read is read through a same-length rewrite of the text ({@link DuckDbSyntax}: {@code GROUP BY ALL},
- * {@code DISTINCT ON}, {@code f(x ORDER BY d)}, {@code IGNORE NULLS}, {@code INTERVAL '30 days'}, columns
- * named {@code date}, a trailing comma ...) and rendered as DuckDB writes it ({@link DuckDbForms}); the rest
- * (FROM-first, backticks, {@code #} comments ...) is refused with the rewrite to use.
+ * <p>Parsers: Calcite's Babel parser reads much more of the SQL analysts write for DuckDB ({@code
+ * ::}, {@code * EXCLUDE}, {@code DATE_PART(year, d)}, reserved words as aliases) than the core
+ * parser, at about three times its cost. So the core parser goes first, on text both lexers read
+ * alike, and Babel decides whatever core does not approve: every refusal is Babel's (see {@link
+ * QueryParser}). DuckDB syntax Babel cannot read is read through a same-length rewrite of the text
+ * ({@link DuckDbSyntax}: {@code GROUP BY ALL}, {@code DISTINCT ON}, {@code f(x ORDER BY d)}, {@code
+ * IGNORE NULLS}, {@code INTERVAL '30 days'}, columns named {@code date}, a trailing comma ...) and
+ * rendered as DuckDB writes it ({@link DuckDbForms}); the rest (FROM-first, backticks, {@code #}
+ * comments ...) is refused with the rewrite to use.
  *
- * <p>Approval is a pure function of the allowlist, the text and the policy, so each allowlist remembers
- * recent outcomes, approvals and refusals, in a bounded cache ({@link Builder#approvalCacheSize}, 512 by
- * default): a repeated query costs a map lookup instead of hundreds of microseconds.
+ * <p>Approval is a pure function of the allowlist, the text and the policy, so each allowlist
+ * remembers recent outcomes, approvals and refusals, in a bounded cache ({@link
+ * Builder#approvalCacheSize}, 512 by default): a repeated query costs a map lookup instead of
+ * hundreds of microseconds.
  *
- * <p>Thread-safe: build once, call {@link #approve} from any thread. Its configuration is immutable; the
- * cache is its only state.
+ * <p>Thread-safe: build once, call {@link #approve} from any thread. Its configuration is
+ * immutable; the cache is its only state.
  */
 public final class SqlAllowlist {
 
-    public static final int DEFAULT_MAX_SQL_BYTES = 16 * 1024;
+  public static final int DEFAULT_MAX_SQL_BYTES = 16 * 1024;
 
-    /** Approvals and refusals remembered per allowlist by default, see {@link Builder#approvalCacheSize}. */
-    public static final int DEFAULT_APPROVAL_CACHE_SIZE = 512;
+  /**
+   * Approvals and refusals remembered per allowlist by default, see {@link
+   * Builder#approvalCacheSize}.
+   */
+  public static final int DEFAULT_APPROVAL_CACHE_SIZE = 512;
 
-    private final AllowedTables tables;
-    private final FunctionAllowlist functions;
-    private final QueryParser parser;
-    private final boolean coreParserFirst;
-    private final int maxSqlBytes;
-    /** {@code null} when disabled. */
-    private final ApprovalCache cache;
+  private final AllowedTables tables;
+  private final FunctionAllowlist functions;
+  private final QueryParser parser;
+  private final boolean coreParserFirst;
+  private final int maxSqlBytes;
 
-    private SqlAllowlist(Builder builder) {
-        this.tables = new AllowedTables(builder.tables, Optional.ofNullable(builder.catalog));
-        this.functions = new FunctionAllowlist(builder.functions);
-        this.parser = new QueryParser(builder.maxSqlBytes);
-        this.coreParserFirst = builder.coreParserFirst;
-        this.maxSqlBytes = builder.maxSqlBytes;
-        this.cache = builder.approvalCacheSize == 0 ? null : new ApprovalCache(builder.approvalCacheSize);
+  /** {@code null} when disabled. */
+  private final ApprovalCache cache;
+
+  private SqlAllowlist(Builder builder) {
+    this.tables = new AllowedTables(builder.tables, Optional.ofNullable(builder.catalog));
+    this.functions = new FunctionAllowlist(builder.functions);
+    this.parser = new QueryParser(builder.maxSqlBytes);
+    this.coreParserFirst = builder.coreParserFirst;
+    this.maxSqlBytes = builder.maxSqlBytes;
+    this.cache =
+        builder.approvalCacheSize == 0 ? null : new ApprovalCache(builder.approvalCacheSize);
+  }
+
+  /**
+   * The warehouse tables {@code customers}, {@code invoices}, {@code invoice_lines} and the view
+   * {@code invoice_summary}, the default function allowlist, 16 KiB of SQL, no catalog prefix.
+   */
+  public static SqlAllowlist defaults() {
+    return builder().defaultTables().build();
+  }
+
+  /** An empty configuration: add tables (or {@link Builder#defaultTables()}) before building. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Approves {@code sql} for execution under {@code policy}.
+   *
+   * @return the SQL to execute, fetching at most {@code policy.maxRows() + 1} rows, and what it
+   *     reads
+   * @throws SqlRefusedException if the query is not allowed; the refusal says why and what is
+   */
+  public ApprovedQuery approve(String sql, QueryPolicy policy) throws SqlRefusedException {
+    Objects.requireNonNull(sql, "sql");
+    Objects.requireNonNull(policy, "policy");
+    // A text over the size limit is refused at once, and is not worth keeping.
+    if (cache == null || sql.length() > maxSqlBytes) {
+      return decide(sql, policy);
+    }
+    ApprovalCache.Key key = new ApprovalCache.Key(sql, policy);
+    Object cached = cache.get(key);
+    if (cached instanceof ApprovedQuery approved) {
+      return approved;
+    }
+    if (cached instanceof SqlRefusal refusal) {
+      throw new SqlRefusedException(refusal);
+    }
+    try {
+      ApprovedQuery approved = decide(sql, policy);
+      cache.put(key, approved);
+      return approved;
+    } catch (SqlRefusedException refused) {
+      cache.put(key, refused.refusal());
+      throw refused;
+    }
+  }
+
+  /** The outcome of {@link #approve}, computed. */
+  private ApprovedQuery decide(String sql, QueryPolicy policy) throws SqlRefusedException {
+    SqlScan scan = parser.check(sql);
+    if (coreParserFirst && !QueryParser.namesAWordCoreReserves(scan)) {
+      Optional<SqlNode> query = QueryParser.parseWithCore(sql);
+      if (query.isPresent()) {
+        try {
+          return approve(query.get(), scan, policy);
+        } catch (SqlRefusedException refused) {
+          // Babel decides every refusal, so it reads as it did before the core parser was tried.
+        }
+      }
+    }
+    CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan);
+    try {
+      return approve(parsed.query(), parsed.parsed(), policy);
+    } catch (SqlRefusedException refused) {
+      throw parsed.inSubmittedText(refused);
+    }
+  }
+
+  /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
+  private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy)
+      throws SqlRefusedException {
+    QueryWalker walker =
+        new QueryWalker(
+            tables,
+            functions,
+            policy.tenant().map(tenant -> new TenantFilter(tables, tenant)),
+            text.hasWord("WITH"));
+    SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text);
+    walker.approve(query);
+    SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
+    return new ApprovedQuery(DuckDbRenderer.render(capped), policy.maxRows(), walker.tablesRead());
+  }
+
+  /** How many outcomes the approval cache holds now (0 when it is disabled). */
+  int cachedOutcomes() {
+    return cache == null ? 0 : cache.size();
+  }
+
+  /** The allowlisted tables and views, lowercase. */
+  public Set<String> tables() {
+    return tables.names();
+  }
+
+  /** Configures an allowlist; not thread-safe, use once. */
+  public static final class Builder {
+
+    private final Map<String, TenantScope> tables = new LinkedHashMap<>();
+    private final Set<String> functions = new HashSet<>(FunctionAllowlist.DEFAULTS);
+    private String catalog;
+    private int maxSqlBytes = DEFAULT_MAX_SQL_BYTES;
+    private boolean coreParserFirst = true;
+    private int approvalCacheSize = DEFAULT_APPROVAL_CACHE_SIZE;
+
+    private Builder() {}
+
+    /**
+     * Allows reading {@code name} (a lowercase identifier), limited to a tenant's rows by {@code
+     * scope}.
+     */
+    public Builder table(String name, TenantScope scope) {
+      tables.put(Names.requireIdentifier(name, "table"), Objects.requireNonNull(scope, "scope"));
+      return this;
     }
 
     /**
-     * The warehouse tables {@code customers}, {@code invoices}, {@code invoice_lines} and the view
-     * {@code invoice_summary}, the default function allowlist, 16 KiB of SQL, no catalog prefix.
+     * The warehouse tables: {@code customers}, {@code invoices} and {@code invoice_summary} by
+     * their {@code region} column, {@code invoice_lines} through its invoice.
      */
-    public static SqlAllowlist defaults() {
-        return builder().defaultTables().build();
-    }
-
-    /** An empty configuration: add tables (or {@link Builder#defaultTables()}) before building. */
-    public static Builder builder() {
-        return new Builder();
+    public Builder defaultTables() {
+      table("customers", TenantScope.byColumn("region"));
+      table("invoices", TenantScope.byColumn("region"));
+      table("invoice_summary", TenantScope.byColumn("region"));
+      table("invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
+      return this;
     }
 
     /**
-     * Approves {@code sql} for execution under {@code policy}.
-     *
-     * @return the SQL to execute, fetching at most {@code policy.maxRows() + 1} rows, and what it reads
-     * @throws SqlRefusedException if the query is not allowed; the refusal says why and what is
+     * Allows calling more functions, by lowercase name, on top of the defaults. Only add functions
+     * that compute from their arguments: the allowlist is the only thing between a query and any
+     * function the database offers.
      */
-    public ApprovedQuery approve(String sql, QueryPolicy policy) throws SqlRefusedException {
-        Objects.requireNonNull(sql, "sql");
-        Objects.requireNonNull(policy, "policy");
-        // A text over the size limit is refused at once, and is not worth keeping.
-        if (cache == null || sql.length() > maxSqlBytes) {
-            return decide(sql, policy);
-        }
-        ApprovalCache.Key key = new ApprovalCache.Key(sql, policy);
-        Object cached = cache.get(key);
-        if (cached instanceof ApprovedQuery approved) {
-            return approved;
-        }
-        if (cached instanceof SqlRefusal refusal) {
-            throw new SqlRefusedException(refusal);
-        }
-        try {
-            ApprovedQuery approved = decide(sql, policy);
-            cache.put(key, approved);
-            return approved;
-        } catch (SqlRefusedException refused) {
-            cache.put(key, refused.refusal());
-            throw refused;
-        }
+    public Builder functions(String... names) {
+      for (String name : names) {
+        functions.add(Names.requireIdentifier(name, "function"));
+      }
+      return this;
     }
 
-    /** The outcome of {@link #approve}, computed. */
-    private ApprovedQuery decide(String sql, QueryPolicy policy) throws SqlRefusedException {
-        SqlScan scan = parser.check(sql);
-        if (coreParserFirst && !QueryParser.namesAWordCoreReserves(scan)) {
-            Optional<SqlNode> query = QueryParser.parseWithCore(sql);
-            if (query.isPresent()) {
-                try {
-                    return approve(query.get(), scan, policy);
-                } catch (SqlRefusedException refused) {
-                    // Babel decides every refusal, so it reads as it did before the core parser was tried.
-                }
-            }
-        }
-        CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan);
-        try {
-            return approve(parsed.query(), parsed.parsed(), policy);
-        } catch (SqlRefusedException refused) {
-            throw parsed.inSubmittedText(refused);
-        }
+    /**
+     * Also accepts table references prefixed by this catalog ({@code wh.invoices}) and renders them
+     * so.
+     */
+    public Builder catalog(String name) {
+      this.catalog = Names.requireIdentifier(name, "catalog");
+      return this;
     }
 
-    /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
-    private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy) throws SqlRefusedException {
-        QueryWalker walker = new QueryWalker(tables, functions,
-                policy.tenant().map(tenant -> new TenantFilter(tables, tenant)), text.hasWord("WITH"));
-        SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text);
-        walker.approve(query);
-        SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
-        return new ApprovedQuery(DuckDbRenderer.render(capped), policy.maxRows(), walker.tablesRead());
+    /** The longest SQL accepted, in UTF-8 bytes; 16 KiB by default. */
+    public Builder maxSqlBytes(int bytes) {
+      if (bytes < 1) {
+        throw new IllegalArgumentException("maxSqlBytes must be positive, got " + bytes);
+      }
+      this.maxSqlBytes = bytes;
+      return this;
     }
 
-    /** How many outcomes the approval cache holds now (0 when it is disabled). */
-    int cachedOutcomes() {
-        return cache == null ? 0 : cache.size();
+    /**
+     * How many outcomes of {@link SqlAllowlist#approve} (approvals and refusals) to remember, by
+     * text, tenant and row limit, least recently used dropped first; 512 by default, 0 to disable.
+     * An entry holds the text and its rendering: typically well under a kilobyte, at most a few
+     * times {@link #maxSqlBytes} (a text over that limit is never kept).
+     */
+    public Builder approvalCacheSize(int entries) {
+      if (entries < 0) {
+        throw new IllegalArgumentException(
+            "approvalCacheSize must be 0 (off) or positive, got " + entries);
+      }
+      this.approvalCacheSize = entries;
+      return this;
     }
 
-    /** The allowlisted tables and views, lowercase. */
-    public Set<String> tables() {
-        return tables.names();
+    /**
+     * Whether to try Calcite's core parser before Babel (the default); {@code false} parses with
+     * Babel alone, for the tests that compare the two paths.
+     */
+    Builder coreParserFirst(boolean enabled) {
+      this.coreParserFirst = enabled;
+      return this;
     }
 
-    /** Configures an allowlist; not thread-safe, use once. */
-    public static final class Builder {
-
-        private final Map<String, TenantScope> tables = new LinkedHashMap<>();
-        private final Set<String> functions = new HashSet<>(FunctionAllowlist.DEFAULTS);
-        private String catalog;
-        private int maxSqlBytes = DEFAULT_MAX_SQL_BYTES;
-        private boolean coreParserFirst = true;
-        private int approvalCacheSize = DEFAULT_APPROVAL_CACHE_SIZE;
-
-        private Builder() {
-        }
-
-        /** Allows reading {@code name} (a lowercase identifier), limited to a tenant's rows by {@code scope}. */
-        public Builder table(String name, TenantScope scope) {
-            tables.put(Names.requireIdentifier(name, "table"), Objects.requireNonNull(scope, "scope"));
-            return this;
-        }
-
-        /**
-         * The warehouse tables: {@code customers}, {@code invoices} and {@code invoice_summary} by their
-         * {@code region} column, {@code invoice_lines} through its invoice.
-         */
-        public Builder defaultTables() {
-            table("customers", TenantScope.byColumn("region"));
-            table("invoices", TenantScope.byColumn("region"));
-            table("invoice_summary", TenantScope.byColumn("region"));
-            table("invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
-            return this;
-        }
-
-        /**
-         * Allows calling more functions, by lowercase name, on top of the defaults. Only add functions that
-         * compute from their arguments: the allowlist is the only thing between a query and any function
-         * the database offers.
-         */
-        public Builder functions(String... names) {
-            for (String name : names) {
-                functions.add(Names.requireIdentifier(name, "function"));
-            }
-            return this;
-        }
-
-        /** Also accepts table references prefixed by this catalog ({@code wh.invoices}) and renders them so. */
-        public Builder catalog(String name) {
-            this.catalog = Names.requireIdentifier(name, "catalog");
-            return this;
-        }
-
-        /** The longest SQL accepted, in UTF-8 bytes; 16 KiB by default. */
-        public Builder maxSqlBytes(int bytes) {
-            if (bytes < 1) {
-                throw new IllegalArgumentException("maxSqlBytes must be positive, got " + bytes);
-            }
-            this.maxSqlBytes = bytes;
-            return this;
-        }
-
-        /**
-         * How many outcomes of {@link SqlAllowlist#approve} (approvals and refusals) to remember, by text,
-         * tenant and row limit, least recently used dropped first; 512
-         * by default, 0 to disable. An entry holds the text and its rendering: typically well under a
-         * kilobyte, at most a few times {@link #maxSqlBytes} (a text over that limit is never kept).
-         */
-        public Builder approvalCacheSize(int entries) {
-            if (entries < 0) {
-                throw new IllegalArgumentException("approvalCacheSize must be 0 (off) or positive, got " + entries);
-            }
-            this.approvalCacheSize = entries;
-            return this;
-        }
-
-        /**
-         * Whether to try Calcite's core parser before Babel (the default); {@code false} parses with Babel
-         * alone, for the tests that compare the two paths.
-         */
-        Builder coreParserFirst(boolean enabled) {
-            this.coreParserFirst = enabled;
-            return this;
-        }
-
-        public SqlAllowlist build() {
-            if (tables.isEmpty()) {
-                throw new IllegalStateException("no table is allowlisted: add tables or defaultTables()");
-            }
-            checkParents();
-            return new SqlAllowlist(this);
-        }
-
-        /** Every parent of a {@link TenantScope.ThroughParent} is allowlisted, and no chain loops. */
-        private void checkParents() {
-            Map<String, String> parentOf = new HashMap<>();
-            tables.forEach((table, scope) -> {
-                if (scope instanceof TenantScope.ThroughParent through) {
-                    if (!tables.containsKey(through.parentTable())) {
-                        throw new IllegalStateException("table " + table + " is scoped through "
-                                + through.parentTable() + ", which is not allowlisted: add it with its own scope");
-                    }
-                    parentOf.put(table, through.parentTable());
-                }
-            });
-            for (String table : parentOf.keySet()) {
-                Set<String> seen = new HashSet<>();
-                for (String t = table; t != null; t = parentOf.get(t)) {
-                    if (!seen.add(t)) {
-                        throw new IllegalStateException("tenant scopes loop through table " + t
-                                + ": end every chain at a table scoped by column");
-                    }
-                }
-            }
-        }
+    public SqlAllowlist build() {
+      if (tables.isEmpty()) {
+        throw new IllegalStateException("no table is allowlisted: add tables or defaultTables()");
+      }
+      checkParents();
+      return new SqlAllowlist(this);
     }
+
+    /** Every parent of a {@link TenantScope.ThroughParent} is allowlisted, and no chain loops. */
+    private void checkParents() {
+      Map<String, String> parentOf = new HashMap<>();
+      tables.forEach(
+          (table, scope) -> {
+            if (scope instanceof TenantScope.ThroughParent through) {
+              if (!tables.containsKey(through.parentTable())) {
+                throw new IllegalStateException(
+                    "table "
+                        + table
+                        + " is scoped through "
+                        + through.parentTable()
+                        + ", which is not allowlisted: add it with its own scope");
+              }
+              parentOf.put(table, through.parentTable());
+            }
+          });
+      for (String table : parentOf.keySet()) {
+        Set<String> seen = new HashSet<>();
+        for (String t = table; t != null; t = parentOf.get(t)) {
+          if (!seen.add(t)) {
+            throw new IllegalStateException(
+                "tenant scopes loop through table "
+                    + t
+                    + ": end every chain at a table scoped by column");
+          }
+        }
+      }
+    }
+  }
 }

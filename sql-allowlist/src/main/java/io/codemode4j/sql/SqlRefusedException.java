@@ -6,28 +6,43 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 /** A query was refused; {@link #refusal()} says why, where, and what is allowed instead. */
 public final class SqlRefusedException extends Exception {
 
-    private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 1L;
 
-    private final transient SqlRefusal refusal;
+  private final transient SqlRefusal refusal;
 
-    /** Refusals are an expected outcome, told by the refusal's position, so no stack trace is recorded. */
-    public SqlRefusedException(SqlRefusal refusal) {
-        super(describe(Objects.requireNonNull(refusal, "refusal")), null, false, false);
-        this.refusal = refusal;
-    }
+  /**
+   * Refusals are an expected outcome, told by the refusal's position, so no stack trace is
+   * recorded.
+   */
+  public SqlRefusedException(SqlRefusal refusal) {
+    super(describe(Objects.requireNonNull(refusal, "refusal")), null, false, false);
+    this.refusal = refusal;
+  }
 
-    public SqlRefusal refusal() {
-        return refusal;
-    }
+  public SqlRefusal refusal() {
+    return refusal;
+  }
 
-    /** A refusal at a parser position; Calcite's zero position (generated nodes) maps to 1:1. */
-    static SqlRefusedException at(RefusalReason reason, String element, SqlParserPos pos, String message) {
-        return new SqlRefusedException(new SqlRefusal(
-                reason, element, Math.max(1, pos.getLineNum()), Math.max(1, pos.getColumnNum()), message));
-    }
+  /** A refusal at a parser position; Calcite's zero position (generated nodes) maps to 1:1. */
+  static SqlRefusedException at(
+      RefusalReason reason, String element, SqlParserPos pos, String message) {
+    return new SqlRefusedException(
+        new SqlRefusal(
+            reason,
+            element,
+            Math.max(1, pos.getLineNum()),
+            Math.max(1, pos.getColumnNum()),
+            message));
+  }
 
-    private static String describe(SqlRefusal refusal) {
-        return "SQL refused (" + refusal.reason() + " at line " + refusal.line() + ", column "
-                + refusal.column() + "): " + refusal.message();
-    }
+  private static String describe(SqlRefusal refusal) {
+    return "SQL refused ("
+        + refusal.reason()
+        + " at line "
+        + refusal.line()
+        + ", column "
+        + refusal.column()
+        + "): "
+        + refusal.message();
+  }
 }

@@ -3,36 +3,39 @@ package io.codemode4j.sql;
 /**
  * How the rows of one table are limited to a {@link Tenant}'s regions.
  *
- * <p>A table reference {@code t AS a} becomes the derived table
- * {@code (SELECT * FROM main.t WHERE <scope filter>) AS a}, so qualified column references keep working.
+ * <p>A table reference {@code t AS a} becomes the derived table {@code (SELECT * FROM main.t WHERE
+ * <scope filter>) AS a}, so qualified column references keep working.
  */
 public sealed interface TenantScope {
 
-    /** Rows whose {@code column} holds one of the tenant's regions: {@code column IN ('emea', ...)}. */
-    record ByColumn(String column) implements TenantScope {
-        public ByColumn {
-            column = Names.requireIdentifier(column, "column");
-        }
+  /**
+   * Rows whose {@code column} holds one of the tenant's regions: {@code column IN ('emea', ...)}.
+   */
+  record ByColumn(String column) implements TenantScope {
+    public ByColumn {
+      column = Names.requireIdentifier(column, "column");
     }
+  }
 
-    /**
-     * Rows that belong to a visible row of a parent table:
-     * {@code column IN (SELECT parentColumn FROM main.parentTable WHERE <parent's scope filter>)}.
-     * The parent must itself be allowlisted; its own scope applies (chains are allowed, cycles are not).
-     */
-    record ThroughParent(String column, String parentTable, String parentColumn) implements TenantScope {
-        public ThroughParent {
-            column = Names.requireIdentifier(column, "column");
-            parentTable = Names.requireIdentifier(parentTable, "parentTable");
-            parentColumn = Names.requireIdentifier(parentColumn, "parentColumn");
-        }
+  /**
+   * Rows that belong to a visible row of a parent table: {@code column IN (SELECT parentColumn FROM
+   * main.parentTable WHERE <parent's scope filter>)}. The parent must itself be allowlisted; its
+   * own scope applies (chains are allowed, cycles are not).
+   */
+  record ThroughParent(String column, String parentTable, String parentColumn)
+      implements TenantScope {
+    public ThroughParent {
+      column = Names.requireIdentifier(column, "column");
+      parentTable = Names.requireIdentifier(parentTable, "parentTable");
+      parentColumn = Names.requireIdentifier(parentColumn, "parentColumn");
     }
+  }
 
-    static TenantScope byColumn(String column) {
-        return new ByColumn(column);
-    }
+  static TenantScope byColumn(String column) {
+    return new ByColumn(column);
+  }
 
-    static TenantScope throughParent(String column, String parentTable, String parentColumn) {
-        return new ThroughParent(column, parentTable, parentColumn);
-    }
+  static TenantScope throughParent(String column, String parentTable, String parentColumn) {
+    return new ThroughParent(column, parentTable, parentColumn);
+  }
 }

@@ -4,18 +4,20 @@ import java.sql.SQLException;
 import java.util.List;
 
 /**
- * The two small tables the differential tests add to the sample warehouse, so generated queries meet every
- * type the allowlist lets a query cast to, with NULLs, negative numbers, empty and quote-holding strings
- * and dates around a leap day, while staying cheap: 40 and 9 rows.
+ * The two small tables the differential tests add to the sample warehouse, so generated queries
+ * meet every type the allowlist lets a query cast to, with NULLs, negative numbers, empty and
+ * quote-holding strings and dates around a leap day, while staying cheap: 40 and 9 rows.
  *
- * <p>Each has a {@code region} column so it can be allowlisted like the warehouse tables
- * ({@link TenantScope} has no unscoped option); the differential tests approve without a tenant, so no
- * tenant filter is applied. Every value is computed from the row number: the same rows on every run.
+ * <p>Each has a {@code region} column so it can be allowlisted like the warehouse tables ({@link
+ * TenantScope} has no unscoped option); the differential tests approve without a tenant, so no
+ * tenant filter is applied. Every value is computed from the row number: the same rows on every
+ * run.
  */
 final class DifferentialTables {
 
-    /** {@code id} is unique and never NULL: windows and LIMITs order by it to stay deterministic. */
-    static final String VALUES_TABLE = """
+  /** {@code id} is unique and never NULL: windows and LIMITs order by it to stay deterministic. */
+  static final String VALUES_TABLE =
+      """
             CREATE TABLE typed_values AS SELECT
                 id::INTEGER AS id,
                 ['emea', 'apac', 'americas'][id % 3 + 1] AS region,
@@ -32,8 +34,12 @@ final class DifferentialTables {
                 CASE WHEN id % 3 = 0 THEN NULL ELSE id % 2 = 0 END AS flag
             FROM range(1, 41) r(id)""";
 
-    /** Keys that match some {@code typed_values.i} (and one NULL key), for joins and correlated subqueries. */
-    static final String KEYS_TABLE = """
+  /**
+   * Keys that match some {@code typed_values.i} (and one NULL key), for joins and correlated
+   * subqueries.
+   */
+  static final String KEYS_TABLE =
+      """
             CREATE TABLE typed_keys AS SELECT
                 k::INTEGER AS k,
                 ['emea', 'apac', 'americas'][n % 3 + 1] AS region,
@@ -42,35 +48,34 @@ final class DifferentialTables {
                 DATE '2024-02-27' + n::INTEGER AS since
             FROM (VALUES (0, -3), (1, -1), (2, 0), (3, 1), (4, 2), (5, 3), (6, 5), (7, 8), (8, NULL)) v(n, k)""";
 
-    static final List<String> NAMES = List.of("typed_values", "typed_keys");
+  static final List<String> NAMES = List.of("typed_values", "typed_keys");
 
-    private DifferentialTables() {
-    }
+  private DifferentialTables() {}
 
-    /**
-     * The sample warehouse plus both tables, on one thread: a parallel sum of doubles may add in another
-     * order on each run, and the two runs of a query must differ only by the rendering.
-     */
-    static Warehouse warehouse() throws SQLException {
-        Warehouse warehouse = Warehouse.all();
-        try {
-            warehouse.execute("SET threads = 1");
-            warehouse.execute(VALUES_TABLE);
-            warehouse.execute(KEYS_TABLE);
-        } catch (SQLException e) {
-            warehouse.close();
-            throw e;
-        }
-        return warehouse;
+  /**
+   * The sample warehouse plus both tables, on one thread: a parallel sum of doubles may add in
+   * another order on each run, and the two runs of a query must differ only by the rendering.
+   */
+  static Warehouse warehouse() throws SQLException {
+    Warehouse warehouse = Warehouse.all();
+    try {
+      warehouse.execute("SET threads = 1");
+      warehouse.execute(VALUES_TABLE);
+      warehouse.execute(KEYS_TABLE);
+    } catch (SQLException e) {
+      warehouse.close();
+      throw e;
     }
+    return warehouse;
+  }
 
-    /**
-     * The default tables and both of these, with the default functions, without an approval cache:
-     * thousands of distinct generated texts would only churn it.
-     */
-    static SqlAllowlist allowlist() {
-        SqlAllowlist.Builder builder = SqlAllowlist.builder().defaultTables().approvalCacheSize(0);
-        NAMES.forEach(name -> builder.table(name, TenantScope.byColumn("region")));
-        return builder.build();
-    }
+  /**
+   * The default tables and both of these, with the default functions, without an approval cache:
+   * thousands of distinct generated texts would only churn it.
+   */
+  static SqlAllowlist allowlist() {
+    SqlAllowlist.Builder builder = SqlAllowlist.builder().defaultTables().approvalCacheSize(0);
+    NAMES.forEach(name -> builder.table(name, TenantScope.byColumn("region")));
+    return builder.build();
+  }
 }

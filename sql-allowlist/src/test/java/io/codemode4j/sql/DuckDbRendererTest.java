@@ -13,10 +13,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Rendering pitfalls of Calcite's DuckDB dialect and how the renderer avoids them. */
 class DuckDbRendererTest {
 
-    private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      textBlock =
+          """
             # submitted expression                  | rendered expression
             _UTF8'x'                                | 'x'
             N'national'                             | 'national'
@@ -48,14 +52,19 @@ class DuckDbRendererTest {
             5 IN (SELECT 1 LIMIT 1)                 | (5 IN (SELECT 1 LIMIT 1))
             EXISTS (SELECT 1 LIMIT 1)               | (EXISTS (SELECT 1 LIMIT 1))
             """)
-    void render_expression_isUnambiguousDuckDbSql(String expression, String rendered) throws Exception {
-        String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
+  void render_expression_isUnambiguousDuckDbSql(String expression, String rendered)
+      throws Exception {
+    String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
 
-        assertThat(TenantRewriteTest.collapse(sql)).startsWith("SELECT " + rendered + " AS \"v\"");
-    }
+    assertThat(TenantRewriteTest.collapse(sql)).startsWith("SELECT " + rendered + " AS \"v\"");
+  }
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiterString = "=>", quoteCharacter = '`', textBlock = """
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiterString = "=>",
+      quoteCharacter = '`',
+      textBlock =
+          """
             # submitted expression                  => rendered expression
             'a' || 1 + 2                            => ('a' || (1 + 2))
             1 + 2 || 'a'                            => ((1 + 2) || 'a')
@@ -63,62 +72,73 @@ class DuckDbRendererTest {
             ('a' || 1) + 2                          => (('a' || 1) + 2)
             2 * 3 || 'a'                            => ((2 * 3) || 'a')
             """)
-    void render_concatenationWithArithmetic_groupsAsDuckDbDoes(String expression, String rendered)
-            throws Exception {
-        String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
+  void render_concatenationWithArithmetic_groupsAsDuckDbDoes(String expression, String rendered)
+      throws Exception {
+    String sql = ALLOWLIST.approve("SELECT " + expression + " AS v", QueryPolicy.unscoped(1)).sql();
 
-        assertThat(TenantRewriteTest.collapse(sql)).startsWith("SELECT " + rendered + " AS \"v\"");
-    }
+    assertThat(TenantRewriteTest.collapse(sql)).startsWith("SELECT " + rendered + " AS \"v\"");
+  }
 
-    @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"SELECT 1 FROM invoices WHERE (SELECT true)",
-            "SELECT 1 FROM invoices GROUP BY region HAVING (SELECT true)",
-            "SELECT 1 FROM invoices QUALIFY (SELECT true)"})
-    void render_subqueryAsAWholeCondition_isParenthesised(String submitted) throws Exception {
-        String sql = ALLOWLIST.approve(submitted, QueryPolicy.unscoped(1)).sql();
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "SELECT 1 FROM invoices WHERE (SELECT true)",
+        "SELECT 1 FROM invoices GROUP BY region HAVING (SELECT true)",
+        "SELECT 1 FROM invoices QUALIFY (SELECT true)"
+      })
+  void render_subqueryAsAWholeCondition_isParenthesised(String submitted) throws Exception {
+    String sql = ALLOWLIST.approve(submitted, QueryPolicy.unscoped(1)).sql();
 
-        assertThat(TenantRewriteTest.collapse(sql)).contains(" (((SELECT TRUE))) LIMIT 2");
-    }
+    assertThat(TenantRewriteTest.collapse(sql)).contains(" (((SELECT TRUE))) LIMIT 2");
+  }
 
-    @Test
-    void render_numbersOnBothParserPaths_keepTheirSpelling() throws Exception {
-        // Core reads the first query, Babel the second (for its ::): both keep the written digits.
-        String core = ALLOWLIST.approve("SELECT 42. AS a, .34 AS b FROM invoices", QueryPolicy.unscoped(1)).sql();
-        String babel = ALLOWLIST.approve("SELECT 42.::DECIMAL AS a, .34 AS b", QueryPolicy.unscoped(1)).sql();
+  @Test
+  void render_numbersOnBothParserPaths_keepTheirSpelling() throws Exception {
+    // Core reads the first query, Babel the second (for its ::): both keep the written digits.
+    String core =
+        ALLOWLIST.approve("SELECT 42. AS a, .34 AS b FROM invoices", QueryPolicy.unscoped(1)).sql();
+    String babel =
+        ALLOWLIST.approve("SELECT 42.::DECIMAL AS a, .34 AS b", QueryPolicy.unscoped(1)).sql();
 
-        assertThat(core).startsWith("SELECT 42. AS \"a\", .34 AS \"b\"");
-        assertThat(babel).startsWith("SELECT (42. :: DECIMAL) AS \"a\", .34 AS \"b\"");
-    }
+    assertThat(core).startsWith("SELECT 42. AS \"a\", .34 AS \"b\"");
+    assertThat(babel).startsWith("SELECT (42. :: DECIMAL) AS \"a\", .34 AS \"b\"");
+  }
 
-    @Test
-    void render_reservedWordsAndCase_areQuoted() throws Exception {
-        String sql = ALLOWLIST.approve("SELECT year(issued_on) AS year, \"Region\" AS \"Month\" FROM invoices",
-                QueryPolicy.unscoped(1)).sql();
+  @Test
+  void render_reservedWordsAndCase_areQuoted() throws Exception {
+    String sql =
+        ALLOWLIST
+            .approve(
+                "SELECT year(issued_on) AS year, \"Region\" AS \"Month\" FROM invoices",
+                QueryPolicy.unscoped(1))
+            .sql();
 
-        assertThat(sql).startsWith("SELECT YEAR(\"issued_on\") AS \"year\", \"Region\" AS \"Month\"");
-    }
+    assertThat(sql).startsWith("SELECT YEAR(\"issued_on\") AS \"year\", \"Region\" AS \"Month\"");
+  }
 
-    @Test
-    void render_identifierWithQuote_isEscaped() throws Exception {
-        String sql = ALLOWLIST.approve("SELECT 1 AS \"a\"\"b\"", QueryPolicy.unscoped(1)).sql();
+  @Test
+  void render_identifierWithQuote_isEscaped() throws Exception {
+    String sql = ALLOWLIST.approve("SELECT 1 AS \"a\"\"b\"", QueryPolicy.unscoped(1)).sql();
 
-        assertThat(sql).startsWith("SELECT 1 AS \"a\"\"b\"");
-    }
+    assertThat(sql).startsWith("SELECT 1 AS \"a\"\"b\"");
+  }
 
-    @Test
-    void render_limit_usesDuckDbLimitNotFetchNext() throws Exception {
-        String sql = ALLOWLIST.approve("SELECT 1 FETCH FIRST 1 ROWS ONLY", QueryPolicy.unscoped(5)).sql();
+  @Test
+  void render_limit_usesDuckDbLimitNotFetchNext() throws Exception {
+    String sql =
+        ALLOWLIST.approve("SELECT 1 FETCH FIRST 1 ROWS ONLY", QueryPolicy.unscoped(5)).sql();
 
-        assertThat(sql).contains("LIMIT 1").doesNotContain("FETCH");
-    }
+    assertThat(sql).contains("LIMIT 1").doesNotContain("FETCH");
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"DATE --", "DATE;", "DATE /*", "DATE $", "DATE #", "DATE ?"})
-    void render_textDuckDbWouldReadAsCommentOrSeparator_isRefused(String tag) {
-        SqlLiteral literal = SqlLiteral.createUnknown(tag, "2024-01-01", SqlParserPos.ZERO);
+  @ParameterizedTest
+  @ValueSource(strings = {"DATE --", "DATE;", "DATE /*", "DATE $", "DATE #", "DATE ?"})
+  void render_textDuckDbWouldReadAsCommentOrSeparator_isRefused(String tag) {
+    SqlLiteral literal = SqlLiteral.createUnknown(tag, "2024-01-01", SqlParserPos.ZERO);
 
-        assertThatThrownBy(() -> DuckDbRenderer.render(literal))
-                .isInstanceOfSatisfying(SqlRefusedException.class,
-                        e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.UNSUPPORTED_NODE));
-    }
+    assertThatThrownBy(() -> DuckDbRenderer.render(literal))
+        .isInstanceOfSatisfying(
+            SqlRefusedException.class,
+            e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.UNSUPPORTED_NODE));
+  }
 }

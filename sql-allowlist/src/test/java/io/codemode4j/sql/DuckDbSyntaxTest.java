@@ -8,11 +8,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class DuckDbSyntaxTest {
 
-    private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
-    private static final QueryPolicy POLICY = QueryPolicy.unscoped(100);
+  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final QueryPolicy POLICY = QueryPolicy.unscoped(100);
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
             SELECT date, value FROM invoice_summary                                | SELECT "date", "value"
             SELECT s.date FROM invoice_summary s                                   | SELECT "s"."date"
             SELECT month AS date, revenue AS timestamp FROM invoice_summary        | AS "date", "revenue" AS "timestamp"
@@ -29,40 +32,46 @@ class DuckDbSyntaxTest {
             SELECT last_value(paid_on) IGNORE NULLS OVER (ORDER BY issued_on) FROM invoices | LAST_VALUE("paid_on" IGNORE NULLS) OVER (ORDER BY "issued_on")
             SELECT * FROM range(0, 3)                                              | FROM "range"(0, 3)
             """)
-    void approve_duckdbSyntax_isRenderedAsDuckDbWritesIt(String sql, String rendering) throws Exception {
-        assertThat(ALLOWLIST.approve(sql, POLICY).sql()).contains(rendering);
-    }
+  void approve_duckdbSyntax_isRenderedAsDuckDbWritesIt(String sql, String rendering)
+      throws Exception {
+    assertThat(ALLOWLIST.approve(sql, POLICY).sql()).contains(rendering);
+  }
 
-    @Test
-    void approve_trailingCommaBeforeFrom_isDropped() throws Exception {
-        assertThat(ALLOWLIST.approve("SELECT region, status, FROM invoices", POLICY).sql())
-                .isEqualTo("SELECT \"region\", \"status\"\nFROM \"invoices\"\nLIMIT 101");
-    }
+  @Test
+  void approve_trailingCommaBeforeFrom_isDropped() throws Exception {
+    assertThat(ALLOWLIST.approve("SELECT region, status, FROM invoices", POLICY).sql())
+        .isEqualTo("SELECT \"region\", \"status\"\nFROM \"invoices\"\nLIMIT 101");
+  }
 
-    @Test
-    void approve_refusalAfterARewrittenWord_pointsIntoTheSubmittedText() {
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf("SELECT date, getenv('X') FROM invoice_summary", POLICY);
+  @Test
+  void approve_refusalAfterARewrittenWord_pointsIntoTheSubmittedText() {
+    SqlRefusal refusal =
+        RefusedQueriesTest.refusalOf("SELECT date, getenv('X') FROM invoice_summary", POLICY);
 
-        assertThat(refusal.element()).isEqualTo("getenv");
-        assertThat(refusal.column()).isEqualTo(14);
-    }
+    assertThat(refusal.element()).isEqualTo("getenv");
+    assertThat(refusal.column()).isEqualTo(14);
+  }
 
-    @Test
-    void approve_syntaxErrorAfterGroupByAll_isExplainedWhereItIs() {
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf(
-                "SELECT region, count(*) FROM invoices GROUP BY ALL HAVING count(*) >> 1", POLICY);
+  @Test
+  void approve_syntaxErrorAfterGroupByAll_isExplainedWhereItIs() {
+    SqlRefusal refusal =
+        RefusedQueriesTest.refusalOf(
+            "SELECT region, count(*) FROM invoices GROUP BY ALL HAVING count(*) >> 1", POLICY);
 
-        assertThat(refusal.reason()).isEqualTo(RefusalReason.SYNTAX);
-        assertThat(refusal.column()).isGreaterThan(60);
-    }
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.SYNTAX);
+    assertThat(refusal.column()).isGreaterThan(60);
+  }
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
             SELECT region FROM invoices GROUP BY ALL, region                       | GROUP BY ALL
             SELECT DISTINCT ON (customer_id)customer_id FROM invoices              | DISTINCT ON
             SELECT U&"\\0024000", date FROM invoice_summary                        | date
             """)
-    void approve_duckdbSyntaxThatCannotBeRewritten_isRefused(String sql, String element) {
-        assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).element()).startsWith(element);
-    }
+  void approve_duckdbSyntaxThatCannotBeRewritten_isRefused(String sql, String element) {
+    assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).element()).startsWith(element);
+  }
 }

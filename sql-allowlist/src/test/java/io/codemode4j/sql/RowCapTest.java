@@ -7,10 +7,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class RowCapTest {
 
-    private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
 
-    @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
             # submitted SQL                                                     | maxRows | rendered SQL ends with
             SELECT region FROM invoices                                         | 10      | FROM "invoices" LIMIT 11
             SELECT region FROM invoices LIMIT 5                                 | 10      | FROM "invoices" LIMIT 5
@@ -29,10 +32,10 @@ class RowCapTest {
             SELECT * FROM (SELECT region FROM invoices LIMIT 5000) t            | 9       | LIMIT 5000) AS "t" LIMIT 10
             SELECT region FROM invoices                                         | 1000000 | FROM "invoices" LIMIT 1000001
             """)
-    void approve_rowCap_fetchesAtMostMaxRowsPlusOneKeepingOrderAndOffset(String sql, int maxRows, String ending)
-            throws Exception {
-        ApprovedQuery approved = ALLOWLIST.approve(sql, QueryPolicy.unscoped(maxRows));
+  void approve_rowCap_fetchesAtMostMaxRowsPlusOneKeepingOrderAndOffset(
+      String sql, int maxRows, String ending) throws Exception {
+    ApprovedQuery approved = ALLOWLIST.approve(sql, QueryPolicy.unscoped(maxRows));
 
-        assertThat(TenantRewriteTest.collapse(approved.sql())).endsWith(ending);
-    }
+    assertThat(TenantRewriteTest.collapse(approved.sql())).endsWith(ending);
+  }
 }

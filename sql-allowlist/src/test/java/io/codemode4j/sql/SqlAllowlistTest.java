@@ -12,262 +12,327 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class SqlAllowlistTest {
 
-    private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
-    private static final QueryPolicy POLICY = QueryPolicy.unscoped(100);
+  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final QueryPolicy POLICY = QueryPolicy.unscoped(100);
 
-    @Test
-    void defaults_tables_areTheWarehouseTablesAndView() {
-        assertThat(ALLOWLIST.tables()).containsExactlyInAnyOrder(
-                "customers", "invoices", "invoice_lines", "invoice_summary");
-    }
+  @Test
+  void defaults_tables_areTheWarehouseTablesAndView() {
+    assertThat(ALLOWLIST.tables())
+        .containsExactlyInAnyOrder("customers", "invoices", "invoice_lines", "invoice_summary");
+  }
 
-    @Test
-    void approve_unknownTable_saysWhichTablesAreAllowedSorted() {
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf("SELECT * FROM payroll", POLICY);
+  @Test
+  void approve_unknownTable_saysWhichTablesAreAllowedSorted() {
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf("SELECT * FROM payroll", POLICY);
 
-        assertThat(refusal).isEqualTo(new SqlRefusal(RefusalReason.TABLE_NOT_ALLOWED, "payroll", 1, 15,
+    assertThat(refusal)
+        .isEqualTo(
+            new SqlRefusal(
+                RefusalReason.TABLE_NOT_ALLOWED,
+                "payroll",
+                1,
+                15,
                 "table 'payroll' is not allowlisted (allowed: customers, invoice_lines, invoices, invoice_summary)"));
-    }
+  }
 
-    @Test
-    void approve_refusedFunctionOnLaterLine_reportsItsLineAndColumn() {
-        String sql = "SELECT region,\n       count(*)\nFROM invoices\nWHERE  getenv('X') IS NULL\nGROUP BY region";
+  @Test
+  void approve_refusedFunctionOnLaterLine_reportsItsLineAndColumn() {
+    String sql =
+        "SELECT region,\n       count(*)\nFROM invoices\nWHERE  getenv('X') IS NULL\nGROUP BY region";
 
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
 
-        assertThat(refusal.reason()).isEqualTo(RefusalReason.FUNCTION_NOT_ALLOWED);
-        assertThat(refusal.element()).isEqualTo("getenv");
-        assertThat(refusal.line()).isEqualTo(4);
-        assertThat(refusal.column()).isEqualTo(8);
-    }
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.FUNCTION_NOT_ALLOWED);
+    assertThat(refusal.element()).isEqualTo("getenv");
+    assertThat(refusal.line()).isEqualTo(4);
+    assertThat(refusal.column()).isEqualTo(8);
+  }
 
-    @Test
-    void approve_syntaxError_givesCalcitesPositionAndAShortMessage() {
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf("SELECT region\nFROM invoices\nWHERE region = = 'emea'", POLICY);
+  @Test
+  void approve_syntaxError_givesCalcitesPositionAndAShortMessage() {
+    SqlRefusal refusal =
+        RefusedQueriesTest.refusalOf(
+            "SELECT region\nFROM invoices\nWHERE region = = 'emea'", POLICY);
 
-        assertThat(refusal.reason()).isEqualTo(RefusalReason.SYNTAX);
-        assertThat(refusal.line()).isEqualTo(3);
-        assertThat(refusal.column()).isEqualTo(14);
-        assertThat(refusal.message()).startsWith("syntax error: ").doesNotContain("Was expecting", "\n");
-    }
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.SYNTAX);
+    assertThat(refusal.line()).isEqualTo(3);
+    assertThat(refusal.column()).isEqualTo(14);
+    assertThat(refusal.message())
+        .startsWith("syntax error: ")
+        .doesNotContain("Was expecting", "\n");
+  }
 
-    @Test
-    void approve_sqlOfExactlyTheLimit_isParsed() throws Exception {
-        String sql = padTo("SELECT 1", SqlAllowlist.DEFAULT_MAX_SQL_BYTES);
+  @Test
+  void approve_sqlOfExactlyTheLimit_isParsed() throws Exception {
+    String sql = padTo("SELECT 1", SqlAllowlist.DEFAULT_MAX_SQL_BYTES);
 
-        assertThat(ALLOWLIST.approve(sql, POLICY).sql()).contains("SELECT 1");
-    }
+    assertThat(ALLOWLIST.approve(sql, POLICY).sql()).contains("SELECT 1");
+  }
 
-    @Test
-    void approve_sqlOneByteOverTheLimit_isTooLong() {
-        String sql = padTo("SELECT 1", SqlAllowlist.DEFAULT_MAX_SQL_BYTES + 1);
+  @Test
+  void approve_sqlOneByteOverTheLimit_isTooLong() {
+    String sql = padTo("SELECT 1", SqlAllowlist.DEFAULT_MAX_SQL_BYTES + 1);
 
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
 
-        assertThat(refusal.reason()).isEqualTo(RefusalReason.TOO_LONG);
-        assertThat(refusal.message()).contains("16384 bytes");
-    }
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.TOO_LONG);
+    assertThat(refusal.message()).contains("16384 bytes");
+  }
 
-    @Test
-    void approve_multiByteCharacters_areCountedInUtf8Bytes() {
-        String text = "é".repeat(8200);
-        String sql = "SELECT '" + text + "' AS t";
+  @Test
+  void approve_multiByteCharacters_areCountedInUtf8Bytes() {
+    String text = "é".repeat(8200);
+    String sql = "SELECT '" + text + "' AS t";
 
-        assertThat(sql.length()).isLessThan(SqlAllowlist.DEFAULT_MAX_SQL_BYTES);
-        assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason()).isEqualTo(RefusalReason.TOO_LONG);
-    }
+    assertThat(sql.length()).isLessThan(SqlAllowlist.DEFAULT_MAX_SQL_BYTES);
+    assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason())
+        .isEqualTo(RefusalReason.TOO_LONG);
+  }
 
-    @Test
-    void approve_hugeText_isRefusedBeforeParsing() {
-        String sql = "SELECT " + "1 + ".repeat(2_000_000) + "1";
+  @Test
+  void approve_hugeText_isRefusedBeforeParsing() {
+    String sql = "SELECT " + "1 + ".repeat(2_000_000) + "1";
 
-        assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason()).isEqualTo(RefusalReason.TOO_LONG);
-    }
+    assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason())
+        .isEqualTo(RefusalReason.TOO_LONG);
+  }
 
-    @Test
-    void approve_deeplyNestedExpression_isTooComplex() {
-        String sql = "SELECT " + "(1 + ".repeat(300) + "1" + ")".repeat(300);
+  @Test
+  void approve_deeplyNestedExpression_isTooComplex() {
+    String sql = "SELECT " + "(1 + ".repeat(300) + "1" + ")".repeat(300);
 
-        assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason()).isEqualTo(RefusalReason.TOO_COMPLEX);
-    }
+    assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason())
+        .isEqualTo(RefusalReason.TOO_COMPLEX);
+  }
 
-    @Test
-    void approve_deeplyNestedSubqueries_isTooComplex() {
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf(nestedSubqueries(250), POLICY);
+  @Test
+  void approve_deeplyNestedSubqueries_isTooComplex() {
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(nestedSubqueries(250), POLICY);
 
-        assertThat(refusal.reason()).isEqualTo(RefusalReason.TOO_COMPLEX);
-    }
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.TOO_COMPLEX);
+  }
 
-    @Test
-    void builder_maxSqlBytes_isTheLimit() {
-        SqlAllowlist small = SqlAllowlist.builder().defaultTables().maxSqlBytes(20).build();
+  @Test
+  void builder_maxSqlBytes_isTheLimit() {
+    SqlAllowlist small = SqlAllowlist.builder().defaultTables().maxSqlBytes(20).build();
 
-        assertThatThrownBy(() -> small.approve("SELECT * FROM invoices", POLICY))
-                .isInstanceOfSatisfying(SqlRefusedException.class,
-                        e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.TOO_LONG));
-    }
+    assertThatThrownBy(() -> small.approve("SELECT * FROM invoices", POLICY))
+        .isInstanceOfSatisfying(
+            SqlRefusedException.class,
+            e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.TOO_LONG));
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"invoices", "INVOICES", "\"invoices\"", "\"INVOICES\"", "main.invoices", "MAIN.\"Invoices\""})
-    void approve_tableSpelledAnyWay_isTheAllowlistedTableRenderedQualifiedBesideACteOfItsName(String table)
-            throws Exception {
-        ApprovedQuery approved = ALLOWLIST.approve(
-                "WITH invoices AS (SELECT * FROM " + table + ") SELECT count(*) FROM invoices", POLICY);
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "invoices",
+        "INVOICES",
+        "\"invoices\"",
+        "\"INVOICES\"",
+        "main.invoices",
+        "MAIN.\"Invoices\""
+      })
+  void approve_tableSpelledAnyWay_isTheAllowlistedTableRenderedQualifiedBesideACteOfItsName(
+      String table) throws Exception {
+    ApprovedQuery approved =
+        ALLOWLIST.approve(
+            "WITH invoices AS (SELECT * FROM " + table + ") SELECT count(*) FROM invoices", POLICY);
 
-        assertThat(approved.tables()).containsExactly("invoices");
-        assertThat(approved.sql()).contains("FROM \"main\".\"invoices\"");
-    }
+    assertThat(approved.tables()).containsExactly("invoices");
+    assertThat(approved.sql()).contains("FROM \"main\".\"invoices\"");
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"invoices", "INVOICES", "\"invoices\"", "\"INVOICES\"", "main.invoices", "MAIN.\"Invoices\""})
-    void approve_tableSpelledAnyWayWithoutCteOfItsName_isTheAllowlistedTableRenderedAsWritten(String table)
-            throws Exception {
-        ApprovedQuery approved = ALLOWLIST.approve(
-                "WITH c AS (SELECT 1 AS x) SELECT (SELECT count(*) FROM " + table + "), x FROM c", POLICY);
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "invoices",
+        "INVOICES",
+        "\"invoices\"",
+        "\"INVOICES\"",
+        "main.invoices",
+        "MAIN.\"Invoices\""
+      })
+  void approve_tableSpelledAnyWayWithoutCteOfItsName_isTheAllowlistedTableRenderedAsWritten(
+      String table) throws Exception {
+    ApprovedQuery approved =
+        ALLOWLIST.approve(
+            "WITH c AS (SELECT 1 AS x) SELECT (SELECT count(*) FROM " + table + "), x FROM c",
+            POLICY);
 
-        assertThat(approved.tables()).containsExactly("invoices");
-        assertThat(approved.sql()).contains("FROM " + quoted(table) + ")");
-    }
+    assertThat(approved.tables()).containsExactly("invoices");
+    assertThat(approved.sql()).contains("FROM " + quoted(table) + ")");
+  }
 
-    /** How the renderer spells a written name: every part double-quoted, as written. */
-    private static String quoted(String name) {
-        return java.util.Arrays.stream(name.split("\\."))
-                .map(part -> part.startsWith("\"") ? part : "\"" + part + "\"")
-                .collect(java.util.stream.Collectors.joining("."));
-    }
+  /** How the renderer spells a written name: every part double-quoted, as written. */
+  private static String quoted(String name) {
+    return java.util.Arrays.stream(name.split("\\."))
+        .map(part -> part.startsWith("\"") ? part : "\"" + part + "\"")
+        .collect(java.util.stream.Collectors.joining("."));
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"wh.invoices", "wh.main.invoices", "WH.MAIN.INVOICES", "main.invoices", "invoices"})
-    void approve_configuredCatalogPrefix_isAcceptedAndRendered(String table) throws Exception {
-        SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "wh.invoices",
+        "wh.main.invoices",
+        "WH.MAIN.INVOICES",
+        "main.invoices",
+        "invoices"
+      })
+  void approve_configuredCatalogPrefix_isAcceptedAndRendered(String table) throws Exception {
+    SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
 
-        ApprovedQuery approved = withCatalog.approve("SELECT count(*) FROM " + table, POLICY);
+    ApprovedQuery approved = withCatalog.approve("SELECT count(*) FROM " + table, POLICY);
 
-        assertThat(approved.sql()).contains("FROM \"wh\".\"main\".\"invoices\"");
-    }
+    assertThat(approved.sql()).contains("FROM \"wh\".\"main\".\"invoices\"");
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"other.invoices", "wh.other.invoices", "other.main.invoices", "x.wh.main.invoices"})
-    void approve_otherPrefixWithCatalogConfigured_isSchemaNotAllowed(String table) {
-        SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "other.invoices",
+        "wh.other.invoices",
+        "other.main.invoices",
+        "x.wh.main.invoices"
+      })
+  void approve_otherPrefixWithCatalogConfigured_isSchemaNotAllowed(String table) {
+    SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
 
-        assertThatThrownBy(() -> withCatalog.approve("SELECT * FROM " + table, POLICY))
-                .isInstanceOfSatisfying(SqlRefusedException.class, e -> {
-                    assertThat(e.refusal().reason()).isEqualTo(RefusalReason.SCHEMA_NOT_ALLOWED);
-                    assertThat(e.refusal().message()).contains("allowed prefixes: main, wh, wh.main");
-                });
-    }
+    assertThatThrownBy(() -> withCatalog.approve("SELECT * FROM " + table, POLICY))
+        .isInstanceOfSatisfying(
+            SqlRefusedException.class,
+            e -> {
+              assertThat(e.refusal().reason()).isEqualTo(RefusalReason.SCHEMA_NOT_ALLOWED);
+              assertThat(e.refusal().message()).contains("allowed prefixes: main, wh, wh.main");
+            });
+  }
 
-    @Test
-    void approve_cteReferenceMatchingOnlyUnderUnicodeCaseFolding_isATableReference() {
-        // Java lowercases the Kelvin sign to k; DuckDB folds ASCII only, so it would not see the CTE here.
-        String sql = "WITH duckdb_settings_copy AS (SELECT 1 AS x) SELECT * FROM \"duc\u212Adb_settings_copy\"";
+  @Test
+  void approve_cteReferenceMatchingOnlyUnderUnicodeCaseFolding_isATableReference() {
+    // Java lowercases the Kelvin sign to k; DuckDB folds ASCII only, so it would not see the CTE
+    // here.
+    String sql =
+        "WITH duckdb_settings_copy AS (SELECT 1 AS x) SELECT * FROM \"duc\u212Adb_settings_copy\"";
 
-        SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
 
-        assertThat(refusal.reason()).isEqualTo(RefusalReason.TABLE_NOT_ALLOWED);
-    }
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.TABLE_NOT_ALLOWED);
+  }
 
-    @Test
-    void names_fold_lowercasesAsciiOnlyLikeDuckDb() {
-        assertThat(Names.fold("InVoices_1")).isEqualTo("invoices_1");
-        assertThat(Names.fold("\u212Aelvin \u0130")).isEqualTo("\u212Aelvin \u0130");
-    }
+  @Test
+  void names_fold_lowercasesAsciiOnlyLikeDuckDb() {
+    assertThat(Names.fold("InVoices_1")).isEqualTo("invoices_1");
+    assertThat(Names.fold("\u212Aelvin \u0130")).isEqualTo("\u212Aelvin \u0130");
+  }
 
-    @Test
-    void approve_cteNames_areNotReportedAsTables() throws Exception {
-        ApprovedQuery approved = ALLOWLIST.approve(
-                "WITH paid AS (SELECT * FROM invoices WHERE status = 'paid') SELECT count(*) FROM paid", POLICY);
+  @Test
+  void approve_cteNames_areNotReportedAsTables() throws Exception {
+    ApprovedQuery approved =
+        ALLOWLIST.approve(
+            "WITH paid AS (SELECT * FROM invoices WHERE status = 'paid') SELECT count(*) FROM paid",
+            POLICY);
 
-        assertThat(approved.tables()).containsExactly("invoices");
-        assertThat(approved.maxRows()).isEqualTo(100);
-    }
+    assertThat(approved.tables()).containsExactly("invoices");
+    assertThat(approved.maxRows()).isEqualTo(100);
+  }
 
-    @Test
-    void approve_trailingSemicolon_isOneStatement() throws Exception {
-        assertThat(ALLOWLIST.approve("SELECT 1;", POLICY).sql()).doesNotContain(";");
-    }
+  @Test
+  void approve_trailingSemicolon_isOneStatement() throws Exception {
+    assertThat(ALLOWLIST.approve("SELECT 1;", POLICY).sql()).doesNotContain(";");
+  }
 
-    @Test
-    void builder_extraFunction_isAllowed() throws Exception {
-        SqlAllowlist extended = SqlAllowlist.builder().defaultTables().functions("editdist3").build();
+  @Test
+  void builder_extraFunction_isAllowed() throws Exception {
+    SqlAllowlist extended = SqlAllowlist.builder().defaultTables().functions("editdist3").build();
 
-        assertThat(extended.approve("SELECT editdist3(name, 'acme') FROM customers", POLICY).sql())
-                .contains("editdist3");
-        assertThatThrownBy(() -> ALLOWLIST.approve("SELECT editdist3(name, 'acme') FROM customers", POLICY))
-                .isInstanceOf(SqlRefusedException.class);
-    }
+    assertThat(extended.approve("SELECT editdist3(name, 'acme') FROM customers", POLICY).sql())
+        .contains("editdist3");
+    assertThatThrownBy(
+            () -> ALLOWLIST.approve("SELECT editdist3(name, 'acme') FROM customers", POLICY))
+        .isInstanceOf(SqlRefusedException.class);
+  }
 
-    @Test
-    void builder_parentNotAllowlisted_isRejected() {
-        SqlAllowlist.Builder builder = SqlAllowlist.builder()
-                .table("invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
+  @Test
+  void builder_parentNotAllowlisted_isRejected() {
+    SqlAllowlist.Builder builder =
+        SqlAllowlist.builder()
+            .table(
+                "invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
 
-        assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class).hasMessageContaining("invoices");
-    }
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("invoices");
+  }
 
-    @Test
-    void builder_scopeCycle_isRejected() {
-        SqlAllowlist.Builder builder = SqlAllowlist.builder()
-                .table("a", TenantScope.throughParent("b_id", "b", "id"))
-                .table("b", TenantScope.throughParent("a_id", "a", "id"));
+  @Test
+  void builder_scopeCycle_isRejected() {
+    SqlAllowlist.Builder builder =
+        SqlAllowlist.builder()
+            .table("a", TenantScope.throughParent("b_id", "b", "id"))
+            .table("b", TenantScope.throughParent("a_id", "a", "id"));
 
-        assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class).hasMessageContaining("loop");
-    }
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("loop");
+  }
 
-    @Test
-    void builder_noTables_isRejected() {
-        assertThatThrownBy(() -> SqlAllowlist.builder().build()).isInstanceOf(IllegalStateException.class);
-    }
+  @Test
+  void builder_noTables_isRejected() {
+    assertThatThrownBy(() -> SqlAllowlist.builder().build())
+        .isInstanceOf(IllegalStateException.class);
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"Invoices", "main.invoices", "in voices", "", "1invoices", "invoices;"})
-    void builder_tableNameNotALowercaseIdentifier_isRejected(String name) {
-        assertThatThrownBy(() -> SqlAllowlist.builder().table(name, TenantScope.byColumn("region")))
-                .isInstanceOf(IllegalArgumentException.class);
-    }
+  @ParameterizedTest
+  @ValueSource(strings = {"Invoices", "main.invoices", "in voices", "", "1invoices", "invoices;"})
+  void builder_tableNameNotALowercaseIdentifier_isRejected(String name) {
+    assertThatThrownBy(() -> SqlAllowlist.builder().table(name, TenantScope.byColumn("region")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 
-    @ParameterizedTest
-    @ValueSource(ints = {0, -1, QueryPolicy.MAX_ROWS_LIMIT + 1})
-    void queryPolicy_maxRowsOutOfRange_isRejected(int maxRows) {
-        assertThatThrownBy(() -> QueryPolicy.unscoped(maxRows)).isInstanceOf(IllegalArgumentException.class);
-    }
+  @ParameterizedTest
+  @ValueSource(ints = {0, -1, QueryPolicy.MAX_ROWS_LIMIT + 1})
+  void queryPolicy_maxRowsOutOfRange_isRejected(int maxRows) {
+    assertThatThrownBy(() -> QueryPolicy.unscoped(maxRows))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"EMEA", "emea'", "em ea", "", "emea') OR ('1'='1", "é"})
-    void tenant_regionNotLowercaseWord_isRejected(String region) {
-        assertThatThrownBy(() -> Tenant.of(region)).isInstanceOf(IllegalArgumentException.class);
-    }
+  @ParameterizedTest
+  @ValueSource(strings = {"EMEA", "emea'", "em ea", "", "emea') OR ('1'='1", "é"})
+  void tenant_regionNotLowercaseWord_isRejected(String region) {
+    assertThatThrownBy(() -> Tenant.of(region)).isInstanceOf(IllegalArgumentException.class);
+  }
 
-    @Test
-    void tenant_noRegion_isRejected() {
-        assertThatThrownBy(() -> new Tenant(Set.of())).isInstanceOf(IllegalArgumentException.class);
-    }
+  @Test
+  void tenant_noRegion_isRejected() {
+    assertThatThrownBy(() -> new Tenant(Set.of())).isInstanceOf(IllegalArgumentException.class);
+  }
 
-    @Test
-    void tenant_regions_areCopied() {
-        Set<String> regions = new HashSet<>(Set.of("emea"));
-        Tenant tenant = new Tenant(regions);
+  @Test
+  void tenant_regions_areCopied() {
+    Set<String> regions = new HashSet<>(Set.of("emea"));
+    Tenant tenant = new Tenant(regions);
 
-        regions.add("apac");
+    regions.add("apac");
 
-        assertThat(tenant.regions()).containsExactly("emea");
-        assertThat(new QueryPolicy(Optional.of(tenant), 5).tenant()).contains(tenant);
-    }
+    assertThat(tenant.regions()).containsExactly("emea");
+    assertThat(new QueryPolicy(Optional.of(tenant), 5).tenant()).contains(tenant);
+  }
 
-    @Test
-    void refusedException_message_namesReasonPositionAndAdvice() {
-        SqlRefusedException e = new SqlRefusedException(
-                new SqlRefusal(RefusalReason.SYNTAX, "x", 2, 3, "syntax error: x; send one query"));
+  @Test
+  void refusedException_message_namesReasonPositionAndAdvice() {
+    SqlRefusedException e =
+        new SqlRefusedException(
+            new SqlRefusal(RefusalReason.SYNTAX, "x", 2, 3, "syntax error: x; send one query"));
 
-        assertThat(e.getMessage()).isEqualTo("SQL refused (SYNTAX at line 2, column 3): syntax error: x; send one query");
-    }
+    assertThat(e.getMessage())
+        .isEqualTo("SQL refused (SYNTAX at line 2, column 3): syntax error: x; send one query");
+  }
 
-    private static String padTo(String sql, int bytes) {
-        return sql + " ".repeat(bytes - sql.length());
-    }
+  private static String padTo(String sql, int bytes) {
+    return sql + " ".repeat(bytes - sql.length());
+  }
 
-    private static String nestedSubqueries(int depth) {
-        return "SELECT * FROM (".repeat(depth) + "SELECT 1" + ") t".repeat(depth);
-    }
+  private static String nestedSubqueries(int depth) {
+    return "SELECT * FROM (".repeat(depth) + "SELECT 1" + ") t".repeat(depth);
+  }
 }

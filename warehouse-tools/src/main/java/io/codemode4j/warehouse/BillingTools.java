@@ -12,19 +12,20 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code billing.customers} and {@code billing.invoices}: the two reads an analyst makes most, as typed
- * calls instead of SQL.
+ * {@code billing.customers} and {@code billing.invoices}: the two reads an analyst makes most, as
+ * typed calls instead of SQL.
  *
- * <p>Decided: both build their SQL from schema-validated arguments, quote every value with
- * {@link SqlLiterals}, and send it through the same allowlist and tenant rewrite as {@code warehouse.query};
- * nothing here reaches the database by another path. Neither returns a partial list: when more rows match
- * than {@link WarehouseTools#MAX_ROWS}, the call fails with {@code too_large} and says how to narrow it,
- * since the result has no {@code truncated} flag a program would check.
+ * <p>Decided: both build their SQL from schema-validated arguments, quote every value with {@link
+ * SqlLiterals}, and send it through the same allowlist and tenant rewrite as {@code
+ * warehouse.query}; nothing here reaches the database by another path. Neither returns a partial
+ * list: when more rows match than {@link WarehouseTools#MAX_ROWS}, the call fails with {@code
+ * too_large} and says how to narrow it, since the result has no {@code truncated} flag a program
+ * would check.
  *
  * <p>Decided, for tenants: {@code billing.invoices} of a name the caller cannot see rejects with
- * {@code refused} and exactly the message of a name that does not exist. Both are the same query, confined
- * to the tenant by the allowlist, finding no customer; nothing in the outcome depends on rows outside the
- * tenant. An empty list means the customer is visible and has no invoices.
+ * {@code refused} and exactly the message of a name that does not exist. Both are the same query,
+ * confined to the tenant by the allowlist, finding no customer; nothing in the outcome depends on
+ * rows outside the tenant. An empty list means the customer is visible and has no invoices.
  */
 final class BillingTools {
 
@@ -33,7 +34,9 @@ final class BillingTools {
   private BillingTools() {}
 
   static Tool customers(ScopedWarehouse warehouse) {
-    JsonNode parameters = MAPPER.readTree("""
+    JsonNode parameters =
+        MAPPER.readTree(
+            """
         {"type": "object",
          "properties": {
            "region": {"type": "string", "enum": ["emea", "americas", "apac"],
@@ -43,7 +46,9 @@ final class BillingTools {
          },
          "additionalProperties": false}
         """);
-    JsonNode success = MAPPER.readTree("""
+    JsonNode success =
+        MAPPER.readTree(
+            """
         {"type": "array",
          "items": {"type": "object",
                    "properties": {
@@ -56,38 +61,54 @@ final class BillingTools {
                    "required": ["customerId", "name", "region", "segment", "country"],
                    "additionalProperties": false}}
         """);
-    ToolSpec spec = new ToolSpec("billing_customers", """
+    ToolSpec spec =
+        new ToolSpec(
+            "billing_customers",
+            """
         Lists the customers visible to the caller, optionally only one region and/or segment, ordered by name. \
         Rejects with kind 'too_large' when more than %d match: filter by region or segment, or count with \
-        warehouse.query.""".formatted(WarehouseTools.MAX_ROWS), parameters, success, ExecutionClass.READONLY);
-    return new Tool(spec, (arguments, context) -> {
-      List<String> conditions = new ArrayList<>();
-      for (String column : List.of("region", "segment")) {
-        if (arguments.hasNonNull(column)) {
-          conditions.add(column + " = " + SqlLiterals.quote(arguments.get(column).asString()));
-        }
-      }
-      String sql = "SELECT customer_id, name, region, segment, country FROM customers"
-          + (conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions))
-          + " ORDER BY name, customer_id";
-      QueryResult result = complete(warehouse.query(sql, context.principal(), WarehouseTools.MAX_ROWS),
-          "more than " + WarehouseTools.MAX_ROWS + " customers match: pass a region or segment, or count them "
-              + "with warehouse.query");
-      ArrayNode out = MAPPER.createArrayNode();
-      for (ObjectNode row : result.rows()) {
-        out.addObject()
-            .put("customerId", row.get("customer_id").asString())
-            .put("name", row.get("name").asString())
-            .put("region", row.get("region").asString())
-            .put("segment", row.get("segment").asString())
-            .put("country", row.get("country").asString());
-      }
-      return out;
-    });
+        warehouse.query."""
+                .formatted(WarehouseTools.MAX_ROWS),
+            parameters,
+            success,
+            ExecutionClass.READONLY);
+    return new Tool(
+        spec,
+        (arguments, context) -> {
+          List<String> conditions = new ArrayList<>();
+          for (String column : List.of("region", "segment")) {
+            if (arguments.hasNonNull(column)) {
+              conditions.add(column + " = " + SqlLiterals.quote(arguments.get(column).asString()));
+            }
+          }
+          String sql =
+              "SELECT customer_id, name, region, segment, country FROM customers"
+                  + (conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions))
+                  + " ORDER BY name, customer_id";
+          QueryResult result =
+              complete(
+                  warehouse.query(sql, context.principal(), WarehouseTools.MAX_ROWS),
+                  "more than "
+                      + WarehouseTools.MAX_ROWS
+                      + " customers match: pass a region or segment, or count them "
+                      + "with warehouse.query");
+          ArrayNode out = MAPPER.createArrayNode();
+          for (ObjectNode row : result.rows()) {
+            out.addObject()
+                .put("customerId", row.get("customer_id").asString())
+                .put("name", row.get("name").asString())
+                .put("region", row.get("region").asString())
+                .put("segment", row.get("segment").asString())
+                .put("country", row.get("country").asString());
+          }
+          return out;
+        });
   }
 
   static Tool invoices(ScopedWarehouse warehouse) {
-    JsonNode parameters = MAPPER.readTree("""
+    JsonNode parameters =
+        MAPPER.readTree(
+            """
         {"type": "object",
          "properties": {
            "customer": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\\\u0000-\\\\u001f\\\\u007f]*$",
@@ -96,7 +117,9 @@ final class BillingTools {
          "required": ["customer"],
          "additionalProperties": false}
         """);
-    JsonNode success = MAPPER.readTree("""
+    JsonNode success =
+        MAPPER.readTree(
+            """
         {"type": "array",
          "items": {"type": "object",
                    "properties": {
@@ -111,46 +134,76 @@ final class BillingTools {
                    "required": ["invoiceId", "issuedOn", "dueOn", "paidOn", "status", "amountCents"],
                    "additionalProperties": false}}
         """);
-    ToolSpec spec = new ToolSpec("billing_invoices", """
+    ToolSpec spec =
+        new ToolSpec(
+            "billing_invoices",
+            """
         Lists every invoice of one customer, by name, oldest first (issuedOn, then invoiceId); dates are \
         YYYY-MM-DD. An empty list means the customer has no invoices. A name that matches no customer the \
         caller can see rejects with kind 'refused', as does a name several customers share (use \
         warehouse.query by customer_id then); more than %d invoices reject with kind 'too_large'.\
-        """.formatted(WarehouseTools.MAX_ROWS), parameters, success, ExecutionClass.READONLY);
-    return new Tool(spec, (arguments, context) -> {
-      String name = arguments.get("customer").asString();
-      // One row per invoice, or one row with NULL invoice columns for a customer without invoices: so "no
-      // such customer" and "no invoices" are told apart by one query, confined to the tenant as a whole.
-      String sql = "SELECT c.customer_id, i.invoice_id, i.issued_on, i.due_on, i.paid_on, i.status, i.amount_cents"
-          + " FROM customers c LEFT JOIN invoices i ON i.customer_id = c.customer_id"
-          + " WHERE c.name = " + SqlLiterals.quote(name)
-          + " ORDER BY i.issued_on, i.invoice_id";
-      QueryResult result = complete(warehouse.query(sql, context.principal(), WarehouseTools.MAX_ROWS),
-          "'" + name + "' has more than " + WarehouseTools.MAX_ROWS + " invoices: aggregate them with warehouse.query");
-      long customers = result.rows().stream().map(row -> row.get("customer_id").asString()).distinct().count();
-      if (customers == 0) {
-        throw new ToolFailure(ToolFailure.Kind.REFUSED, "no customer named '" + name
-            + "' (names are exact and case-sensitive; billing.customers() lists them)");
-      }
-      if (customers > 1) {
-        throw new ToolFailure(ToolFailure.Kind.REFUSED, customers + " customers are named '" + name
-            + "': query their invoices with warehouse.query by customer_id (billing.customers() lists the ids)");
-      }
-      ArrayNode out = MAPPER.createArrayNode();
-      for (ObjectNode row : result.rows()) {
-        if (row.get("invoice_id").isNull()) {
-          continue;
-        }
-        ObjectNode invoice = out.addObject();
-        invoice.set("invoiceId", row.get("invoice_id"));
-        invoice.set("issuedOn", row.get("issued_on"));
-        invoice.set("dueOn", row.get("due_on"));
-        invoice.set("paidOn", row.get("paid_on"));
-        invoice.set("status", row.get("status"));
-        invoice.set("amountCents", row.get("amount_cents"));
-      }
-      return out;
-    });
+        """
+                .formatted(WarehouseTools.MAX_ROWS),
+            parameters,
+            success,
+            ExecutionClass.READONLY);
+    return new Tool(
+        spec,
+        (arguments, context) -> {
+          String name = arguments.get("customer").asString();
+          // One row per invoice, or one row with NULL invoice columns for a customer without
+          // invoices: so "no
+          // such customer" and "no invoices" are told apart by one query, confined to the tenant as
+          // a whole.
+          String sql =
+              "SELECT c.customer_id, i.invoice_id, i.issued_on, i.due_on, i.paid_on, i.status, i.amount_cents"
+                  + " FROM customers c LEFT JOIN invoices i ON i.customer_id = c.customer_id"
+                  + " WHERE c.name = "
+                  + SqlLiterals.quote(name)
+                  + " ORDER BY i.issued_on, i.invoice_id";
+          QueryResult result =
+              complete(
+                  warehouse.query(sql, context.principal(), WarehouseTools.MAX_ROWS),
+                  "'"
+                      + name
+                      + "' has more than "
+                      + WarehouseTools.MAX_ROWS
+                      + " invoices: aggregate them with warehouse.query");
+          long customers =
+              result.rows().stream()
+                  .map(row -> row.get("customer_id").asString())
+                  .distinct()
+                  .count();
+          if (customers == 0) {
+            throw new ToolFailure(
+                ToolFailure.Kind.REFUSED,
+                "no customer named '"
+                    + name
+                    + "' (names are exact and case-sensitive; billing.customers() lists them)");
+          }
+          if (customers > 1) {
+            throw new ToolFailure(
+                ToolFailure.Kind.REFUSED,
+                customers
+                    + " customers are named '"
+                    + name
+                    + "': query their invoices with warehouse.query by customer_id (billing.customers() lists the ids)");
+          }
+          ArrayNode out = MAPPER.createArrayNode();
+          for (ObjectNode row : result.rows()) {
+            if (row.get("invoice_id").isNull()) {
+              continue;
+            }
+            ObjectNode invoice = out.addObject();
+            invoice.set("invoiceId", row.get("invoice_id"));
+            invoice.set("issuedOn", row.get("issued_on"));
+            invoice.set("dueOn", row.get("due_on"));
+            invoice.set("paidOn", row.get("paid_on"));
+            invoice.set("status", row.get("status"));
+            invoice.set("amountCents", row.get("amount_cents"));
+          }
+          return out;
+        });
   }
 
   /** The result, unless it was cut at the row cap: then the call fails with {@code too_large}. */

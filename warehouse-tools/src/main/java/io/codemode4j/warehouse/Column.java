@@ -3,7 +3,8 @@ package io.codemode4j.warehouse;
 import java.util.Objects;
 
 /**
- * One result or table column: its name and its SQL type as the database spells it ({@code DECIMAL(18,2)}).
+ * One result or table column: its name and its SQL type as the database spells it ({@code
+ * DECIMAL(18,2)}).
  */
 public record Column(String name, String type) {
   public Column {

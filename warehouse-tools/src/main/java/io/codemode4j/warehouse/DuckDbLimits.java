@@ -4,16 +4,18 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Resource caps of the read-only DuckDB identity, applied when its connections open and locked there.
+ * Resource caps of the read-only DuckDB identity, applied when its connections open and locked
+ * there.
  *
  * @param memoryLimit DuckDB's {@code memory_limit}, e.g. {@code 1GB}
  * @param threads DuckDB's worker threads for one query, 1..256
- * @param maxTempDirectorySize DuckDB's {@code max_temp_directory_size}; with external access disabled the
- *     read-only identity cannot spill anyway, so the default is {@code 0GB}
+ * @param maxTempDirectorySize DuckDB's {@code max_temp_directory_size}; with external access
+ *     disabled the read-only identity cannot spill anyway, so the default is {@code 0GB}
  */
 public record DuckDbLimits(String memoryLimit, int threads, String maxTempDirectorySize) {
 
-  private static final Pattern SIZE = Pattern.compile("[0-9]+(\\.[0-9]+)?\\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)");
+  private static final Pattern SIZE =
+      Pattern.compile("[0-9]+(\\.[0-9]+)?\\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)");
 
   public DuckDbLimits {
     requireSize("memoryLimit", memoryLimit);

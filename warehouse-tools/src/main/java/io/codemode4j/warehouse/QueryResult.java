@@ -7,14 +7,15 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The answer to one query, in the JSON contract of {@code warehouse.query}:
- * {@code {"columns":[{"name","type"}], "rows":[{...}], "rowCount":N, "truncated":bool}}.
+ * The answer to one query, in the JSON contract of {@code warehouse.query}: {@code
+ * {"columns":[{"name","type"}], "rows":[{...}], "rowCount":N, "truncated":bool}}.
  *
  * <p>Rows are JSON objects keyed by column name, typed by SQL type (see {@link ResultJson}); the
- * rows list is built for this result alone and is never shared, so callers may hand it on without copying.
+ * rows list is built for this result alone and is never shared, so callers may hand it on without
+ * copying.
  *
- * @param truncated true when the query had more rows than its row cap and only the first {@code rowCount}
- *     are here
+ * @param truncated true when the query had more rows than its row cap and only the first {@code
+ *     rowCount} are here
  */
 public record QueryResult(List<Column> columns, List<ObjectNode> rows, boolean truncated) {
 

@@ -3,12 +3,12 @@ package io.codemode4j.warehouse;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
+import io.codemode4j.bridge.Durations;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import io.codemode4j.bridge.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -21,16 +21,20 @@ import java.util.concurrent.atomic.AtomicReference;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Runs already-approved SQL on pooled read-only connections and streams the rows into a {@link QueryResult}.
+ * Runs already-approved SQL on pooled read-only connections and streams the rows into a {@link
+ * QueryResult}.
  *
  * <p>It executes exactly the text it is given, so callers pass only SQL rendered by the allowlist
- * ({@link Warehouse} does). Every statement is watched: past its deadline, or when the calling thread is
- * interrupted, the statement is cancelled inside the database ({@link Statement#cancel()}), which frees the
- * connection for the next borrower instead of leaving a runaway query behind.
+ * ({@link Warehouse} does). Every statement is watched: past its deadline, or when the calling
+ * thread is interrupted, the statement is cancelled inside the database ({@link
+ * Statement#cancel()}), which frees the connection for the next borrower instead of leaving a
+ * runaway query behind.
  */
 public final class ReadOnlyWarehouse implements AutoCloseable {
 
-  /** How often the watchdog looks at running statements; bounds how late a cancellation can come. */
+  /**
+   * How often the watchdog looks at running statements; bounds how late a cancellation can come.
+   */
   private static final long WATCH_PERIOD_MS = 20;
 
   private final WarehouseConfig config;
@@ -40,8 +44,9 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
   private ReadOnlyWarehouse(WarehouseConfig config, HikariDataSource pool) {
     this.config = config;
     this.pool = pool;
-    this.watchdog = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
-        .name("codemode-warehouse-watchdog").daemon(true).factory());
+    this.watchdog =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("codemode-warehouse-watchdog").daemon(true).factory());
   }
 
   /**
@@ -62,8 +67,10 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
       return new ReadOnlyWarehouse(config, new HikariDataSource(hikari));
     } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
       Throwable cause = e.getCause() != null ? e.getCause() : e;
-      throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE,
-          "cannot open the warehouse at " + config.jdbcUrl() + ": " + cause.getMessage(), e);
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          "cannot open the warehouse at " + config.jdbcUrl() + ": " + cause.getMessage(),
+          e);
     }
   }
 
@@ -72,17 +79,20 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
   }
 
   /**
-   * Executes {@code sql}, keeping at most {@code maxRows} rows; the result is {@code truncated} when the
-   * database had at least one more. The SQL itself must already limit the rows it fetches (the allowlist
-   * renders {@code maxRows + 1}), since JDBC's {@code setMaxRows} is ignored by DuckDB.
+   * Executes {@code sql}, keeping at most {@code maxRows} rows; the result is {@code truncated}
+   * when the database had at least one more. The SQL itself must already limit the rows it fetches
+   * (the allowlist renders {@code maxRows + 1}), since JDBC's {@code setMaxRows} is ignored by
+   * DuckDB.
    */
   public QueryResult execute(String sql, int maxRows, Duration timeout) throws WarehouseException {
     WarehouseConfig.requireMaxRows(maxRows);
     WarehouseConfig.requireTimeout(timeout);
     if (Thread.currentThread().isInterrupted()) {
-      throw new WarehouseException(WarehouseException.Kind.INTERRUPTED, "interrupted before the query started");
+      throw new WarehouseException(
+          WarehouseException.Kind.INTERRUPTED, "interrupted before the query started");
     }
-    try (Connection connection = borrow(); Statement statement = connection.createStatement()) {
+    try (Connection connection = borrow();
+        Statement statement = connection.createStatement()) {
       Watch watch = watch(statement, timeout);
       try (ResultSet rs = statement.executeQuery(sql)) {
         ResultJson json = ResultJson.forResult(rs.getMetaData());
@@ -103,7 +113,8 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
         watch.stop();
       }
     } catch (SQLException e) {
-      throw new WarehouseException(WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
+      throw new WarehouseException(
+          WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
     }
   }
 
@@ -125,7 +136,8 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
       }
       return out;
     } catch (SQLException e) {
-      throw new WarehouseException(WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
+      throw new WarehouseException(
+          WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
     }
   }
 
@@ -139,14 +151,20 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
     try {
       return pool.getConnection();
     } catch (SQLException e) {
-      throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE,
-          "no warehouse connection available: " + DuckDbWarehouseFile.firstLine(e), e);
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          "no warehouse connection available: " + DuckDbWarehouseFile.firstLine(e),
+          e);
     }
   }
 
   private Watch watch(Statement statement, Duration timeout) {
-    Watch watch = new Watch(statement, Thread.currentThread(), System.nanoTime() + timeout.toNanos(), timeout);
-    watch.task = watchdog.scheduleAtFixedRate(watch, WATCH_PERIOD_MS, WATCH_PERIOD_MS, TimeUnit.MILLISECONDS);
+    Watch watch =
+        new Watch(
+            statement, Thread.currentThread(), System.nanoTime() + timeout.toNanos(), timeout);
+    watch.task =
+        watchdog.scheduleAtFixedRate(
+            watch, WATCH_PERIOD_MS, WATCH_PERIOD_MS, TimeUnit.MILLISECONDS);
     return watch;
   }
 
@@ -194,13 +212,18 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
     WarehouseException failure(SQLException e) {
       WarehouseException.Kind reason = cancelledFor.get();
       if (reason == WarehouseException.Kind.TIMEOUT) {
-        return new WarehouseException(reason, "query cancelled after its timeout of " + Durations.format(timeout)
-            + " (narrow it, aggregate more, or raise the timeout)", e);
+        return new WarehouseException(
+            reason,
+            "query cancelled after its timeout of "
+                + Durations.format(timeout)
+                + " (narrow it, aggregate more, or raise the timeout)",
+            e);
       }
       if (reason == WarehouseException.Kind.INTERRUPTED) {
         return new WarehouseException(reason, "query cancelled: the caller was interrupted", e);
       }
-      return new WarehouseException(WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
+      return new WarehouseException(
+          WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
     }
   }
 }

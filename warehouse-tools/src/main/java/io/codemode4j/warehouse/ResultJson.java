@@ -28,14 +28,15 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Turns result rows into JSON, typed by each column's SQL type and never by the value it holds.
  *
- * <p>Decided: BOOLEAN and integers up to BIGINT become JSON numbers (their JSON text is exact; a program
- * reading a BIGINT beyond 2^53 in JavaScript sees a rounded double, so exact sums come back as
- * DECIMAL/HUGEINT strings); FLOAT/DOUBLE become numbers (NaN and infinities, which JSON cannot hold, become
- * the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}); DECIMAL, HUGEINT, UHUGEINT, UBIGINT
- * and arbitrary-precision integers become strings with the exact digits; DATE is {@code YYYY-MM-DD};
- * TIMESTAMP and TIME are ISO-8601 (seconds always written); TIMESTAMP WITH TIME ZONE carries its offset;
- * BLOB is base64; LIST and STRUCT become arrays and objects whose elements follow the same rules; MAP becomes
- * an object with its keys as strings; anything else is the database's own text.
+ * <p>Decided: BOOLEAN and integers up to BIGINT become JSON numbers (their JSON text is exact; a
+ * program reading a BIGINT beyond 2^53 in JavaScript sees a rounded double, so exact sums come back
+ * as DECIMAL/HUGEINT strings); FLOAT/DOUBLE become numbers (NaN and infinities, which JSON cannot
+ * hold, become the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}); DECIMAL,
+ * HUGEINT, UHUGEINT, UBIGINT and arbitrary-precision integers become strings with the exact digits;
+ * DATE is {@code YYYY-MM-DD}; TIMESTAMP and TIME are ISO-8601 (seconds always written); TIMESTAMP
+ * WITH TIME ZONE carries its offset; BLOB is base64; LIST and STRUCT become arrays and objects
+ * whose elements follow the same rules; MAP becomes an object with its keys as strings; anything
+ * else is the database's own text.
  *
  * <p>A converter is chosen once per column from the metadata, then applied to every row.
  */
@@ -62,9 +63,9 @@ final class ResultJson {
   }
 
   /**
-   * Reads the result's metadata. Duplicate column names ({@code SELECT a.region, b.region}) would collide as
-   * JSON keys, so the second and later ones get a numeric suffix ({@code region_2}) in both the column list
-   * and the rows.
+   * Reads the result's metadata. Duplicate column names ({@code SELECT a.region, b.region}) would
+   * collide as JSON keys, so the second and later ones get a numeric suffix ({@code region_2}) in
+   * both the column list and the rows.
    */
   static ResultJson forResult(ResultSetMetaData meta) throws SQLException {
     int count = meta.getColumnCount();
@@ -98,8 +99,11 @@ final class ResultJson {
 
   private static Cell cellFor(int sqlType, String typeName) {
     String upper = typeName.toUpperCase(Locale.ROOT);
-    if (upper.equals("UBIGINT") || upper.equals("HUGEINT") || upper.equals("UHUGEINT")
-        || upper.equals("BIGNUM") || upper.equals("VARINT")) {
+    if (upper.equals("UBIGINT")
+        || upper.equals("HUGEINT")
+        || upper.equals("UHUGEINT")
+        || upper.equals("BIGNUM")
+        || upper.equals("VARINT")) {
       return (rs, i, name, row) -> {
         String digits = rs.getString(i);
         if (digits == null) {
@@ -109,60 +113,71 @@ final class ResultJson {
         }
       };
     }
-    if (upper.endsWith("]") || upper.startsWith("STRUCT") || upper.startsWith("MAP")
+    if (upper.endsWith("]")
+        || upper.startsWith("STRUCT")
+        || upper.startsWith("MAP")
         || upper.startsWith("UNION")) {
       return (rs, i, name, row) -> row.set(name, nested(rs.getObject(i)));
     }
     return switch (sqlType) {
-      case Types.BOOLEAN, Types.BIT -> (rs, i, name, row) -> {
-        boolean value = rs.getBoolean(i);
-        if (rs.wasNull()) {
-          row.putNull(name);
-        } else {
-          row.put(name, value);
-        }
-      };
-      case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> (rs, i, name, row) -> {
-        long value = rs.getLong(i);
-        if (rs.wasNull()) {
-          row.putNull(name);
-        } else {
-          row.put(name, value);
-        }
-      };
-      case Types.FLOAT, Types.REAL, Types.DOUBLE -> (rs, i, name, row) -> {
-        double value = rs.getDouble(i);
-        if (rs.wasNull()) {
-          row.putNull(name);
-        } else {
-          row.set(name, number(value));
-        }
-      };
-      case Types.DECIMAL, Types.NUMERIC -> (rs, i, name, row) -> {
-        BigDecimal value = rs.getBigDecimal(i);
-        if (value == null) {
-          row.putNull(name);
-        } else {
-          row.put(name, value.toPlainString());
-        }
-      };
+      case Types.BOOLEAN, Types.BIT ->
+          (rs, i, name, row) -> {
+            boolean value = rs.getBoolean(i);
+            if (rs.wasNull()) {
+              row.putNull(name);
+            } else {
+              row.put(name, value);
+            }
+          };
+      case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT ->
+          (rs, i, name, row) -> {
+            long value = rs.getLong(i);
+            if (rs.wasNull()) {
+              row.putNull(name);
+            } else {
+              row.put(name, value);
+            }
+          };
+      case Types.FLOAT, Types.REAL, Types.DOUBLE ->
+          (rs, i, name, row) -> {
+            double value = rs.getDouble(i);
+            if (rs.wasNull()) {
+              row.putNull(name);
+            } else {
+              row.set(name, number(value));
+            }
+          };
+      case Types.DECIMAL, Types.NUMERIC ->
+          (rs, i, name, row) -> {
+            BigDecimal value = rs.getBigDecimal(i);
+            if (value == null) {
+              row.putNull(name);
+            } else {
+              row.put(name, value.toPlainString());
+            }
+          };
       case Types.DATE -> (rs, i, name, row) -> putText(row, name, rs.getObject(i, LocalDate.class));
-      case Types.TIME -> (rs, i, name, row) -> {
-        LocalTime value = rs.getObject(i, LocalTime.class);
-        putText(row, name, value == null ? null : DateTimeFormatter.ISO_LOCAL_TIME.format(value));
-      };
-      case Types.TIMESTAMP -> (rs, i, name, row) -> {
-        LocalDateTime value = rs.getObject(i, LocalDateTime.class);
-        putText(row, name, value == null ? null : LOCAL_TIMESTAMP.format(value));
-      };
-      case Types.TIMESTAMP_WITH_TIMEZONE -> (rs, i, name, row) -> {
-        OffsetDateTime value = rs.getObject(i, OffsetDateTime.class);
-        putText(row, name, value == null ? null : OFFSET_TIMESTAMP.format(value));
-      };
-      case Types.BLOB, Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY -> (rs, i, name, row) -> {
-        byte[] value = rs.getBytes(i);
-        putText(row, name, value == null ? null : Base64.getEncoder().encodeToString(value));
-      };
+      case Types.TIME ->
+          (rs, i, name, row) -> {
+            LocalTime value = rs.getObject(i, LocalTime.class);
+            putText(
+                row, name, value == null ? null : DateTimeFormatter.ISO_LOCAL_TIME.format(value));
+          };
+      case Types.TIMESTAMP ->
+          (rs, i, name, row) -> {
+            LocalDateTime value = rs.getObject(i, LocalDateTime.class);
+            putText(row, name, value == null ? null : LOCAL_TIMESTAMP.format(value));
+          };
+      case Types.TIMESTAMP_WITH_TIMEZONE ->
+          (rs, i, name, row) -> {
+            OffsetDateTime value = rs.getObject(i, OffsetDateTime.class);
+            putText(row, name, value == null ? null : OFFSET_TIMESTAMP.format(value));
+          };
+      case Types.BLOB, Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY ->
+          (rs, i, name, row) -> {
+            byte[] value = rs.getBytes(i);
+            putText(row, name, value == null ? null : Base64.getEncoder().encodeToString(value));
+          };
       default -> (rs, i, name, row) -> putText(row, name, rs.getString(i));
     };
   }
@@ -186,8 +201,9 @@ final class ResultJson {
   }
 
   /**
-   * Elements of LIST, STRUCT and MAP values arrive as Java objects whose class the driver chose from the
-   * element's SQL type, so converting by class applies the same rules as the top-level columns.
+   * Elements of LIST, STRUCT and MAP values arrive as Java objects whose class the driver chose
+   * from the element's SQL type, so converting by class applies the same rules as the top-level
+   * columns.
    */
   private static JsonNode nested(Object value) throws SQLException {
     return switch (value) {

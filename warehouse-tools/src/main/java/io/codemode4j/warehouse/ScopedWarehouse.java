@@ -14,11 +14,12 @@ import org.slf4j.LoggerFactory;
  * The warehouse as one tool call reaches it: confined to the calling principal's tenant, with every
  * failure turned into the {@link ToolFailure} a program can catch.
  *
- * <p>Failure mapping: a refused query is {@code refused} with the allowlist's message (it says what is
- * allowed instead); a query past its timeout is {@code timeout}; a database error is {@code failed} with the
- * database's first line (it names the column or conversion to fix); an unavailable warehouse is
- * {@code failed} with a generic message, since its details name host paths (they go to the log); an
- * interrupted query throws {@link InterruptedException}: the pass that made the call has ended.
+ * <p>Failure mapping: a refused query is {@code refused} with the allowlist's message (it says what
+ * is allowed instead); a query past its timeout is {@code timeout}; a database error is {@code
+ * failed} with the database's first line (it names the column or conversion to fix); an unavailable
+ * warehouse is {@code failed} with a generic message, since its details name host paths (they go to
+ * the log); an interrupted query throws {@link InterruptedException}: the pass that made the call
+ * has ended.
  */
 final class ScopedWarehouse {
 
@@ -36,8 +37,12 @@ final class ScopedWarehouse {
     return queryTimeout;
   }
 
-  /** Runs {@code sql} through the allowlist for {@code principal}'s tenant, keeping at most {@code maxRows}. */
-  QueryResult query(String sql, Principal principal, int maxRows) throws ToolFailure, InterruptedException {
+  /**
+   * Runs {@code sql} through the allowlist for {@code principal}'s tenant, keeping at most {@code
+   * maxRows}.
+   */
+  QueryResult query(String sql, Principal principal, int maxRows)
+      throws ToolFailure, InterruptedException {
     Optional<Tenant> tenant = tenant(principal);
     try {
       return warehouse.query(sql, tenant, maxRows, queryTimeout);
@@ -49,7 +54,8 @@ final class ScopedWarehouse {
         case DATABASE -> new ToolFailure(ToolFailure.Kind.FAILED, e.getMessage());
         case UNAVAILABLE -> {
           LOG.warn("warehouse unavailable for principal {}", principal.id(), e);
-          yield new ToolFailure(ToolFailure.Kind.FAILED,
+          yield new ToolFailure(
+              ToolFailure.Kind.FAILED,
               "the warehouse is unavailable right now (the host's log has the details); try again later");
         }
         case INTERRUPTED -> throw interruption(e);
@@ -58,9 +64,9 @@ final class ScopedWarehouse {
   }
 
   /**
-   * The principal's tenant as the allowlist's {@link Tenant}; empty for an unconfined principal. Fails
-   * closed: tenant keys that are not region names (lowercase {@code [a-z0-9_-]}) cannot become a row
-   * filter, so the call is {@code unauthorized} rather than run unfiltered.
+   * The principal's tenant as the allowlist's {@link Tenant}; empty for an unconfined principal.
+   * Fails closed: tenant keys that are not region names (lowercase {@code [a-z0-9_-]}) cannot
+   * become a row filter, so the call is {@code unauthorized} rather than run unfiltered.
    */
   static Optional<Tenant> tenant(Principal principal) throws ToolFailure {
     if (!principal.confined()) {
@@ -69,9 +75,13 @@ final class ScopedWarehouse {
     try {
       return Optional.of(new Tenant(principal.tenant()));
     } catch (IllegalArgumentException e) {
-      throw new ToolFailure(ToolFailure.Kind.UNAUTHORIZED, "principal '" + principal.id()
-          + "' has a tenant that is not a set of warehouse regions (" + e.getMessage()
-          + "); the host must confine it to regions such as emea");
+      throw new ToolFailure(
+          ToolFailure.Kind.UNAUTHORIZED,
+          "principal '"
+              + principal.id()
+              + "' has a tenant that is not a set of warehouse regions ("
+              + e.getMessage()
+              + "); the host must confine it to regions such as emea");
     }
   }
 

@@ -5,10 +5,11 @@ import java.util.Objects;
 /**
  * SQL string literals for values that tools put into their own queries.
  *
- * <p>Decided: the billing tools build SQL text and send it through the allowlist like any analyst query,
- * rather than binding parameters on a side path that the allowlist never sees; so every value must become a
- * literal that cannot end early. Standard SQL (Calcite and DuckDB alike) ends a literal only at a single
- * quote, which a doubled quote escapes; backslashes are not escapes in either.
+ * <p>Decided: the billing tools build SQL text and send it through the allowlist like any analyst
+ * query, rather than binding parameters on a side path that the allowlist never sees; so every
+ * value must become a literal that cannot end early. Standard SQL (Calcite and DuckDB alike) ends a
+ * literal only at a single quote, which a doubled quote escapes; backslashes are not escapes in
+ * either.
  */
 final class SqlLiterals {
 

@@ -14,13 +14,14 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The warehouse as analysts reach it: every query passes the SQL allowlist (and the tenant's row filters)
- * first, and only the SQL the allowlist rendered runs, on the read-only identity.
+ * The warehouse as analysts reach it: every query passes the SQL allowlist (and the tenant's row
+ * filters) first, and only the SQL the allowlist rendered runs, on the read-only identity.
  *
- * <p>Tenant isolation: a warehouse built with {@link #Warehouse(SqlAllowlist, ReadOnlyWarehouse)} relies on
- * the allowlist's row filters alone. The embedded DuckDB warehouse ({@link #openDuckDb}) also runs each
- * tenant's queries on a database file that holds only that tenant's rows (built on first use and cached),
- * so no side channel of the filters can reach another tenant's data (see {@link DuckDbWarehouseFile}).
+ * <p>Tenant isolation: a warehouse built with {@link #Warehouse(SqlAllowlist, ReadOnlyWarehouse)}
+ * relies on the allowlist's row filters alone. The embedded DuckDB warehouse ({@link #openDuckDb})
+ * also runs each tenant's queries on a database file that holds only that tenant's rows (built on
+ * first use and cached), so no side channel of the filters can reach another tenant's data (see
+ * {@link DuckDbWarehouseFile}).
  *
  * <p>Thread-safe; one instance serves all callers and owns its connection pools.
  */
@@ -35,14 +36,18 @@ public final class Warehouse implements AutoCloseable {
   private final SqlAllowlist allowlist;
   private final ReadOnlyWarehouse database;
   private final Optional<TenantDatabases> tenantDatabases;
-  private final ConcurrentHashMap<Set<String>, ReadOnlyWarehouse> openTenants = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Set<String>, ReadOnlyWarehouse> openTenants =
+      new ConcurrentHashMap<>();
   private volatile boolean closed;
 
   public Warehouse(SqlAllowlist allowlist, ReadOnlyWarehouse database) {
     this(allowlist, database, Optional.empty());
   }
 
-  private Warehouse(SqlAllowlist allowlist, ReadOnlyWarehouse database, Optional<TenantDatabases> tenantDatabases) {
+  private Warehouse(
+      SqlAllowlist allowlist,
+      ReadOnlyWarehouse database,
+      Optional<TenantDatabases> tenantDatabases) {
     this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
     this.database = Objects.requireNonNull(database, "database");
     this.tenantDatabases = tenantDatabases;
@@ -50,22 +55,30 @@ public final class Warehouse implements AutoCloseable {
 
   /**
    * The embedded default: the parquet files of {@code parquetDir} loaded into a DuckDB file under
-   * {@code cacheRoot} (built once per content), served read-only, behind the default allowlist; each
-   * tenant's queries run on a file of that tenant's rows alone.
+   * {@code cacheRoot} (built once per content), served read-only, behind the default allowlist;
+   * each tenant's queries run on a file of that tenant's rows alone.
    */
   public static Warehouse openDuckDb(Path parquetDir, Path cacheRoot) throws WarehouseException {
     DuckDbWarehouseFile.Source source = DuckDbWarehouseFile.source(parquetDir, cacheRoot);
     Path file = DuckDbWarehouseFile.prepare(source, cacheRoot, Optional.empty());
     WarehouseConfig config = WarehouseConfig.duckDb(file);
-    TenantDatabases tenants = regions -> ReadOnlyWarehouse.open(new WarehouseConfig(
-        DuckDbWarehouseFile.readOnlyUrl(DuckDbWarehouseFile.prepare(source, cacheRoot, Optional.of(regions)),
-            DuckDbLimits.defaults()),
-        config.poolSize(), config.queryTimeout(), config.maxRows()));
-    return new Warehouse(SqlAllowlist.defaults(), ReadOnlyWarehouse.open(config), Optional.of(tenants));
+    TenantDatabases tenants =
+        regions ->
+            ReadOnlyWarehouse.open(
+                new WarehouseConfig(
+                    DuckDbWarehouseFile.readOnlyUrl(
+                        DuckDbWarehouseFile.prepare(source, cacheRoot, Optional.of(regions)),
+                        DuckDbLimits.defaults()),
+                    config.poolSize(),
+                    config.queryTimeout(),
+                    config.maxRows()));
+    return new Warehouse(
+        SqlAllowlist.defaults(), ReadOnlyWarehouse.open(config), Optional.of(tenants));
   }
 
   /** Runs {@code sql} with the configured defaults for rows and time. */
-  public QueryResult query(String sql, Optional<Tenant> tenant) throws SqlRefusedException, WarehouseException {
+  public QueryResult query(String sql, Optional<Tenant> tenant)
+      throws SqlRefusedException, WarehouseException {
     WarehouseConfig config = database.config();
     return query(sql, tenant, config.maxRows(), config.queryTimeout());
   }
@@ -95,7 +108,8 @@ public final class Warehouse implements AutoCloseable {
       open = openTenants.get(regions);
       if (open == null) {
         if (closed) {
-          throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
+          throw new WarehouseException(
+              WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
         }
         open = tenantDatabases.get().open(regions);
         openTenants.put(regions, open);

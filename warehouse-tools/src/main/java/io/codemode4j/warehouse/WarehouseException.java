@@ -5,8 +5,8 @@ import java.util.Objects;
 /**
  * A query that the allowlist approved but the warehouse could not answer.
  *
- * <p>The {@link Kind} lets callers (the CLI's exit codes, Code Mode's tool failure kinds) react without
- * parsing messages; the message is the database's own first line plus what to do about it.
+ * <p>The {@link Kind} lets callers (the CLI's exit codes, Code Mode's tool failure kinds) react
+ * without parsing messages; the message is the database's own first line plus what to do about it.
  */
 public final class WarehouseException extends Exception {
 

@@ -12,19 +12,21 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code warehouse.query} and {@code warehouse.tables}: SQL over the allowlisted tables, and the list of
- * those tables.
+ * {@code warehouse.query} and {@code warehouse.tables}: SQL over the allowlisted tables, and the
+ * list of those tables.
  *
- * <p>Decided: the tables and their columns are read once, when the toolkit is built, and written into the
- * query tool's description, so a model knows the columns before its first query instead of spending a call
- * on {@code warehouse.tables()}; the warehouse file is read-only, so the snapshot cannot go stale.
+ * <p>Decided: the tables and their columns are read once, when the toolkit is built, and written
+ * into the query tool's description, so a model knows the columns before its first query instead of
+ * spending a call on {@code warehouse.tables()}; the warehouse file is read-only, so the snapshot
+ * cannot go stale.
  */
 final class WarehouseQueryTools {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   /** How {@link ResultJson} types values, as the documentation of {@code rows}. */
-  private static final String ROWS = """
+  private static final String ROWS =
+      """
       One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type \
       follows its column's SQL type (columns[].type), never the value:
       - BOOLEAN is true or false.
@@ -43,7 +45,10 @@ final class WarehouseQueryTools {
 
   static Tool query(ScopedWarehouse warehouse, List<TableSchema> tables) {
     String names = tables.stream().map(TableSchema::name).collect(Collectors.joining(", "));
-    ObjectNode parameters = (ObjectNode) MAPPER.readTree("""
+    ObjectNode parameters =
+        (ObjectNode)
+            MAPPER.readTree(
+                """
         {"type": "object",
          "properties": {
            "sql": {"type": "string", "minLength": 1},
@@ -52,12 +57,22 @@ final class WarehouseQueryTools {
          },
          "required": ["sql"],
          "additionalProperties": false}
-        """.formatted(WarehouseTools.MAX_ROWS, WarehouseTools.MAX_ROWS, WarehouseTools.MAX_ROWS,
-        WarehouseTools.MAX_ROWS));
-    ((ObjectNode) parameters.get("properties").get("sql")).put("description",
-        "Exactly one SELECT (WITH allowed) in DuckDB SQL over " + names
-            + "; their columns are in the method description.");
-    ObjectNode success = (ObjectNode) MAPPER.readTree("""
+        """
+                    .formatted(
+                        WarehouseTools.MAX_ROWS,
+                        WarehouseTools.MAX_ROWS,
+                        WarehouseTools.MAX_ROWS,
+                        WarehouseTools.MAX_ROWS));
+    ((ObjectNode) parameters.get("properties").get("sql"))
+        .put(
+            "description",
+            "Exactly one SELECT (WITH allowed) in DuckDB SQL over "
+                + names
+                + "; their columns are in the method description.");
+    ObjectNode success =
+        (ObjectNode)
+            MAPPER.readTree(
+                """
         {"type": "object",
          "properties": {
            "columns": {"type": "array",
@@ -76,38 +91,58 @@ final class WarehouseQueryTools {
          "additionalProperties": false}
         """);
     ((ObjectNode) success.get("properties").get("rows")).put("description", ROWS);
-    ToolSpec spec = new ToolSpec("warehouse_query", queryDescription(tables, warehouse), parameters, success,
-        ExecutionClass.READONLY);
-    return new Tool(spec, (arguments, context) -> {
-      int maxRows = arguments.path("maxRows").asInt(WarehouseTools.MAX_ROWS);
-      return warehouse.query(arguments.get("sql").asString(), context.principal(), maxRows).toJson();
-    });
+    ToolSpec spec =
+        new ToolSpec(
+            "warehouse_query",
+            queryDescription(tables, warehouse),
+            parameters,
+            success,
+            ExecutionClass.READONLY);
+    return new Tool(
+        spec,
+        (arguments, context) -> {
+          int maxRows = arguments.path("maxRows").asInt(WarehouseTools.MAX_ROWS);
+          return warehouse
+              .query(arguments.get("sql").asString(), context.principal(), maxRows)
+              .toJson();
+        });
   }
 
   static Tool tables(List<TableSchema> tables) {
-    JsonNode parameters = MAPPER.readTree("{\"type\": \"object\", \"properties\": {}, \"additionalProperties\": false}");
+    JsonNode parameters =
+        MAPPER.readTree(
+            "{\"type\": \"object\", \"properties\": {}, \"additionalProperties\": false}");
     ObjectNode success = MAPPER.createObjectNode().put("type", "array");
     success.set("items", JsonSchemas.forRecord(TableSchema.class));
     JsonNode result = MAPPER.valueToTree(tables);
-    ToolSpec spec = new ToolSpec("warehouse_tables",
-        "Lists the tables and views that warehouse.query may read, with their columns and SQL types, sorted by "
-            + "name (the same for every tenant; rows are what the tenant confines).",
-        parameters, success, ExecutionClass.READONLY);
+    ToolSpec spec =
+        new ToolSpec(
+            "warehouse_tables",
+            "Lists the tables and views that warehouse.query may read, with their columns and SQL types, sorted by "
+                + "name (the same for every tenant; rows are what the tenant confines).",
+            parameters,
+            success,
+            ExecutionClass.READONLY);
     return new Tool(spec, (arguments, context) -> result.deepCopy());
   }
 
   private static String queryDescription(List<TableSchema> tables, ScopedWarehouse warehouse) {
-    StringBuilder out = new StringBuilder("""
+    StringBuilder out =
+        new StringBuilder(
+            """
         Runs one read-only SQL query (DuckDB dialect) on the billing warehouse and returns its rows as JSON.
         Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and \
         date functions work. Anything else rejects with kind 'refused' and a message that says what to write \
         instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). Every table is already confined to the caller's tenant: \
         do not filter for that.
         """);
-    out.append("Aggregate in SQL: at most maxRows rows come back (default ").append(WarehouseTools.MAX_ROWS)
+    out.append("Aggregate in SQL: at most maxRows rows come back (default ")
+        .append(WarehouseTools.MAX_ROWS)
         .append("), and truncated is true when there were more. A query running longer than ")
-        .append(Durations.format(warehouse.queryTimeout())).append(" is cancelled and rejects with kind 'timeout'.\n");
-    out.append("""
+        .append(Durations.format(warehouse.queryTimeout()))
+        .append(" is cancelled and rejects with kind 'timeout'.\n");
+    out.append(
+        """
         JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM(amount_cents) are \
         strings with the exact digits; the result's rows documentation has every rule.
         Tables and views (column SQL-type, notes in parentheses):
@@ -115,10 +150,19 @@ final class WarehouseQueryTools {
     for (TableSchema table : tables) {
       out.append("- ").append(table.name());
       TableNotes.table(table.name()).ifPresent(note -> out.append(" (").append(note).append(')'));
-      out.append(": ").append(table.columns().stream()
-          .map(column -> column.name() + " " + column.type()
-              + TableNotes.column(table.name(), column.name()).map(note -> " (" + note + ")").orElse(""))
-          .collect(Collectors.joining(", "))).append('\n');
+      out.append(": ")
+          .append(
+              table.columns().stream()
+                  .map(
+                      column ->
+                          column.name()
+                              + " "
+                              + column.type()
+                              + TableNotes.column(table.name(), column.name())
+                                  .map(note -> " (" + note + ")")
+                                  .orElse(""))
+                  .collect(Collectors.joining(", ")))
+          .append('\n');
     }
     return out.toString();
   }

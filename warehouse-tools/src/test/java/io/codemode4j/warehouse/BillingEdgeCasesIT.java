@@ -19,16 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The billing tools on a small hand-made data set with what the bundled one lacks: a customer without
- * invoices, names that several customers share (within a tenant and across tenants), a name with quotes and
- * non-ASCII letters, and more invoices and customers than one call returns.
+ * The billing tools on a small hand-made data set with what the bundled one lacks: a customer
+ * without invoices, names that several customers share (within a tenant and across tenants), a name
+ * with quotes and non-ASCII letters, and more invoices and customers than one call returns.
  */
 class BillingEdgeCasesIT {
 
   private static final String O_BRIEN = "O'Brien & Zürich 東京 \\ 'x'";
 
-  @TempDir
-  static Path parquetDir;
+  @TempDir static Path parquetDir;
 
   private static Warehouse warehouse;
   private static CodeMode codeMode;
@@ -48,7 +47,8 @@ class BillingEdgeCasesIT {
 
   @Test
   void invoices_customerWithoutInvoices_isAnEmptyList() {
-    assertThat(result(codeMode, "async () => billing.invoices({customer: 'Solo'})", UNCONFINED)).isEmpty();
+    assertThat(result(codeMode, "async () => billing.invoices({customer: 'Solo'})", UNCONFINED))
+        .isEmpty();
   }
 
   @Test
@@ -63,16 +63,24 @@ class BillingEdgeCasesIT {
   void invoices_nameSharedWithAnotherTenant_isTheTenantsOwnCustomer() {
     JsonNode confined = result(codeMode, "async () => billing.invoices({customer: 'Pair'})", EMEA);
 
-    assertThat(confined).extracting(i -> i.get("invoiceId").asString()).containsExactly("INV-PAIR-EMEA");
-    assertThat(rejection(codeMode, "billing.invoices({customer: 'Pair'})", UNCONFINED).get("message").asString())
+    assertThat(confined)
+        .extracting(i -> i.get("invoiceId").asString())
+        .containsExactly("INV-PAIR-EMEA");
+    assertThat(
+            rejection(codeMode, "billing.invoices({customer: 'Pair'})", UNCONFINED)
+                .get("message")
+                .asString())
         .startsWith("2 customers are named 'Pair'");
   }
 
   @Test
   void invoices_nameWithQuotesAndNonAsciiLetters_isMatchedExactly() {
-    JsonNode invoices = result(codeMode, "async () => billing.invoices({customer: " + js(O_BRIEN) + "})", EMEA);
+    JsonNode invoices =
+        result(codeMode, "async () => billing.invoices({customer: " + js(O_BRIEN) + "})", EMEA);
 
-    assertThat(invoices).extracting(i -> i.get("invoiceId").asString()).containsExactly("INV-OB-1", "INV-OB-2");
+    assertThat(invoices)
+        .extracting(i -> i.get("invoiceId").asString())
+        .containsExactly("INV-OB-1", "INV-OB-2");
     assertThat(invoices.get(0).get("paidOn").asString()).isEqualTo("2025-02-10");
     assertThat(invoices.get(1).get("paidOn").isNull()).isTrue();
     assertThat(invoices.get(1).get("status").asString()).isEqualTo("void");
@@ -92,14 +100,17 @@ class BillingEdgeCasesIT {
     JsonNode caught = rejection(codeMode, "billing.customers()", UNCONFINED);
 
     assertThat(caught.get("kind").asString()).isEqualTo("too_large");
-    assertThat(caught.get("message").asString()).contains("more than 10000 customers match", "pass a region or segment");
+    assertThat(caught.get("message").asString())
+        .contains("more than 10000 customers match", "pass a region or segment");
   }
 
   @Test
   void customers_narrowedBelowTheRowCap_areListedByName() {
-    JsonNode customers = result(codeMode, "async () => billing.customers({region: 'emea'})", UNCONFINED);
+    JsonNode customers =
+        result(codeMode, "async () => billing.customers({region: 'emea'})", UNCONFINED);
 
-    assertThat(customers).extracting(c -> c.get("name").asString())
+    assertThat(customers)
+        .extracting(c -> c.get("name").asString())
         .containsExactly(O_BRIEN, "Pair", "Solo", "Twin", "Twin");
   }
 
@@ -107,7 +118,8 @@ class BillingEdgeCasesIT {
   private static void writeDataSet(Path dir) throws Exception {
     try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
         Statement sql = connection.createStatement()) {
-      sql.execute("""
+      sql.execute(
+          """
           CREATE TABLE customers AS
           SELECT * FROM (VALUES
             ('C1', 'Solo', 'emea', 'enterprise', 'DE'),
@@ -120,8 +132,10 @@ class BillingEdgeCasesIT {
             AS t(customer_id, name, region, segment, country)
           UNION ALL
           SELECT 'F' || i, 'Filler ' || lpad(CAST(i AS VARCHAR), 5, '0'), 'americas', 'smb', 'US' FROM range(10000) r(i)
-          """.formatted(SqlLiterals.quote(O_BRIEN)));
-      sql.execute("""
+          """
+              .formatted(SqlLiterals.quote(O_BRIEN)));
+      sql.execute(
+          """
           CREATE TABLE invoices AS
           SELECT invoice_id, customer_id, region, CAST(issued_on AS DATE) AS issued_on, CAST(due_on AS DATE) AS due_on,
                  CAST(paid_on AS DATE) AS paid_on, status, 'USD' AS currency, CAST(amount_cents AS BIGINT) AS amount_cents
@@ -138,15 +152,20 @@ class BillingEdgeCasesIT {
                  DATE '2024-12-31', NULL, 'open', 'USD', CAST(100 AS BIGINT)
           FROM range(10001) r(i)
           """);
-      sql.execute("""
+      sql.execute(
+          """
           CREATE TABLE invoice_lines AS
           SELECT invoice_id, CAST(1 AS INTEGER) AS line_no, 'Platform licence' AS product, CAST(1 AS INTEGER) AS quantity,
                  amount_cents AS unit_price_cents
           FROM invoices
           """);
       for (String table : new String[] {"customers", "invoices", "invoice_lines"}) {
-        sql.execute("COPY " + table + " TO " + SqlLiterals.quote(dir.resolve(table + ".parquet").toString())
-            + " (FORMAT parquet)");
+        sql.execute(
+            "COPY "
+                + table
+                + " TO "
+                + SqlLiterals.quote(dir.resolve(table + ".parquet").toString())
+                + " (FORMAT parquet)");
       }
     }
   }

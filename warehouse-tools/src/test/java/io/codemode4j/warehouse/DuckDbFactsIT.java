@@ -11,26 +11,35 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Driver behaviour that a design decision rests on. If DuckDB changes it, this test fails and the decision
- * (results are not streamed, see {@link DuckDbWarehouseFile#readOnlyUrl}) should be revisited.
+ * Driver behaviour that a design decision rests on. If DuckDB changes it, this test fails and the
+ * decision (results are not streamed, see {@link DuckDbWarehouseFile#readOnlyUrl}) should be
+ * revisited.
  */
 class DuckDbFactsIT {
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       jdbc:duckdb:                           | Conversion Error: Could not convert string 'x0'
       jdbc:duckdb:;jdbc_stream_results=true  | Invalid Input Error: Invalid result set
       """)
-  void executeQuery_runtimeError_messageDependsOnStreaming(String url, String message) throws SQLException {
+  void executeQuery_runtimeError_messageDependsOnStreaming(String url, String message)
+      throws SQLException {
     try (Connection c = DriverManager.getConnection(url)) {
       try (Statement s = c.createStatement()) {
         s.execute("CREATE TABLE t AS SELECT 'x' || range AS name FROM range(5000)");
       }
-      assertThatThrownBy(() -> {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT CAST(name AS INTEGER) FROM t")) {
-          rs.next();
-        }
-      }).isInstanceOf(SQLException.class).hasMessageStartingWith(message);
+      assertThatThrownBy(
+              () -> {
+                try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT CAST(name AS INTEGER) FROM t")) {
+                  rs.next();
+                }
+              })
+          .isInstanceOf(SQLException.class)
+          .hasMessageStartingWith(message);
     }
   }
 }

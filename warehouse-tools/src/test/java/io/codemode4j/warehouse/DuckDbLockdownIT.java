@@ -25,13 +25,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The read-only identity holds on its own: these statements go straight to DuckDB over the locked URL, with
- * the allowlist bypassed, and DuckDB's settings refuse every one of them.
+ * The read-only identity holds on its own: these statements go straight to DuckDB over the locked
+ * URL, with the allowlist bypassed, and DuckDB's settings refuse every one of them.
  */
 class DuckDbLockdownIT {
 
-  @TempDir
-  static Path scratch;
+  @TempDir static Path scratch;
 
   private static Connection connection;
   private static Path parquet;
@@ -39,8 +38,9 @@ class DuckDbLockdownIT {
   @BeforeAll
   static void open() throws Exception {
     parquet = TestWarehouse.sampleDir().toAbsolutePath().resolve("invoices.parquet");
-    connection = DriverManager.getConnection(
-        DuckDbWarehouseFile.readOnlyUrl(TestWarehouse.bundledFile(), DuckDbLimits.defaults()));
+    connection =
+        DriverManager.getConnection(
+            DuckDbWarehouseFile.readOnlyUrl(TestWarehouse.bundledFile(), DuckDbLimits.defaults()));
   }
 
   @AfterAll
@@ -51,11 +51,17 @@ class DuckDbLockdownIT {
   static Stream<Arguments> hostileStatements() {
     String out = scratch.toAbsolutePath().toString();
     return Stream.of(
-        Arguments.of("COPY invoices TO '" + out + "/stolen.csv'", "file system operations are disabled"),
-        Arguments.of("COPY invoices TO '" + parquet + "' (FORMAT parquet)", "file system operations are disabled"),
-        Arguments.of("COPY (SELECT 1) TO '" + out + "/x.parquet' (FORMAT parquet)", "file system operations are disabled"),
+        Arguments.of(
+            "COPY invoices TO '" + out + "/stolen.csv'", "file system operations are disabled"),
+        Arguments.of(
+            "COPY invoices TO '" + parquet + "' (FORMAT parquet)",
+            "file system operations are disabled"),
+        Arguments.of(
+            "COPY (SELECT 1) TO '" + out + "/x.parquet' (FORMAT parquet)",
+            "file system operations are disabled"),
         Arguments.of("EXPORT DATABASE '" + out + "/export'", "file system operations are disabled"),
-        Arguments.of("ATTACH '" + out + "/other.duckdb' AS other", "file system operations are disabled"),
+        Arguments.of(
+            "ATTACH '" + out + "/other.duckdb' AS other", "file system operations are disabled"),
         Arguments.of("ATTACH ':memory:' AS scratch", "read-only mode"),
         Arguments.of("INSTALL httpfs", "file system operations are disabled"),
         Arguments.of("LOAD httpfs", "disabled through configuration"),
@@ -71,22 +77,33 @@ class DuckDbLockdownIT {
         Arguments.of("INSERT INTO invoices SELECT * FROM invoices LIMIT 1", "read-only mode"),
         Arguments.of("UPDATE invoices SET amount_cents = 0", "read-only mode"),
         Arguments.of("DELETE FROM customers", "read-only mode"),
-        Arguments.of("SELECT * FROM read_csv('/etc/passwd')", "file system operations are disabled"),
-        Arguments.of("SELECT * FROM read_parquet('" + parquet + "')", "file system operations are disabled"),
+        Arguments.of(
+            "SELECT * FROM read_csv('/etc/passwd')", "file system operations are disabled"),
+        Arguments.of(
+            "SELECT * FROM read_parquet('" + parquet + "')", "file system operations are disabled"),
         Arguments.of("SELECT * FROM '" + parquet + "'", "file system operations are disabled"),
-        Arguments.of("SELECT * FROM glob('" + parquet.getParent() + "/*')", "file system operations are disabled"),
-        Arguments.of("SELECT * FROM parquet_metadata('" + parquet + "')", "file system operations are disabled"),
-        Arguments.of("SELECT * FROM read_text('/etc/hostname')", "file system operations are disabled"));
+        Arguments.of(
+            "SELECT * FROM glob('" + parquet.getParent() + "/*')",
+            "file system operations are disabled"),
+        Arguments.of(
+            "SELECT * FROM parquet_metadata('" + parquet + "')",
+            "file system operations are disabled"),
+        Arguments.of(
+            "SELECT * FROM read_text('/etc/hostname')", "file system operations are disabled"));
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("hostileStatements")
-  void execute_hostileStatementWithoutAllowlist_isRefusedByDuckDb(String sql, String expectedError) {
-    assertThatThrownBy(() -> {
-      try (Statement statement = connection.createStatement()) {
-        statement.execute(sql);
-      }
-    }).isInstanceOf(SQLException.class).hasMessageContaining(expectedError);
+  void execute_hostileStatementWithoutAllowlist_isRefusedByDuckDb(
+      String sql, String expectedError) {
+    assertThatThrownBy(
+            () -> {
+              try (Statement statement = connection.createStatement()) {
+                statement.execute(sql);
+              }
+            })
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining(expectedError);
   }
 
   @Test
@@ -101,18 +118,21 @@ class DuckDbLockdownIT {
   @Test
   void execute_copyAttempt_leavesNoFileBehind() {
     Path target = scratch.resolve("never.csv");
-    assertThatThrownBy(() -> {
-      try (Statement statement = connection.createStatement()) {
-        statement.execute("COPY invoices TO '" + target + "'");
-      }
-    }).isInstanceOf(SQLException.class);
+    assertThatThrownBy(
+            () -> {
+              try (Statement statement = connection.createStatement()) {
+                statement.execute("COPY invoices TO '" + target + "'");
+              }
+            })
+        .isInstanceOf(SQLException.class);
     assertThat(target).doesNotExist();
   }
 
   /**
-   * Measured gap: DuckDB has no setting that refuses TEMP objects, {@code SET VARIABLE} or {@code PREPARE} on a
-   * read-only locked connection, and they outlive the borrower on a pooled connection. Only the allowlist
-   * stops them, which this test pins down on both sides: DuckDB accepts, the allowlist refuses.
+   * Measured gap: DuckDB has no setting that refuses TEMP objects, {@code SET VARIABLE} or {@code
+   * PREPARE} on a read-only locked connection, and they outlive the borrower on a pooled
+   * connection. Only the allowlist stops them, which this test pins down on both sides: DuckDB
+   * accepts, the allowlist refuses.
    */
   @Test
   void createTemp_lockedConnection_isStoppedOnlyByTheAllowlist() throws SQLException {
@@ -121,7 +141,8 @@ class DuckDbLockdownIT {
       statement.execute(sql);
       statement.execute("DROP TABLE leak");
     }
-    assertThatThrownBy(() -> SqlAllowlist.defaults().approve(sql, new QueryPolicy(Optional.empty(), 10)))
+    assertThatThrownBy(
+            () -> SqlAllowlist.defaults().approve(sql, new QueryPolicy(Optional.empty(), 10)))
         .isInstanceOf(SqlRefusedException.class)
         .extracting(e -> ((SqlRefusedException) e).refusal().reason())
         .isIn(RefusalReason.STATEMENT_KIND, RefusalReason.SYNTAX);

@@ -17,13 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 class DuckDbWarehouseFileIT {
 
-  @TempDir
-  Path temp;
+  @TempDir Path temp;
 
   private Path copyOfSample() throws Exception {
     Path dir = Files.createDirectories(temp.resolve("data"));
     for (String file : DuckDbWarehouseFile.TABLE_FILES) {
-      Files.copy(TestWarehouse.sampleDir().resolve(file), dir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          TestWarehouse.sampleDir().resolve(file),
+          dir.resolve(file),
+          StandardCopyOption.REPLACE_EXISTING);
     }
     return dir;
   }
@@ -33,7 +35,8 @@ class DuckDbWarehouseFileIT {
     Path dir = copyOfSample();
     Files.delete(dir.resolve("invoice_lines.parquet"));
     assertThatThrownBy(() -> DuckDbWarehouseFile.prepare(dir, temp.resolve("cache")))
-        .isInstanceOfSatisfying(WarehouseException.class,
+        .isInstanceOfSatisfying(
+            WarehouseException.class,
             e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.UNAVAILABLE))
         .hasMessageContaining("has no invoice_lines.parquet")
         .hasMessageContaining("customers.parquet, invoices.parquet, invoice_lines.parquet");
@@ -44,8 +47,10 @@ class DuckDbWarehouseFileIT {
     Path dir = copyOfSample();
     Path customers = dir.resolve("customers.parquet");
     Files.delete(customers);
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-      s.execute("COPY (SELECT 'C1' AS customer_id, 'x' AS name) TO '" + customers + "' (FORMAT parquet)");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute(
+          "COPY (SELECT 'C1' AS customer_id, 'x' AS name) TO '" + customers + "' (FORMAT parquet)");
     }
     assertThatThrownBy(() -> DuckDbWarehouseFile.prepare(dir, temp.resolve("cache")))
         .isInstanceOf(WarehouseException.class)
@@ -60,15 +65,22 @@ class DuckDbWarehouseFileIT {
     Path first = DuckDbWarehouseFile.prepare(dir, cache);
 
     Path customers = dir.resolve("customers.parquet");
-    try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement s = c.createStatement()) {
-      s.execute("COPY (SELECT * FROM read_parquet('" + customers + "') LIMIT 10) TO '" + temp.resolve("c.parquet")
-          + "' (FORMAT parquet)");
+    try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
+        Statement s = c.createStatement()) {
+      s.execute(
+          "COPY (SELECT * FROM read_parquet('"
+              + customers
+              + "') LIMIT 10) TO '"
+              + temp.resolve("c.parquet")
+              + "' (FORMAT parquet)");
     }
     Files.move(temp.resolve("c.parquet"), customers, StandardCopyOption.REPLACE_EXISTING);
     Path second = DuckDbWarehouseFile.prepare(dir, cache);
 
     assertThat(second).isNotEqualTo(first);
-    try (Connection c = DriverManager.getConnection(DuckDbWarehouseFile.readOnlyUrl(second, DuckDbLimits.defaults()));
+    try (Connection c =
+            DriverManager.getConnection(
+                DuckDbWarehouseFile.readOnlyUrl(second, DuckDbLimits.defaults()));
         Statement s = c.createStatement();
         var rs = s.executeQuery("SELECT count(*) FROM customers")) {
       rs.next();
@@ -86,23 +98,28 @@ class DuckDbWarehouseFileIT {
       notes = files.toList();
     }
     assertThat(notes).hasSize(1);
-    assertThat(Files.readString(notes.getFirst())).isEqualTo(
-        first.getFileName().toString().replaceAll("^warehouse-|\\.duckdb$", ""));
+    assertThat(Files.readString(notes.getFirst()))
+        .isEqualTo(first.getFileName().toString().replaceAll("^warehouse-|\\.duckdb$", ""));
 
     // A planted note proves the files were not hashed again.
     String planted = "0".repeat(24);
     Files.writeString(notes.getFirst(), planted);
-    assertThat(DuckDbWarehouseFile.prepare(dir, cache).getFileName()).hasToString("warehouse-" + planted + ".duckdb");
+    assertThat(DuckDbWarehouseFile.prepare(dir, cache).getFileName())
+        .hasToString("warehouse-" + planted + ".duckdb");
 
     // A file touched (same content) misses the note and is hashed: the original key again.
     Path customers = dir.resolve("customers.parquet");
-    Files.setLastModifiedTime(customers, FileTime.fromMillis(Files.getLastModifiedTime(customers).toMillis() + 1000));
+    Files.setLastModifiedTime(
+        customers, FileTime.fromMillis(Files.getLastModifiedTime(customers).toMillis() + 1000));
     assertThat(DuckDbWarehouseFile.prepare(dir, cache)).isEqualTo(first);
   }
 
   @Test
   void readOnlyUrl_pathWithSemicolon_isRefused() {
-    assertThatThrownBy(() -> DuckDbWarehouseFile.readOnlyUrl(temp.resolve("a;b.duckdb"), DuckDbLimits.defaults()))
+    assertThatThrownBy(
+            () ->
+                DuckDbWarehouseFile.readOnlyUrl(
+                    temp.resolve("a;b.duckdb"), DuckDbLimits.defaults()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must not contain ';'");
   }

@@ -1,7 +1,6 @@
 package io.codemode4j.warehouse;
 
 import static io.codemode4j.warehouse.Programs.UNCONFINED;
-import static java.util.stream.Collectors.counting;
 import static java.util.stream.Collectors.groupingBy;
 import static java.util.stream.Collectors.summingLong;
 import static java.util.stream.Collectors.toMap;
@@ -39,10 +38,10 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Runs every analyst program in the repository's {@code examples/} through Code Mode with the default
- * limits and the default toolkit, and checks each answer against the same question computed here in Java
- * from the raw rows of the bundled data: money to the cent, counts exactly, percentages rounded to one
- * decimal within half a tenth.
+ * Runs every analyst program in the repository's {@code examples/} through Code Mode with the
+ * default limits and the default toolkit, and checks each answer against the same question computed
+ * here in Java from the raw rows of the bundled data: money to the cent, counts exactly,
+ * percentages rounded to one decimal within half a tenth.
  */
 class ExamplesIT {
 
@@ -51,8 +50,15 @@ class ExamplesIT {
 
   record Customer(String id, String name, String region, String segment, String country) {}
 
-  record Invoice(String id, String customerId, String region, LocalDate issuedOn, LocalDate dueOn,
-      Optional<LocalDate> paidOn, String status, long amountCents) {
+  record Invoice(
+      String id,
+      String customerId,
+      String region,
+      LocalDate issuedOn,
+      LocalDate dueOn,
+      Optional<LocalDate> paidOn,
+      String status,
+      long amountCents) {
     boolean isRevenue() {
       return !status.equals("void");
     }
@@ -60,15 +66,16 @@ class ExamplesIT {
 
   record Line(String invoiceId, String product, long quantity, long unitPriceCents) {}
 
-  private static final Map<String, Consumer<JsonNode>> CHECKS = Map.of(
-      "top-region.js", ExamplesIT::checkTopRegion,
-      "revenue-growth.js", ExamplesIT::checkRevenueGrowth,
-      "overdue-exposure.js", ExamplesIT::checkOverdueExposure,
-      "top-customers.js", ExamplesIT::checkTopCustomers,
-      "product-mix.js", ExamplesIT::checkProductMix,
-      "days-to-pay.js", ExamplesIT::checkDaysToPay,
-      "late-payers.js", ExamplesIT::checkLatePayers,
-      "customer-concentration.js", ExamplesIT::checkCustomerConcentration);
+  private static final Map<String, Consumer<JsonNode>> CHECKS =
+      Map.of(
+          "top-region.js", ExamplesIT::checkTopRegion,
+          "revenue-growth.js", ExamplesIT::checkRevenueGrowth,
+          "overdue-exposure.js", ExamplesIT::checkOverdueExposure,
+          "top-customers.js", ExamplesIT::checkTopCustomers,
+          "product-mix.js", ExamplesIT::checkProductMix,
+          "days-to-pay.js", ExamplesIT::checkDaysToPay,
+          "late-payers.js", ExamplesIT::checkLatePayers,
+          "customer-concentration.js", ExamplesIT::checkCustomerConcentration);
 
   private static Warehouse warehouse;
   private static CodeMode codeMode;
@@ -80,21 +87,45 @@ class ExamplesIT {
   static void open() throws Exception {
     warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
     codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build();
-    customers = rows("SELECT customer_id, name, region, segment, country FROM customers").stream()
-        .map(r -> new Customer(text(r, "customer_id"), text(r, "name"), text(r, "region"), text(r, "segment"),
-            text(r, "country")))
-        .collect(toMap(Customer::id, Function.identity()));
-    invoices = rows("SELECT invoice_id, customer_id, region, issued_on, due_on, paid_on, status, amount_cents FROM invoices")
-        .stream()
-        .map(r -> new Invoice(text(r, "invoice_id"), text(r, "customer_id"), text(r, "region"),
-            LocalDate.parse(text(r, "issued_on")), LocalDate.parse(text(r, "due_on")),
-            r.get("paid_on").isNull() ? Optional.empty() : Optional.of(LocalDate.parse(text(r, "paid_on"))),
-            text(r, "status"), r.get("amount_cents").asLong()))
-        .toList();
-    lines = rows("SELECT invoice_id, product, quantity, unit_price_cents FROM invoice_lines").stream()
-        .map(r -> new Line(text(r, "invoice_id"), text(r, "product"), r.get("quantity").asLong(),
-            r.get("unit_price_cents").asLong()))
-        .toList();
+    customers =
+        rows("SELECT customer_id, name, region, segment, country FROM customers").stream()
+            .map(
+                r ->
+                    new Customer(
+                        text(r, "customer_id"),
+                        text(r, "name"),
+                        text(r, "region"),
+                        text(r, "segment"),
+                        text(r, "country")))
+            .collect(toMap(Customer::id, Function.identity()));
+    invoices =
+        rows(
+                "SELECT invoice_id, customer_id, region, issued_on, due_on, paid_on, status, amount_cents FROM invoices")
+            .stream()
+            .map(
+                r ->
+                    new Invoice(
+                        text(r, "invoice_id"),
+                        text(r, "customer_id"),
+                        text(r, "region"),
+                        LocalDate.parse(text(r, "issued_on")),
+                        LocalDate.parse(text(r, "due_on")),
+                        r.get("paid_on").isNull()
+                            ? Optional.empty()
+                            : Optional.of(LocalDate.parse(text(r, "paid_on"))),
+                        text(r, "status"),
+                        r.get("amount_cents").asLong()))
+            .toList();
+    lines =
+        rows("SELECT invoice_id, product, quantity, unit_price_cents FROM invoice_lines").stream()
+            .map(
+                r ->
+                    new Line(
+                        text(r, "invoice_id"),
+                        text(r, "product"),
+                        r.get("quantity").asLong(),
+                        r.get("unit_price_cents").asLong()))
+            .toList();
   }
 
   @AfterAll
@@ -109,18 +140,26 @@ class ExamplesIT {
 
   static Stream<String> examples() throws IOException {
     try (Stream<Path> files = Files.list(examplesDir())) {
-      return files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".js")).sorted().toList().stream();
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(n -> n.endsWith(".js"))
+          .sorted()
+          .toList()
+          .stream();
     }
   }
 
   @Test
   void examples_directory_holdsEveryCheckedProgramAndNoUncheckedOne() throws IOException {
-    assertThat(examples()).containsExactlyInAnyOrderElementsOf(CHECKS.keySet()).hasSizeGreaterThanOrEqualTo(6);
+    assertThat(examples())
+        .containsExactlyInAnyOrderElementsOf(CHECKS.keySet())
+        .hasSizeGreaterThanOrEqualTo(6);
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("examples")
-  void example_source_isOneAsyncFunctionOpeningWithTheQuestionItAnswers(String example) throws IOException {
+  void example_source_isOneAsyncFunctionOpeningWithTheQuestionItAnswers(String example)
+      throws IOException {
     String source = Files.readString(examplesDir().resolve(example));
 
     assertThat(source).startsWith("async () => {\n  // ").endsWith("\n}\n");
@@ -129,30 +168,46 @@ class ExamplesIT {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("examples")
-  void example_onTheBundledData_answersLikeTheIndependentComputation(String example) throws IOException {
-    PassOutcome outcome = codeMode.run(Files.readString(examplesDir().resolve(example)), Programs.run(UNCONFINED));
+  void example_onTheBundledData_answersLikeTheIndependentComputation(String example)
+      throws IOException {
+    PassOutcome outcome =
+        codeMode.run(Files.readString(examplesDir().resolve(example)), Programs.run(UNCONFINED));
 
-    assertThat(outcome).as("%s: %s", example, outcome.egress().json()).isInstanceOf(PassSuccess.class);
-    assertThat(outcome.egress().omittedParts()).as("the answer fits the default egress budget").isEmpty();
+    assertThat(outcome)
+        .as("%s: %s", example, outcome.egress().json())
+        .isInstanceOf(PassSuccess.class);
+    assertThat(outcome.egress().omittedParts())
+        .as("the answer fits the default egress budget")
+        .isEmpty();
     CHECKS.get(example).accept(((PassSuccess) outcome).result());
   }
 
   private static void checkTopRegion(JsonNode answer) {
-    List<Map.Entry<String, Long>> ranking = descending(revenueInvoices()
-        .collect(groupingBy(Invoice::region, summingLong(Invoice::amountCents))));
+    List<Map.Entry<String, Long>> ranking =
+        descending(
+            revenueInvoices()
+                .collect(groupingBy(Invoice::region, summingLong(Invoice::amountCents))));
 
     assertThat(text(answer, "region")).isEqualTo(ranking.get(0).getKey());
     assertThat(text(answer, "revenue")).isEqualTo(dollars(ranking.get(0).getValue()));
-    assertThat(text(answer, "leadOverNext")).isEqualTo(dollars(ranking.get(0).getValue() - ranking.get(1).getValue()));
-    assertThat(answer.get("ranking")).extracting(r -> text(r, "region") + "=" + text(r, "revenue"))
-        .containsExactlyElementsOf(ranking.stream().map(e -> e.getKey() + "=" + dollars(e.getValue())).toList());
+    assertThat(text(answer, "leadOverNext"))
+        .isEqualTo(dollars(ranking.get(0).getValue() - ranking.get(1).getValue()));
+    assertThat(answer.get("ranking"))
+        .extracting(r -> text(r, "region") + "=" + text(r, "revenue"))
+        .containsExactlyElementsOf(
+            ranking.stream().map(e -> e.getKey() + "=" + dollars(e.getValue())).toList());
   }
 
   private static void checkRevenueGrowth(JsonNode answer) {
-    TreeMap<YearMonth, Long> byMonth = revenueInvoices()
-        .collect(groupingBy(i -> YearMonth.from(i.issuedOn()), TreeMap::new, summingLong(Invoice::amountCents)));
-    List<Map.Entry<YearMonth, Long>> lastSeven = new ArrayList<>(byMonth.entrySet()).subList(byMonth.size() - 7,
-        byMonth.size());
+    TreeMap<YearMonth, Long> byMonth =
+        revenueInvoices()
+            .collect(
+                groupingBy(
+                    i -> YearMonth.from(i.issuedOn()),
+                    TreeMap::new,
+                    summingLong(Invoice::amountCents)));
+    List<Map.Entry<YearMonth, Long>> lastSeven =
+        new ArrayList<>(byMonth.entrySet()).subList(byMonth.size() - 7, byMonth.size());
 
     assertThat(answer).hasSize(6);
     for (int i = 0; i < 6; i++) {
@@ -167,14 +222,20 @@ class ExamplesIT {
   }
 
   private static void checkOverdueExposure(JsonNode answer) {
-    Map<String, List<Invoice>> bySegment = invoices.stream().filter(i -> i.status().equals("overdue"))
-        .collect(groupingBy(i -> customers.get(i.customerId()).segment()));
-    List<String> segments = bySegment.keySet().stream()
-        .sorted(Comparator.comparingLong((String s) -> sum(bySegment.get(s))).reversed()).toList();
+    Map<String, List<Invoice>> bySegment =
+        invoices.stream()
+            .filter(i -> i.status().equals("overdue"))
+            .collect(groupingBy(i -> customers.get(i.customerId()).segment()));
+    List<String> segments =
+        bySegment.keySet().stream()
+            .sorted(Comparator.comparingLong((String s) -> sum(bySegment.get(s))).reversed())
+            .toList();
 
     assertThat(text(answer, "totalOverdue"))
         .isEqualTo(dollars(bySegment.values().stream().mapToLong(ExamplesIT::sum).sum()));
-    assertThat(answer.get("bySegment")).extracting(s -> text(s, "segment")).containsExactlyElementsOf(segments);
+    assertThat(answer.get("bySegment"))
+        .extracting(s -> text(s, "segment"))
+        .containsExactlyElementsOf(segments);
     for (JsonNode segment : answer.get("bySegment")) {
       List<Invoice> overdue = bySegment.get(text(segment, "segment"));
       assertThat(text(segment, "overdue")).isEqualTo(dollars(sum(overdue)));
@@ -184,20 +245,30 @@ class ExamplesIT {
       assertThat(text(segment, "largestInvoice"))
           .isEqualTo(dollars(overdue.stream().mapToLong(Invoice::amountCents).max().orElseThrow()));
       assertThat(text(segment, "oldestDueOn"))
-          .isEqualTo(overdue.stream().map(Invoice::dueOn).min(Comparator.naturalOrder()).orElseThrow().toString());
+          .isEqualTo(
+              overdue.stream()
+                  .map(Invoice::dueOn)
+                  .min(Comparator.naturalOrder())
+                  .orElseThrow()
+                  .toString());
     }
   }
 
   private static void checkTopCustomers(JsonNode answer) {
-    List<Map.Entry<String, Long>> top = descending(revenueInvoices()
-        .collect(groupingBy(Invoice::customerId, summingLong(Invoice::amountCents)))).subList(0, 5);
+    List<Map.Entry<String, Long>> top =
+        descending(
+                revenueInvoices()
+                    .collect(groupingBy(Invoice::customerId, summingLong(Invoice::amountCents))))
+            .subList(0, 5);
 
     assertThat(answer).hasSize(5);
     for (int i = 0; i < 5; i++) {
       JsonNode row = answer.get(i);
       String customerId = top.get(i).getKey();
-      List<Invoice> own = invoices.stream().filter(inv -> inv.customerId().equals(customerId)).toList();
-      List<Invoice> unpaid = own.stream().filter(inv -> Set.of("open", "overdue").contains(inv.status())).toList();
+      List<Invoice> own =
+          invoices.stream().filter(inv -> inv.customerId().equals(customerId)).toList();
+      List<Invoice> unpaid =
+          own.stream().filter(inv -> Set.of("open", "overdue").contains(inv.status())).toList();
       assertThat(text(row, "customer")).isEqualTo(customers.get(customerId).name());
       assertThat(text(row, "revenue")).isEqualTo(dollars(top.get(i).getValue()));
       assertThat(row.get("invoices").asInt()).isEqualTo(own.size());
@@ -205,21 +276,34 @@ class ExamplesIT {
       assertThat(row.get("overdueInvoices").asLong())
           .isEqualTo(unpaid.stream().filter(inv -> inv.status().equals("overdue")).count());
       assertThat(text(row, "lastInvoiceOn"))
-          .isEqualTo(own.stream().map(Invoice::issuedOn).max(Comparator.naturalOrder()).orElseThrow().toString());
+          .isEqualTo(
+              own.stream()
+                  .map(Invoice::issuedOn)
+                  .max(Comparator.naturalOrder())
+                  .orElseThrow()
+                  .toString());
     }
   }
 
   private static void checkProductMix(JsonNode answer) {
     Set<String> revenueIds = revenueInvoices().map(Invoice::id).collect(Collectors.toSet());
-    List<Map.Entry<String, Long>> products = descending(lines.stream()
-        .filter(l -> revenueIds.contains(l.invoiceId()))
-        .collect(groupingBy(Line::product, summingLong(l -> l.quantity() * l.unitPriceCents()))));
+    List<Map.Entry<String, Long>> products =
+        descending(
+            lines.stream()
+                .filter(l -> revenueIds.contains(l.invoiceId()))
+                .collect(
+                    groupingBy(
+                        Line::product, summingLong(l -> l.quantity() * l.unitPriceCents()))));
     long total = products.stream().mapToLong(Map.Entry::getValue).sum();
 
     assertThat(text(answer, "totalRevenue")).isEqualTo(dollars(total));
-    assertThat(total).as("lines add up to the invoices").isEqualTo(revenueInvoices().mapToLong(Invoice::amountCents).sum());
-    assertThat(answer.get("products")).extracting(p -> text(p, "product") + "=" + text(p, "revenue"))
-        .containsExactlyElementsOf(products.stream().map(e -> e.getKey() + "=" + dollars(e.getValue())).toList());
+    assertThat(total)
+        .as("lines add up to the invoices")
+        .isEqualTo(revenueInvoices().mapToLong(Invoice::amountCents).sum());
+    assertThat(answer.get("products"))
+        .extracting(p -> text(p, "product") + "=" + text(p, "revenue"))
+        .containsExactlyElementsOf(
+            products.stream().map(e -> e.getKey() + "=" + dollars(e.getValue())).toList());
     for (int i = 0; i < products.size(); i++) {
       assertThat(answer.get("products").get(i).get("sharePct").asDouble())
           .isCloseTo(100.0 * products.get(i).getValue() / total, within(ROUNDED_TO_ONE_DECIMAL));
@@ -227,20 +311,29 @@ class ExamplesIT {
   }
 
   private static void checkDaysToPay(JsonNode answer) {
-    Map<String, List<Invoice>> paidByRegion = invoices.stream().filter(i -> i.status().equals("paid"))
-        .collect(groupingBy(Invoice::region));
-    Function<String, Double> averageDays = region -> paidByRegion.get(region).stream()
-        .mapToLong(i -> ChronoUnit.DAYS.between(i.issuedOn(), i.paidOn().orElseThrow())).average().orElseThrow();
+    Map<String, List<Invoice>> paidByRegion =
+        invoices.stream()
+            .filter(i -> i.status().equals("paid"))
+            .collect(groupingBy(Invoice::region));
+    Function<String, Double> averageDays =
+        region ->
+            paidByRegion.get(region).stream()
+                .mapToLong(i -> ChronoUnit.DAYS.between(i.issuedOn(), i.paidOn().orElseThrow()))
+                .average()
+                .orElseThrow();
 
-    assertThat(answer).extracting(r -> text(r, "region"))
-        .containsExactlyElementsOf(paidByRegion.keySet().stream().sorted(Comparator.comparing(averageDays)).toList());
+    assertThat(answer)
+        .extracting(r -> text(r, "region"))
+        .containsExactlyElementsOf(
+            paidByRegion.keySet().stream().sorted(Comparator.comparing(averageDays)).toList());
     for (JsonNode row : answer) {
       List<Invoice> paid = paidByRegion.get(text(row, "region"));
       long late = paid.stream().filter(i -> i.paidOn().orElseThrow().isAfter(i.dueOn())).count();
       assertThat(row.get("paidInvoices").asInt()).isEqualTo(paid.size());
       assertThat(row.get("avgDaysToPay").asDouble())
           .isCloseTo(averageDays.apply(text(row, "region")), within(ROUNDED_TO_ONE_DECIMAL));
-      assertThat(row.get("paidLatePct").asDouble()).isCloseTo(100.0 * late / paid.size(), within(ROUNDED_TO_ONE_DECIMAL));
+      assertThat(row.get("paidLatePct").asDouble())
+          .isCloseTo(100.0 * late / paid.size(), within(ROUNDED_TO_ONE_DECIMAL));
     }
   }
 
@@ -250,18 +343,28 @@ class ExamplesIT {
         return paid == 0 ? 0 : (double) late / paid;
       }
     }
-    List<Score> scores = customers.values().stream()
-        .filter(c -> c.region().equals("emea") && c.segment().equals("enterprise"))
-        .map(c -> {
-          List<Invoice> paid = invoices.stream()
-              .filter(i -> i.customerId().equals(c.id()) && i.status().equals("paid")).toList();
-          return new Score(c, paid.size(),
-              paid.stream().filter(i -> i.paidOn().orElseThrow().isAfter(i.dueOn())).count());
-        })
-        .sorted(Comparator.comparingDouble(Score::rate).reversed()
-            .thenComparing(Comparator.comparingLong(Score::late).reversed())
-            .thenComparing(s -> s.customer().name()))
-        .toList();
+    List<Score> scores =
+        customers.values().stream()
+            .filter(c -> c.region().equals("emea") && c.segment().equals("enterprise"))
+            .map(
+                c -> {
+                  List<Invoice> paid =
+                      invoices.stream()
+                          .filter(i -> i.customerId().equals(c.id()) && i.status().equals("paid"))
+                          .toList();
+                  return new Score(
+                      c,
+                      paid.size(),
+                      paid.stream()
+                          .filter(i -> i.paidOn().orElseThrow().isAfter(i.dueOn()))
+                          .count());
+                })
+            .sorted(
+                Comparator.comparingDouble(Score::rate)
+                    .reversed()
+                    .thenComparing(Comparator.comparingLong(Score::late).reversed())
+                    .thenComparing(s -> s.customer().name()))
+            .toList();
 
     assertThat(answer.get("enterpriseCustomers").asInt()).isEqualTo(scores.size());
     assertThat(answer.get("worst")).hasSize(3);
@@ -272,13 +375,16 @@ class ExamplesIT {
       assertThat(text(row, "country")).isEqualTo(want.customer().country());
       assertThat(row.get("paidInvoices").asLong()).isEqualTo(want.paid());
       assertThat(row.get("lateInvoices").asLong()).isEqualTo(want.late());
-      assertThat(row.get("latePct").asDouble()).isCloseTo(100 * want.rate(), within(ROUNDED_TO_ONE_DECIMAL));
+      assertThat(row.get("latePct").asDouble())
+          .isCloseTo(100 * want.rate(), within(ROUNDED_TO_ONE_DECIMAL));
     }
   }
 
   private static void checkCustomerConcentration(JsonNode answer) {
-    List<Map.Entry<String, Long>> ranking = descending(revenueInvoices()
-        .collect(groupingBy(Invoice::customerId, summingLong(Invoice::amountCents))));
+    List<Map.Entry<String, Long>> ranking =
+        descending(
+            revenueInvoices()
+                .collect(groupingBy(Invoice::customerId, summingLong(Invoice::amountCents))));
     long total = ranking.stream().mapToLong(Map.Entry::getValue).sum();
     int decile = ranking.size() / 10;
     long topDecile = ranking.subList(0, decile).stream().mapToLong(Map.Entry::getValue).sum();
@@ -286,8 +392,10 @@ class ExamplesIT {
     assertThat(answer.get("customers").asInt()).isEqualTo(ranking.size());
     assertThat(text(answer, "totalRevenue")).isEqualTo(dollars(total));
     assertThat(answer.get("topDecileCustomers").asInt()).isEqualTo(decile);
-    assertThat(answer.get("topDecileSharePct").asDouble()).isCloseTo(100.0 * topDecile / total, within(ROUNDED_TO_ONE_DECIMAL));
-    assertThat(text(answer, "largestCustomer")).isEqualTo(customers.get(ranking.get(0).getKey()).name());
+    assertThat(answer.get("topDecileSharePct").asDouble())
+        .isCloseTo(100.0 * topDecile / total, within(ROUNDED_TO_ONE_DECIMAL));
+    assertThat(text(answer, "largestCustomer"))
+        .isEqualTo(customers.get(ranking.get(0).getKey()).name());
     assertThat(text(answer, "largestRevenue")).isEqualTo(dollars(ranking.get(0).getValue()));
     assertThat(answer.get("largestSharePct").asDouble())
         .isCloseTo(100.0 * ranking.get(0).getValue() / total, within(ROUNDED_TO_ONE_DECIMAL));
@@ -304,7 +412,10 @@ class ExamplesIT {
   /** Entries by value, largest first; ties (none in the bundled data) by key. */
   private static List<Map.Entry<String, Long>> descending(Map<String, Long> totals) {
     return totals.entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .sorted(
+            Map.Entry.<String, Long>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
         .toList();
   }
 
@@ -318,7 +429,9 @@ class ExamplesIT {
   }
 
   private static List<ObjectNode> rows(String sql) throws Exception {
-    QueryResult result = warehouse.query(sql, Optional.empty(), WarehouseConfig.MAX_ROWS_LIMIT, Duration.ofSeconds(60));
+    QueryResult result =
+        warehouse.query(
+            sql, Optional.empty(), WarehouseConfig.MAX_ROWS_LIMIT, Duration.ofSeconds(60));
     assertThat(result.truncated()).isFalse();
     return result.rows();
   }

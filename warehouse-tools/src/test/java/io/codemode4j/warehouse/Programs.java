@@ -23,9 +23,12 @@ final class Programs {
 
   private Programs() {}
 
-  /** The toolkit in Code Mode, with room for whole customer lists and invoice histories as results. */
+  /**
+   * The toolkit in Code Mode, with room for whole customer lists and invoice histories as results.
+   */
   static CodeMode codeMode(Warehouse warehouse) throws WarehouseException {
-    return WarehouseTools.of(warehouse).installInto(CodeMode.builder())
+    return WarehouseTools.of(warehouse)
+        .installInto(CodeMode.builder())
         .limits(CodeExecutionLimits.defaults().withMaxResultBytes(4 * 1024 * 1024))
         .build();
   }
@@ -34,7 +37,9 @@ final class Programs {
     return RunContext.of("run-" + UUID.randomUUID(), principal);
   }
 
-  /** The value {@code code} returned; fails the test with the whole outcome when the pass failed. */
+  /**
+   * The value {@code code} returned; fails the test with the whole outcome when the pass failed.
+   */
   static JsonNode result(CodeMode codeMode, String code, Principal principal) {
     PassOutcome outcome = codeMode.run(code, run(principal));
     assertThat(outcome).as("outcome of %s", code).isInstanceOf(PassSuccess.class);
@@ -43,8 +48,11 @@ final class Programs {
 
   /** The failure envelope {@code {kind, tool, message}} that calling {@code call} rejected with. */
   static JsonNode rejection(CodeMode codeMode, String call, Principal principal) {
-    JsonNode caught = result(codeMode,
-        "async () => { try { await " + call + "; return null; } catch (e) { return e; } }", principal);
+    JsonNode caught =
+        result(
+            codeMode,
+            "async () => { try { await " + call + "; return null; } catch (e) { return e; } }",
+            principal);
     assertThat(caught.isObject()).as("%s should reject, returned %s", call, caught).isTrue();
     return caught;
   }

@@ -27,7 +27,10 @@ class ResultJsonIT {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       CAST(12000 AS DECIMAL(38,2))                  | "12000.00"
       CAST(0.1 AS DECIMAL(18,2))                    | "0.10"
       CAST(-5 AS DECIMAL(4,1))                      | "-5.0"
@@ -54,17 +57,24 @@ class ResultJsonIT {
       {'a': 1, 'b': 'x'}                            | {"a":1,"b":"x"}
       [DATE '2024-01-31']                           | ["2024-01-31"]
       """)
-  void row_columnOfSqlType_isTypedBySqlType(String expression, String expectedJson) throws SQLException {
-    assertThat(firstRow("SELECT " + expression + " AS v").get("v").toString()).isEqualTo(expectedJson);
+  void row_columnOfSqlType_isTypedBySqlType(String expression, String expectedJson)
+      throws SQLException {
+    assertThat(firstRow("SELECT " + expression + " AS v").get("v").toString())
+        .isEqualTo(expectedJson);
   }
 
   @Test
   void forResult_columnTypes_areTheDatabaseSpelling() throws SQLException {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("SELECT CAST(1 AS DECIMAL(18,2)) AS total, 1::BIGINT AS n, DATE '2024-01-01' AS d")) {
-      assertThat(ResultJson.forResult(rs.getMetaData()).columns()).containsExactly(
-          new Column("total", "DECIMAL(18,2)"), new Column("n", "BIGINT"), new Column("d", "DATE"));
+        ResultSet rs =
+            s.executeQuery(
+                "SELECT CAST(1 AS DECIMAL(18,2)) AS total, 1::BIGINT AS n, DATE '2024-01-01' AS d")) {
+      assertThat(ResultJson.forResult(rs.getMetaData()).columns())
+          .containsExactly(
+              new Column("total", "DECIMAL(18,2)"),
+              new Column("n", "BIGINT"),
+              new Column("d", "DATE"));
     }
   }
 
@@ -74,7 +84,9 @@ class ResultJsonIT {
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT 1 AS region, 2 AS region, 3 AS region")) {
       ResultJson json = ResultJson.forResult(rs.getMetaData());
-      assertThat(json.columns()).extracting(Column::name).containsExactly("region", "region_2", "region_3");
+      assertThat(json.columns())
+          .extracting(Column::name)
+          .containsExactly("region", "region_2", "region_3");
       rs.next();
       assertThat(json.row(rs).toString()).isEqualTo("{\"region\":1,\"region_2\":2,\"region_3\":3}");
     }
@@ -82,6 +94,7 @@ class ResultJsonIT {
 
   @Test
   void row_keysFollowColumnOrder() throws SQLException {
-    assertThat(List.copyOf(firstRow("SELECT 1 AS z, 2 AS a, 3 AS m").propertyNames())).containsExactly("z", "a", "m");
+    assertThat(List.copyOf(firstRow("SELECT 1 AS z, 2 AS a, 3 AS m").propertyNames()))
+        .containsExactly("z", "a", "m");
   }
 }

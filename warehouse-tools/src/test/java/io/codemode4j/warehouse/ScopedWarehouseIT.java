@@ -41,47 +41,58 @@ class ScopedWarehouseIT {
   @Test
   void query_refusedSql_isRefusedWithTheAllowlistsMessage() {
     assertThatThrownBy(() -> scoped.query("SELECT * FROM duckdb_settings()", UNCONFINED, 10))
-        .isInstanceOfSatisfying(ToolFailure.class, f -> {
-          assertThat(f.kind()).isEqualTo(ToolFailure.Kind.REFUSED);
-          assertThat(f.getMessage()).startsWith("SQL refused (");
-        });
+        .isInstanceOfSatisfying(
+            ToolFailure.class,
+            f -> {
+              assertThat(f.kind()).isEqualTo(ToolFailure.Kind.REFUSED);
+              assertThat(f.getMessage()).startsWith("SQL refused (");
+            });
   }
 
   @Test
   void query_pastItsTimeout_isATimeout() {
     assertThatThrownBy(() -> scoped.query(WarehouseToolsIT.SLOW_SQL, UNCONFINED, 10))
-        .isInstanceOfSatisfying(ToolFailure.class, f -> {
-          assertThat(f.kind()).isEqualTo(ToolFailure.Kind.TIMEOUT);
-          assertThat(f.getMessage()).contains("300ms");
-        });
+        .isInstanceOfSatisfying(
+            ToolFailure.class,
+            f -> {
+              assertThat(f.kind()).isEqualTo(ToolFailure.Kind.TIMEOUT);
+              assertThat(f.getMessage()).contains("300ms");
+            });
   }
 
   @Test
   void query_databaseError_failsWithTheDatabasesFirstLine() {
-    assertThatThrownBy(() -> scoped.query("SELECT CAST(name AS INTEGER) AS n FROM customers", UNCONFINED, 10))
-        .isInstanceOfSatisfying(ToolFailure.class, f -> {
-          assertThat(f.kind()).isEqualTo(ToolFailure.Kind.FAILED);
-          assertThat(f.getMessage()).startsWith("Conversion Error");
-        });
+    assertThatThrownBy(
+            () -> scoped.query("SELECT CAST(name AS INTEGER) AS n FROM customers", UNCONFINED, 10))
+        .isInstanceOfSatisfying(
+            ToolFailure.class,
+            f -> {
+              assertThat(f.kind()).isEqualTo(ToolFailure.Kind.FAILED);
+              assertThat(f.getMessage()).startsWith("Conversion Error");
+            });
   }
 
   @Test
   void query_callerInterrupted_throwsInterruptedException() throws Exception {
     ScopedWarehouse patient = new ScopedWarehouse(warehouse, Duration.ofMinutes(1));
     AtomicReference<Throwable> thrown = new AtomicReference<>();
-    Thread caller = Thread.ofVirtual().start(() -> {
-      try {
-        patient.query(WarehouseToolsIT.SLOW_SQL, UNCONFINED, 10);
-      } catch (Exception e) {
-        thrown.set(e);
-      }
-    });
+    Thread caller =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    patient.query(WarehouseToolsIT.SLOW_SQL, UNCONFINED, 10);
+                  } catch (Exception e) {
+                    thrown.set(e);
+                  }
+                });
     Thread.sleep(200);
     caller.interrupt();
     caller.join(Duration.ofSeconds(5));
 
     assertThat(caller.isAlive()).isFalse();
-    assertThat(thrown.get()).isInstanceOf(InterruptedException.class)
+    assertThat(thrown.get())
+        .isInstanceOf(InterruptedException.class)
         .hasCauseInstanceOf(WarehouseException.class);
   }
 
@@ -90,12 +101,18 @@ class ScopedWarehouseIT {
     Warehouse closed = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
     closed.close();
 
-    assertThatThrownBy(() -> new ScopedWarehouse(closed, Duration.ofSeconds(1)).query("SELECT 1 AS one", UNCONFINED, 1))
-        .isInstanceOfSatisfying(ToolFailure.class, f -> {
-          assertThat(f.kind()).isEqualTo(ToolFailure.Kind.FAILED);
-          assertThat(f.getMessage()).isEqualTo(
-              "the warehouse is unavailable right now (the host's log has the details); try again later");
-        });
+    assertThatThrownBy(
+            () ->
+                new ScopedWarehouse(closed, Duration.ofSeconds(1))
+                    .query("SELECT 1 AS one", UNCONFINED, 1))
+        .isInstanceOfSatisfying(
+            ToolFailure.class,
+            f -> {
+              assertThat(f.kind()).isEqualTo(ToolFailure.Kind.FAILED);
+              assertThat(f.getMessage())
+                  .isEqualTo(
+                      "the warehouse is unavailable right now (the host's log has the details); try again later");
+            });
   }
 
   @Test
@@ -103,10 +120,12 @@ class ScopedWarehouseIT {
     Principal odd = Principal.ofTenant("odd", Set.of("emea", "Robert'); DROP"));
 
     assertThatThrownBy(() -> scoped.query("SELECT 1 AS one", odd, 1))
-        .isInstanceOfSatisfying(ToolFailure.class, f -> {
-          assertThat(f.kind()).isEqualTo(ToolFailure.Kind.UNAUTHORIZED);
-          assertThat(f.getMessage()).contains("principal 'odd'", "regions such as emea");
-        });
+        .isInstanceOfSatisfying(
+            ToolFailure.class,
+            f -> {
+              assertThat(f.kind()).isEqualTo(ToolFailure.Kind.UNAUTHORIZED);
+              assertThat(f.getMessage()).contains("principal 'odd'", "regions such as emea");
+            });
   }
 
   @Test

@@ -8,7 +8,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SqlLiteralsTest {
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '"',
+      textBlock =
+          """
       Acme              | 'Acme'
       O'Brien           | 'O''Brien'
       ''                | ''''''

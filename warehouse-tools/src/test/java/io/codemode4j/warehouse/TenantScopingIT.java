@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A principal confined to {emea} sees no other region's rows through any of the four tools, and cannot tell
- * another tenant's customer from one that does not exist.
+ * A principal confined to {emea} sees no other region's rows through any of the four tools, and
+ * cannot tell another tenant's customer from one that does not exist.
  */
 class TenantScopingIT {
 
@@ -42,30 +42,55 @@ class TenantScopingIT {
   @ParameterizedTest
   @ValueSource(strings = {"customers", "invoices", "invoice_summary"})
   void query_tableWithRegions_showsOnlyTheTenantsRegion(String table) {
-    JsonNode answer = result(codeMode,
-        "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM " + table + "'})).rows", EMEA);
+    JsonNode answer =
+        result(
+            codeMode,
+            "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM "
+                + table
+                + "'})).rows",
+            EMEA);
 
     assertThat(answer).extracting(row -> row.get("region").asString()).containsExactly("emea");
   }
 
   @Test
   void query_explicitOtherRegion_findsNothing() {
-    JsonNode answer = result(codeMode, """
+    JsonNode answer =
+        result(
+            codeMode,
+            """
         async () => (await warehouse.query({sql: "SELECT count(*) AS n FROM invoices WHERE region = 'americas'"})).rows[0].n
-        """, EMEA);
+        """,
+            EMEA);
 
     assertThat(answer.asLong()).isZero();
   }
 
   @Test
   void query_invoiceLines_countOnlyTheLinesOfTheTenantsInvoices() throws Exception {
-    JsonNode answer = result(codeMode,
-        "async () => (await warehouse.query({sql: 'SELECT count(*) AS n FROM invoice_lines'})).rows[0].n", EMEA);
+    JsonNode answer =
+        result(
+            codeMode,
+            "async () => (await warehouse.query({sql: 'SELECT count(*) AS n FROM invoice_lines'})).rows[0].n",
+            EMEA);
 
-    long emeaLines = warehouse.query("SELECT count(*) AS n FROM invoice_lines l JOIN invoices i "
-        + "ON i.invoice_id = l.invoice_id WHERE i.region = 'emea'", Optional.empty()).rows().get(0).get("n").asLong();
-    long allLines = warehouse.query("SELECT count(*) AS n FROM invoice_lines", Optional.empty())
-        .rows().get(0).get("n").asLong();
+    long emeaLines =
+        warehouse
+            .query(
+                "SELECT count(*) AS n FROM invoice_lines l JOIN invoices i "
+                    + "ON i.invoice_id = l.invoice_id WHERE i.region = 'emea'",
+                Optional.empty())
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
+    long allLines =
+        warehouse
+            .query("SELECT count(*) AS n FROM invoice_lines", Optional.empty())
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
     assertThat(answer.asLong()).isEqualTo(emeaLines).isLessThan(allLines);
   }
 
@@ -73,19 +98,28 @@ class TenantScopingIT {
   void query_twoRegionTenant_seesBothAndNoOther() {
     Principal emeaApac = Principal.ofTenant("two", Set.of("emea", "apac"));
 
-    JsonNode answer = result(codeMode,
-        "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM customers ORDER BY region'})).rows",
-        emeaApac);
+    JsonNode answer =
+        result(
+            codeMode,
+            "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM customers ORDER BY region'})).rows",
+            emeaApac);
 
-    assertThat(answer).extracting(row -> row.get("region").asString()).containsExactly("apac", "emea");
+    assertThat(answer)
+        .extracting(row -> row.get("region").asString())
+        .containsExactly("apac", "emea");
   }
 
   @Test
   void customers_noFilter_listsExactlyTheTenantsCustomers() throws Exception {
     JsonNode answer = result(codeMode, "async () => billing.customers()", EMEA);
 
-    long emeaCustomers = warehouse.query("SELECT count(*) AS n FROM customers WHERE region = 'emea'",
-        Optional.empty()).rows().get(0).get("n").asLong();
+    long emeaCustomers =
+        warehouse
+            .query("SELECT count(*) AS n FROM customers WHERE region = 'emea'", Optional.empty())
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
     assertThat(answer).hasSize((int) emeaCustomers);
     assertThat(answer).extracting(c -> c.get("region").asString()).containsOnly("emea");
   }
@@ -109,22 +143,39 @@ class TenantScopingIT {
 
   @ParameterizedTest
   @ValueSource(strings = {"Beacon", "Willow Health", "Bluefin Pharma"})
-  void invoices_otherTenantsCustomer_isRefusedExactlyLikeANameThatDoesNotExist(String americasCustomer) {
-    assertThat(result(codeMode, "async () => (await billing.invoices({customer: " + js(americasCustomer)
-        + "})).length", UNCONFINED).asInt()).isPositive();
+  void invoices_otherTenantsCustomer_isRefusedExactlyLikeANameThatDoesNotExist(
+      String americasCustomer) {
+    assertThat(
+            result(
+                    codeMode,
+                    "async () => (await billing.invoices({customer: "
+                        + js(americasCustomer)
+                        + "})).length",
+                    UNCONFINED)
+                .asInt())
+        .isPositive();
     String missing = "No Such Customer " + americasCustomer.length();
 
-    JsonNode hidden = rejection(codeMode, "billing.invoices({customer: " + js(americasCustomer) + "})", EMEA);
-    JsonNode absent = rejection(codeMode, "billing.invoices({customer: " + js(missing) + "})", EMEA);
+    JsonNode hidden =
+        rejection(codeMode, "billing.invoices({customer: " + js(americasCustomer) + "})", EMEA);
+    JsonNode absent =
+        rejection(codeMode, "billing.invoices({customer: " + js(missing) + "})", EMEA);
 
-    assertThat(hidden.get("kind").asString()).isEqualTo("refused").isEqualTo(absent.get("kind").asString());
+    assertThat(hidden.get("kind").asString())
+        .isEqualTo("refused")
+        .isEqualTo(absent.get("kind").asString());
     assertThat(hidden.get("message").asString().replace(americasCustomer, "NAME"))
         .isEqualTo(absent.get("message").asString().replace(missing, "NAME"));
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "Beacon' OR c.region = 'americas", "Beacon' OR '1' = '1", "x') OR (1 = 1", "Acme' UNION SELECT 1 --"})
+  @ValueSource(
+      strings = {
+        "Beacon' OR c.region = 'americas",
+        "Beacon' OR '1' = '1",
+        "x') OR (1 = 1",
+        "Acme' UNION SELECT 1 --"
+      })
   void invoices_quotesInTheName_cannotWidenTheQuery(String name) {
     JsonNode caught = rejection(codeMode, "billing.invoices({customer: " + js(name) + "})", EMEA);
 

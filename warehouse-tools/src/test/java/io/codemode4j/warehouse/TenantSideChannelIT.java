@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A tenant cannot probe other tenants' rows through database errors: a predicate that fails on one specific
- * row only fails when that row is the tenant's own.
+ * A tenant cannot probe other tenants' rows through database errors: a predicate that fails on one
+ * specific row only fails when that row is the tenant's own.
  */
 class TenantSideChannelIT {
 
@@ -39,19 +39,32 @@ class TenantSideChannelIT {
 
   /** Errors exactly when the invoice exists in the data the query can reach and has a line. */
   private static String probe(String invoiceId) {
-    return "SELECT count(*) AS n FROM invoice_lines WHERE CAST(CASE WHEN invoice_id = '" + invoiceId
+    return "SELECT count(*) AS n FROM invoice_lines WHERE CAST(CASE WHEN invoice_id = '"
+        + invoiceId
         + "' THEN product ELSE '1' END AS INTEGER) = 1";
   }
 
   private static String firstInvoice(String region) throws Exception {
-    return warehouse.query("SELECT min(invoice_id) AS id FROM invoices WHERE region = '" + region + "'",
-        Optional.empty()).rows().get(0).get("id").asString();
+    return warehouse
+        .query(
+            "SELECT min(invoice_id) AS id FROM invoices WHERE region = '" + region + "'",
+            Optional.empty())
+        .rows()
+        .get(0)
+        .get("id")
+        .asString();
   }
 
   @Test
   void query_probeOfAnotherTenantsRow_answersAsIfTheRowDidNotExist() throws Exception {
     String americas = firstInvoice("americas");
-    long emeaLines = warehouse.query("SELECT count(*) AS n FROM invoice_lines", EMEA).rows().get(0).get("n").asLong();
+    long emeaLines =
+        warehouse
+            .query("SELECT count(*) AS n FROM invoice_lines", EMEA)
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
 
     QueryResult probed = warehouse.query(probe(americas), EMEA);
 
@@ -62,8 +75,8 @@ class TenantSideChannelIT {
   void query_probeOfOwnRow_errors_soTheProbeItselfIsReal() throws Exception {
     String emea = firstInvoice("emea");
     assertThatThrownBy(() -> warehouse.query(probe(emea), EMEA))
-        .isInstanceOfSatisfying(WarehouseException.class,
-            e -> assertThat(e.getMessage()).contains("Conversion Error"));
+        .isInstanceOfSatisfying(
+            WarehouseException.class, e -> assertThat(e.getMessage()).contains("Conversion Error"));
     String americas = firstInvoice("americas");
     assertThatThrownBy(() -> warehouse.query(probe(americas), Optional.empty()))
         .isInstanceOf(WarehouseException.class);
@@ -72,13 +85,19 @@ class TenantSideChannelIT {
   @Test
   void prepare_tenantFile_holdsOnlyThatTenantsRows() throws Exception {
     DuckDbWarehouseFile.Source source = DuckDbWarehouseFile.source(TestWarehouse.sampleDir());
-    Path file = DuckDbWarehouseFile.prepare(source, TestWarehouse.cacheRoot(), Optional.of(Set.of("apac", "emea")));
+    Path file =
+        DuckDbWarehouseFile.prepare(
+            source, TestWarehouse.cacheRoot(), Optional.of(Set.of("apac", "emea")));
     assertThat(file.getFileName().toString()).endsWith("-apac+emea.duckdb");
 
     List<String> seen = new ArrayList<>();
-    try (Connection c = DriverManager.getConnection(DuckDbWarehouseFile.readOnlyUrl(file, DuckDbLimits.defaults()));
+    try (Connection c =
+            DriverManager.getConnection(
+                DuckDbWarehouseFile.readOnlyUrl(file, DuckDbLimits.defaults()));
         Statement s = c.createStatement();
-        ResultSet rs = s.executeQuery("""
+        ResultSet rs =
+            s.executeQuery(
+                """
             SELECT DISTINCT region FROM (
               SELECT region FROM customers UNION ALL SELECT region FROM invoices
               UNION ALL SELECT i.region FROM invoice_lines l JOIN invoices i USING (invoice_id)
@@ -89,10 +108,25 @@ class TenantSideChannelIT {
     }
     assertThat(seen).containsExactly("apac", "emea");
 
-    long all = warehouse.query("SELECT count(*) AS n FROM invoice_lines l JOIN invoices i ON i.invoice_id = l.invoice_id "
-        + "WHERE i.region IN ('apac', 'emea')", Optional.empty()).rows().get(0).get("n").asLong();
-    long tenant = warehouse.query("SELECT count(*) AS n FROM invoice_lines",
-        Optional.of(new Tenant(Set.of("emea", "apac")))).rows().get(0).get("n").asLong();
+    long all =
+        warehouse
+            .query(
+                "SELECT count(*) AS n FROM invoice_lines l JOIN invoices i ON i.invoice_id = l.invoice_id "
+                    + "WHERE i.region IN ('apac', 'emea')",
+                Optional.empty())
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
+    long tenant =
+        warehouse
+            .query(
+                "SELECT count(*) AS n FROM invoice_lines",
+                Optional.of(new Tenant(Set.of("emea", "apac"))))
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
     assertThat(tenant).isEqualTo(all);
   }
 }

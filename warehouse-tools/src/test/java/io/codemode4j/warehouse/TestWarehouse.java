@@ -3,7 +3,10 @@ package io.codemode4j.warehouse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The bundled sample data and one shared cache of prepared warehouse files for the integration tests. */
+/**
+ * The bundled sample data and one shared cache of prepared warehouse files for the integration
+ * tests.
+ */
 final class TestWarehouse {
 
   private TestWarehouse() {}
@@ -20,7 +23,10 @@ final class TestWarehouse {
     return Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache"));
   }
 
-  /** The read-only database file of the bundled data, built once per content and reused by every test. */
+  /**
+   * The read-only database file of the bundled data, built once per content and reused by every
+   * test.
+   */
   static Path bundledFile() throws WarehouseException {
     return DuckDbWarehouseFile.prepare(sampleDir(), cacheRoot());
   }

@@ -15,9 +15,13 @@ class WarehouseConfigTest {
   void duckDb_defaults_areReadOnlyLockedAndCapped() {
     WarehouseConfig config = WarehouseConfig.duckDb(Path.of("/cache/w.duckdb"));
     assertThat(config.jdbcUrl())
-        .startsWith("jdbc:duckdb:/cache/w.duckdb;access_mode=READ_ONLY;enable_external_access=false")
-        .contains(";autoinstall_known_extensions=false;autoload_known_extensions=false", ";memory_limit=1GB",
-            ";threads=2", ";max_temp_directory_size=0GB")
+        .startsWith(
+            "jdbc:duckdb:/cache/w.duckdb;access_mode=READ_ONLY;enable_external_access=false")
+        .contains(
+            ";autoinstall_known_extensions=false;autoload_known_extensions=false",
+            ";memory_limit=1GB",
+            ";threads=2",
+            ";max_temp_directory_size=0GB")
         .endsWith(";lock_configuration=true")
         .doesNotContain("allowed_directories", "allowed_paths");
     assertThat(config.queryTimeout()).isEqualTo(Duration.ofSeconds(10));
@@ -25,7 +29,10 @@ class WarehouseConfigTest {
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       mysql://x           | 4  | 10000   | 10000 | jdbcUrl must start with 'jdbc:'
       jdbc:duckdb:        | 0  | 10000   | 10000 | poolSize must be 1..64
       jdbc:duckdb:        | 65 | 10000   | 10000 | poolSize must be 1..64
@@ -34,19 +41,24 @@ class WarehouseConfigTest {
       jdbc:duckdb:        | 4  | 10000   | 0     | maxRows must be 1..1000000
       jdbc:duckdb:        | 4  | 10000   | 1000001 | maxRows must be 1..1000000
       """)
-  void new_invalidField_isRefusedNamingIt(String url, int pool, long timeoutMs, int maxRows, String message) {
+  void new_invalidField_isRefusedNamingIt(
+      String url, int pool, long timeoutMs, int maxRows, String message) {
     assertThatThrownBy(() -> new WarehouseConfig(url, pool, Duration.ofMillis(timeoutMs), maxRows))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message);
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       1GB;threads=99 | 2   | 0GB | memoryLimit must be a size
       1GB            | 0   | 0GB | threads must be 1..256
       1GB            | 2   | x   | maxTempDirectorySize must be a size
       """)
-  void duckDbLimits_invalidField_isRefusedNamingIt(String memory, int threads, String temp, String message) {
+  void duckDbLimits_invalidField_isRefusedNamingIt(
+      String memory, int threads, String temp, String message) {
     assertThatThrownBy(() -> new DuckDbLimits(memory, threads, temp))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message);

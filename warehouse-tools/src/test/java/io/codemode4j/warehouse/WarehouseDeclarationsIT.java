@@ -16,8 +16,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a model reads about the toolkit: its TypeScript declarations over the bundled data, kept as a golden
- * file and compiled by the real TypeScript compiler with a program that uses every method.
+ * What a model reads about the toolkit: its TypeScript declarations over the bundled data, kept as
+ * a golden file and compiled by the real TypeScript compiler with a program that uses every method.
  */
 class WarehouseDeclarationsIT {
 
@@ -44,26 +44,36 @@ class WarehouseDeclarationsIT {
   @Test
   void declarations_queryRows_documentTheSqlJsonTypingRules() {
     String query = codeMode.describe(List.of("warehouse.query"), DescribeOptions.defaults());
-    String rows = query.substring(query.indexOf("    /**\n     * One object per row"), query.indexOf("    rows: "));
+    String rows =
+        query.substring(
+            query.indexOf("    /**\n     * One object per row"), query.indexOf("    rows: "));
 
-    assertThat(rows).contains(
-        "* - BOOLEAN is true or false.",
-        "* - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers",
-        "* - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. \"1234.50\"",
-        "SUM(amount_cents) is a string",
-        "* - DATE is \"YYYY-MM-DD\"; TIMESTAMP and TIME are ISO-8601",
-        "* - LIST is an array and STRUCT an object",
-        "* - NULL is null");
-    assertThat(query).contains("rows: Array<{ [key: string]: string | number | boolean | null | unknown[] | "
-        + "{ [key: string]: unknown } }>;", "maxRows?: number /* integer, >= 1, <= 10000 */;", "@default 10000");
+    assertThat(rows)
+        .contains(
+            "* - BOOLEAN is true or false.",
+            "* - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers",
+            "* - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. \"1234.50\"",
+            "SUM(amount_cents) is a string",
+            "* - DATE is \"YYYY-MM-DD\"; TIMESTAMP and TIME are ISO-8601",
+            "* - LIST is an array and STRUCT an object",
+            "* - NULL is null");
+    assertThat(query)
+        .contains(
+            "rows: Array<{ [key: string]: string | number | boolean | null | unknown[] | "
+                + "{ [key: string]: unknown } }>;",
+            "maxRows?: number /* integer, >= 1, <= 10000 */;",
+            "@default 10000");
   }
 
   @Test
-  void tsc_declarationsAndAProgramUsingThem_compileStrict() throws IOException, InterruptedException {
+  void tsc_declarationsAndAProgramUsingThem_compileStrict()
+      throws IOException, InterruptedException {
     TypeScriptCompiler tsc = TypeScriptCompiler.install(Path.of("target", "tsc"));
     Path work = Files.createDirectories(Path.of("target", "tsc", "work"));
     Path declarations = Files.writeString(work.resolve("warehouse.d.ts"), codeMode.declarations());
-    Path usage = Files.writeString(work.resolve("warehouse.usage.ts"), resource("declarations/warehouse.usage.ts"));
+    Path usage =
+        Files.writeString(
+            work.resolve("warehouse.usage.ts"), resource("declarations/warehouse.usage.ts"));
 
     TypeScriptCompiler.Result result = tsc.compile(work, List.of(declarations, usage));
 
@@ -72,7 +82,8 @@ class WarehouseDeclarationsIT {
   }
 
   private static String resource(String name) throws IOException {
-    try (InputStream in = WarehouseDeclarationsIT.class.getClassLoader().getResourceAsStream(name)) {
+    try (InputStream in =
+        WarehouseDeclarationsIT.class.getClassLoader().getResourceAsStream(name)) {
       assertThat(in).as("test resource " + name).isNotNull();
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** The whole query path on the bundled data: allowlist, read-only DuckDB, JSON contract, caps and timeouts. */
+/**
+ * The whole query path on the bundled data: allowlist, read-only DuckDB, JSON contract, caps and
+ * timeouts.
+ */
 class WarehouseIT {
 
   /** A join that DuckDB cannot finish quickly: 150k x 150k candidate pairs. */
@@ -38,17 +41,20 @@ class WarehouseIT {
 
   @Test
   void query_readmeQuery_returnsThreeRegionsInTheJsonContract() throws Exception {
-    QueryResult result = warehouse.query(
-        "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC",
-        Optional.empty());
+    QueryResult result =
+        warehouse.query(
+            "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC",
+            Optional.empty());
 
     JsonNode json = result.toJson();
     assertThat(json.propertyNames()).containsExactly("columns", "rows", "rowCount", "truncated");
     assertThat(json.get("columns").toString())
-        .isEqualTo("[{\"name\":\"region\",\"type\":\"VARCHAR\"},{\"name\":\"total\",\"type\":\"DECIMAL(38,2)\"}]");
+        .isEqualTo(
+            "[{\"name\":\"region\",\"type\":\"VARCHAR\"},{\"name\":\"total\",\"type\":\"DECIMAL(38,2)\"}]");
     assertThat(json.get("rowCount").asInt()).isEqualTo(3);
     assertThat(json.get("truncated").asBoolean()).isFalse();
-    assertThat(result.rows()).extracting(r -> r.get("region").asString())
+    assertThat(result.rows())
+        .extracting(r -> r.get("region").asString())
         .containsExactlyInAnyOrder("emea", "americas", "apac");
     assertThat(result.rows()).allSatisfy(r -> assertThat(r.get("total").isString()).isTrue());
     BigDecimal first = new BigDecimal(result.rows().get(0).get("total").asString());
@@ -58,30 +64,44 @@ class WarehouseIT {
 
   @Test
   void query_summaryRevenue_matchesInvoiceCentsExactly() throws Exception {
-    QueryResult summary = warehouse.query(
-        "SELECT SUM(revenue) AS revenue, SUM(invoice_count) AS n FROM invoice_summary", Optional.empty());
-    QueryResult invoices = warehouse.query(
-        "SELECT SUM(amount_cents) AS cents, COUNT(*) AS n FROM invoices WHERE status <> 'void'", Optional.empty());
+    QueryResult summary =
+        warehouse.query(
+            "SELECT SUM(revenue) AS revenue, SUM(invoice_count) AS n FROM invoice_summary",
+            Optional.empty());
+    QueryResult invoices =
+        warehouse.query(
+            "SELECT SUM(amount_cents) AS cents, COUNT(*) AS n FROM invoices WHERE status <> 'void'",
+            Optional.empty());
 
     BigDecimal revenue = new BigDecimal(summary.rows().get(0).get("revenue").asString());
     BigDecimal cents = new BigDecimal(invoices.rows().get(0).get("cents").asString());
     assertThat(revenue.movePointRight(2)).isEqualByComparingTo(cents);
-    assertThat(summary.rows().get(0).get("n").asString()).isEqualTo(invoices.rows().get(0).get("n").asString());
+    assertThat(summary.rows().get(0).get("n").asString())
+        .isEqualTo(invoices.rows().get(0).get("n").asString());
   }
 
   @Test
   void query_invoiceSummary_hasTheDocumentedColumns() throws Exception {
-    QueryResult result = warehouse.query("SELECT * FROM invoice_summary ORDER BY month LIMIT 1", Optional.empty());
-    assertThat(result.columns()).containsExactly(
-        new Column("region", "VARCHAR"), new Column("customer", "VARCHAR"), new Column("month", "DATE"),
-        new Column("invoice_count", "BIGINT"), new Column("revenue", "DECIMAL(18,2)"));
+    QueryResult result =
+        warehouse.query("SELECT * FROM invoice_summary ORDER BY month LIMIT 1", Optional.empty());
+    assertThat(result.columns())
+        .containsExactly(
+            new Column("region", "VARCHAR"),
+            new Column("customer", "VARCHAR"),
+            new Column("month", "DATE"),
+            new Column("invoice_count", "BIGINT"),
+            new Column("revenue", "DECIMAL(18,2)"));
     assertThat(result.rows().get(0).get("month").asString()).isEqualTo("2023-01-01");
   }
 
   @Test
   void query_moreRowsThanTheCap_isTruncatedAtTheCap() throws Exception {
-    QueryResult result = warehouse.query(
-        "SELECT invoice_id FROM invoices ORDER BY invoice_id", Optional.empty(), 25, Duration.ofSeconds(10));
+    QueryResult result =
+        warehouse.query(
+            "SELECT invoice_id FROM invoices ORDER BY invoice_id",
+            Optional.empty(),
+            25,
+            Duration.ofSeconds(10));
     assertThat(result.rowCount()).isEqualTo(25);
     assertThat(result.truncated()).isTrue();
     assertThat(result.rows().get(0).get("invoice_id").asString())
@@ -90,8 +110,12 @@ class WarehouseIT {
 
   @Test
   void query_exactlyTheCap_isNotTruncated() throws Exception {
-    QueryResult result = warehouse.query(
-        "SELECT * FROM (VALUES (1), (2), (3)) AS t(x)", Optional.empty(), 3, Duration.ofSeconds(10));
+    QueryResult result =
+        warehouse.query(
+            "SELECT * FROM (VALUES (1), (2), (3)) AS t(x)",
+            Optional.empty(),
+            3,
+            Duration.ofSeconds(10));
     assertThat(result.rowCount()).isEqualTo(3);
     assertThat(result.truncated()).isFalse();
   }
@@ -107,17 +131,21 @@ class WarehouseIT {
   void query_refusedSql_throwsRefusalNamingTheAllowedTables() {
     assertThatThrownBy(() -> warehouse.query("SELECT * FROM payroll", Optional.empty()))
         .isInstanceOf(SqlRefusedException.class)
-        .hasMessageContaining("table 'payroll' is not allowlisted (allowed: customers, invoice_lines, invoices, invoice_summary)");
+        .hasMessageContaining(
+            "table 'payroll' is not allowlisted (allowed: customers, invoice_lines, invoices, invoice_summary)");
   }
 
   @Test
   void query_runawayQuery_isCancelledAtItsTimeoutAndTheNextQueryWorks() throws Exception {
     long start = System.nanoTime();
-    assertThatThrownBy(() -> warehouse.query(SLOW_SQL, Optional.empty(), 10, Duration.ofMillis(300)))
-        .isInstanceOfSatisfying(WarehouseException.class, e -> {
-          assertThat(e.kind()).isEqualTo(WarehouseException.Kind.TIMEOUT);
-          assertThat(e.getMessage()).contains("300ms");
-        });
+    assertThatThrownBy(
+            () -> warehouse.query(SLOW_SQL, Optional.empty(), 10, Duration.ofMillis(300)))
+        .isInstanceOfSatisfying(
+            WarehouseException.class,
+            e -> {
+              assertThat(e.kind()).isEqualTo(WarehouseException.Kind.TIMEOUT);
+              assertThat(e.getMessage()).contains("300ms");
+            });
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 
     QueryResult next = warehouse.query("SELECT count(*) AS n FROM customers", Optional.empty());
@@ -127,29 +155,37 @@ class WarehouseIT {
   @Test
   void query_callerInterrupted_cancelsTheStatement() throws Exception {
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread caller = Thread.ofVirtual().start(() -> {
-      try {
-        warehouse.query(SLOW_SQL, Optional.empty(), 10, Duration.ofMinutes(1));
-      } catch (Exception e) {
-        failure.set(e);
-      }
-    });
+    Thread caller =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    warehouse.query(SLOW_SQL, Optional.empty(), 10, Duration.ofMinutes(1));
+                  } catch (Exception e) {
+                    failure.set(e);
+                  }
+                });
     Thread.sleep(200);
     caller.interrupt();
     caller.join(Duration.ofSeconds(5));
 
     assertThat(caller.isAlive()).isFalse();
-    assertThat(failure.get()).isInstanceOfSatisfying(WarehouseException.class,
-        e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.INTERRUPTED));
+    assertThat(failure.get())
+        .isInstanceOfSatisfying(
+            WarehouseException.class,
+            e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.INTERRUPTED));
   }
 
   @Test
   void query_databaseError_isTypedAndTheNextQueryWorks() throws Exception {
-    assertThatThrownBy(() -> warehouse.query("SELECT CAST(name AS INTEGER) FROM customers", Optional.empty()))
-        .isInstanceOfSatisfying(WarehouseException.class, e -> {
-          assertThat(e.kind()).isEqualTo(WarehouseException.Kind.DATABASE);
-          assertThat(e.getMessage()).contains("Conversion Error");
-        });
+    assertThatThrownBy(
+            () -> warehouse.query("SELECT CAST(name AS INTEGER) FROM customers", Optional.empty()))
+        .isInstanceOfSatisfying(
+            WarehouseException.class,
+            e -> {
+              assertThat(e.kind()).isEqualTo(WarehouseException.Kind.DATABASE);
+              assertThat(e.getMessage()).contains("Conversion Error");
+            });
     assertThat(warehouse.query("SELECT 1 AS one", Optional.empty()).rowCount()).isEqualTo(1);
   }
 
@@ -158,22 +194,45 @@ class WarehouseIT {
     Optional<Tenant> emea = Optional.of(new Tenant(Set.of("emea")));
     for (String table : List.of("invoices", "customers", "invoice_summary")) {
       QueryResult regions = warehouse.query("SELECT DISTINCT region FROM " + table, emea);
-      assertThat(regions.rows()).extracting(r -> r.get("region").asString()).containsExactly("emea");
+      assertThat(regions.rows())
+          .extracting(r -> r.get("region").asString())
+          .containsExactly("emea");
     }
-    long tenantLines = warehouse.query("SELECT count(*) AS n FROM invoice_lines", emea).rows().get(0).get("n").asLong();
-    long emeaLines = warehouse.query(
-        "SELECT count(*) AS n FROM invoice_lines l JOIN invoices i ON i.invoice_id = l.invoice_id WHERE i.region = 'emea'",
-        Optional.empty()).rows().get(0).get("n").asLong();
-    long allLines = warehouse.query("SELECT count(*) AS n FROM invoice_lines", Optional.empty()).rows().get(0).get("n").asLong();
+    long tenantLines =
+        warehouse
+            .query("SELECT count(*) AS n FROM invoice_lines", emea)
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
+    long emeaLines =
+        warehouse
+            .query(
+                "SELECT count(*) AS n FROM invoice_lines l JOIN invoices i ON i.invoice_id = l.invoice_id WHERE i.region = 'emea'",
+                Optional.empty())
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
+    long allLines =
+        warehouse
+            .query("SELECT count(*) AS n FROM invoice_lines", Optional.empty())
+            .rows()
+            .get(0)
+            .get("n")
+            .asLong();
     assertThat(tenantLines).isEqualTo(emeaLines).isLessThan(allLines);
   }
 
   @Test
   void tables_listsTheFourAllowlistedRelationsWithTypes() throws Exception {
     List<TableSchema> tables = warehouse.tables();
-    assertThat(tables).extracting(TableSchema::name)
+    assertThat(tables)
+        .extracting(TableSchema::name)
         .containsExactlyElementsOf(SqlAllowlist.defaults().tables().stream().sorted().toList());
-    TableSchema invoices = tables.stream().filter(t -> t.name().equals("invoices")).findFirst().orElseThrow();
-    assertThat(invoices.columns()).contains(new Column("amount_cents", "BIGINT"), new Column("issued_on", "DATE"));
+    TableSchema invoices =
+        tables.stream().filter(t -> t.name().equals("invoices")).findFirst().orElseThrow();
+    assertThat(invoices.columns())
+        .contains(new Column("amount_cents", "BIGINT"), new Column("issued_on", "DATE"));
   }
 }

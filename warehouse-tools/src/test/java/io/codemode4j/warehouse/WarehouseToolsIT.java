@@ -30,7 +30,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** The four tools through real Code Mode passes (GraalJS) on the bundled data (DuckDB), unconfined. */
+/**
+ * The four tools through real Code Mode passes (GraalJS) on the bundled data (DuckDB), unconfined.
+ */
 class WarehouseToolsIT {
 
   /** A join that DuckDB cannot finish quickly: 150k x 150k candidate pairs. */
@@ -55,8 +57,11 @@ class WarehouseToolsIT {
   @Test
   void installInto_builder_exposesFourReadonlyMethods() throws WarehouseException {
     assertThat(codeMode.methods())
-        .containsExactly("warehouse.query", "warehouse.tables", "billing.customers", "billing.invoices");
-    assertThat(WarehouseTools.of(warehouse).toolkit().values().stream().flatMap(m -> m.values().stream()))
+        .containsExactly(
+            "warehouse.query", "warehouse.tables", "billing.customers", "billing.invoices");
+    assertThat(
+            WarehouseTools.of(warehouse).toolkit().values().stream()
+                .flatMap(m -> m.values().stream()))
         .extracting(tool -> tool.spec().executionClass())
         .containsOnly(ExecutionClass.READONLY);
   }
@@ -65,31 +70,36 @@ class WarehouseToolsIT {
   void query_description_teachesTheTablesColumnsAndJsonTyping() throws WarehouseException {
     Tool query = WarehouseTools.of(warehouse).query();
     String description = query.spec().description();
-    assertThat(description).contains(
-        "- customers (one row per customer): customer_id VARCHAR, name VARCHAR",
-        "region VARCHAR ('emea' | 'americas' | 'apac')",
-        "amount_cents BIGINT (US cents)",
-        "- invoice_summary (view over the invoices that are not void",
-        "revenue DECIMAL(18,2)",
-        "DECIMAL and SUM(amount_cents) are strings with the exact digits",
-        "cancelled and rejects with kind 'timeout'",
-        "10s");
-    assertThat(query.spec().success().get("properties").get("rows").get("description").asString()).contains(
-        "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits",
-        "DATE is \"YYYY-MM-DD\"");
+    assertThat(description)
+        .contains(
+            "- customers (one row per customer): customer_id VARCHAR, name VARCHAR",
+            "region VARCHAR ('emea' | 'americas' | 'apac')",
+            "amount_cents BIGINT (US cents)",
+            "- invoice_summary (view over the invoices that are not void",
+            "revenue DECIMAL(18,2)",
+            "DECIMAL and SUM(amount_cents) are strings with the exact digits",
+            "cancelled and rejects with kind 'timeout'",
+            "10s");
+    assertThat(query.spec().success().get("properties").get("rows").get("description").asString())
+        .contains(
+            "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits",
+            "DATE is \"YYYY-MM-DD\"");
     JsonNode maxRows = query.spec().parameters().get("properties").get("maxRows");
     assertThat(maxRows.get("minimum").asInt()).isEqualTo(1);
     assertThat(maxRows.get("maximum").asInt()).isEqualTo(WarehouseTools.MAX_ROWS);
     assertThat(query.spec().parameters().get("properties").get("sql").get("description").asString())
         .contains("customers, invoice_lines, invoice_summary, invoices");
-    assertThat(codeMode.tool().description()).contains("query(args: {", "Promise<{", "truncated: boolean;");
+    assertThat(codeMode.tool().description())
+        .contains("query(args: {", "Promise<{", "truncated: boolean;");
   }
 
   @Test
   void query_readmeQuestion_returnsExactlyTheWarehouseJsonContract() throws Exception {
-    String sql = "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC";
+    String sql =
+        "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC";
 
-    JsonNode answer = result(codeMode, "async () => warehouse.query({sql: " + js(sql) + "})", UNCONFINED);
+    JsonNode answer =
+        result(codeMode, "async () => warehouse.query({sql: " + js(sql) + "})", UNCONFINED);
 
     assertThat(answer).isEqualTo(warehouse.query(sql, Optional.empty()).toJson());
     assertThat(answer.get("columns").get(1).get("type").asString()).isEqualTo("DECIMAL(38,2)");
@@ -98,9 +108,11 @@ class WarehouseToolsIT {
 
   @Test
   void query_maxRows_capsTheRowsAndSetsTruncated() {
-    JsonNode answer = result(codeMode,
-        "async () => warehouse.query({sql: 'SELECT invoice_id, issued_on, amount_cents FROM invoices ORDER BY invoice_id', maxRows: 3})",
-        UNCONFINED);
+    JsonNode answer =
+        result(
+            codeMode,
+            "async () => warehouse.query({sql: 'SELECT invoice_id, issued_on, amount_cents FROM invoices ORDER BY invoice_id', maxRows: 3})",
+            UNCONFINED);
 
     assertThat(answer.get("rowCount").asInt()).isEqualTo(3);
     assertThat(answer.get("truncated").asBoolean()).isTrue();
@@ -111,7 +123,10 @@ class WarehouseToolsIT {
 
   @Test
   void query_refusedSql_rejectsWithACatchableRefusal() {
-    JsonNode caught = result(codeMode, """
+    JsonNode caught =
+        result(
+            codeMode,
+            """
         async () => {
           try {
             await warehouse.query({sql: 'SELECT * FROM payroll'});
@@ -119,32 +134,44 @@ class WarehouseToolsIT {
           } catch (e) {
             return {kind: e.kind, tool: e.tool, message: e.message, frozen: Object.isFrozen(e)};
           }
-        }""", UNCONFINED);
+        }""",
+            UNCONFINED);
 
     assertThat(caught.get("kind").asString()).isEqualTo("refused");
     assertThat(caught.get("tool").asString()).isEqualTo("warehouse.query");
     assertThat(caught.get("message").asString())
-        .contains("TABLE_NOT_ALLOWED", "table 'payroll' is not allowlisted (allowed: customers, invoice_lines");
+        .contains(
+            "TABLE_NOT_ALLOWED",
+            "table 'payroll' is not allowlisted (allowed: customers, invoice_lines");
     assertThat(caught.get("frozen").asBoolean()).isTrue();
   }
 
   @Test
   void query_uncaughtRefusal_endsThePassAsThrownWithTheCallFailed() {
-    PassFailure failure = Programs.failure(codeMode.run(
-        "async () => warehouse.query({sql: 'DELETE FROM invoices'})", Programs.run(UNCONFINED)));
+    PassFailure failure =
+        Programs.failure(
+            codeMode.run(
+                "async () => warehouse.query({sql: 'DELETE FROM invoices'})",
+                Programs.run(UNCONFINED)));
 
     assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
     assertThat(failure.thrown().get("kind").asString()).isEqualTo("refused");
-    assertThat(failure.calls()).singleElement().satisfies(call -> {
-      assertThat(call.status()).isEqualTo(CallStatus.FAILED);
-      assertThat(call.failureKind()).isEqualTo("refused");
-    });
+    assertThat(failure.calls())
+        .singleElement()
+        .satisfies(
+            call -> {
+              assertThat(call.status()).isEqualTo(CallStatus.FAILED);
+              assertThat(call.failureKind()).isEqualTo("refused");
+            });
   }
 
   @Test
   void query_databaseError_rejectsAsFailedWithTheDatabaseMessage() {
-    JsonNode caught = rejection(codeMode,
-        "warehouse.query({sql: 'SELECT CAST(name AS INTEGER) AS n FROM customers'})", UNCONFINED);
+    JsonNode caught =
+        rejection(
+            codeMode,
+            "warehouse.query({sql: 'SELECT CAST(name AS INTEGER) AS n FROM customers'})",
+            UNCONFINED);
 
     assertThat(caught.get("kind").asString()).isEqualTo("failed");
     assertThat(caught.get("message").asString()).contains("Conversion Error");
@@ -152,8 +179,12 @@ class WarehouseToolsIT {
 
   @Test
   void query_slowerThanTheQueryTimeout_rejectsAsTimeout() throws WarehouseException {
-    try (CodeMode quick = WarehouseTools.of(warehouse, Duration.ofMillis(300)).installInto(CodeMode.builder()).build()) {
-      JsonNode caught = rejection(quick, "warehouse.query({sql: " + js(SLOW_SQL) + "})", UNCONFINED);
+    try (CodeMode quick =
+        WarehouseTools.of(warehouse, Duration.ofMillis(300))
+            .installInto(CodeMode.builder())
+            .build()) {
+      JsonNode caught =
+          rejection(quick, "warehouse.query({sql: " + js(SLOW_SQL) + "})", UNCONFINED);
 
       assertThat(caught.get("kind").asString()).isEqualTo("timeout");
       assertThat(caught.get("message").asString()).contains("300ms");
@@ -163,16 +194,29 @@ class WarehouseToolsIT {
   @Test
   void query_slowerThanThePassWallTime_endsThePassAsTimeoutWithTheCallUncertain() {
     long start = System.nanoTime();
-    PassFailure failure = Programs.failure(codeMode.run(
-        "async () => warehouse.query({sql: " + js(SLOW_SQL) + "})",
-        Programs.run(UNCONFINED).withRemainingTime(Duration.ofMillis(500))));
+    PassFailure failure =
+        Programs.failure(
+            codeMode.run(
+                "async () => warehouse.query({sql: " + js(SLOW_SQL) + "})",
+                Programs.run(UNCONFINED).withRemainingTime(Duration.ofMillis(500))));
 
     assertThat(failure.kind()).isEqualTo(FailureKind.TIMEOUT);
-    assertThat(failure.calls()).singleElement().extracting(CallRecord::status).isEqualTo(CallStatus.UNCERTAIN);
+    assertThat(failure.calls())
+        .singleElement()
+        .extracting(CallRecord::status)
+        .isEqualTo(CallStatus.UNCERTAIN);
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     // The interrupted handler cancelled its statement: the pool serves the next pass at once.
-    assertThat(result(codeMode, "async () => warehouse.query({sql: 'SELECT count(*) AS n FROM customers'})", UNCONFINED)
-        .get("rows").get(0).get("n").asInt()).isEqualTo(500);
+    assertThat(
+            result(
+                    codeMode,
+                    "async () => warehouse.query({sql: 'SELECT count(*) AS n FROM customers'})",
+                    UNCONFINED)
+                .get("rows")
+                .get(0)
+                .get("n")
+                .asInt())
+        .isEqualTo(500);
   }
 
   @Test
@@ -180,50 +224,77 @@ class WarehouseToolsIT {
     JsonNode answer = result(codeMode, "async () => warehouse.tables()", UNCONFINED);
 
     assertThat(answer).isEqualTo(Programs.JSON.valueToTree(warehouse.tables()));
-    assertThat(answer).extracting(t -> t.get("name").asString())
+    assertThat(answer)
+        .extracting(t -> t.get("name").asString())
         .containsExactly("customers", "invoice_lines", "invoice_summary", "invoices");
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "-",
+      textBlock =
+          """
       {}                                          | -        | -
       {region: 'emea'}                            | emea     | -
       {segment: 'smb'}                            | -        | smb
       {region: 'apac', segment: 'enterprise'}     | apac     | enterprise
       {segment: 'mid-market', region: 'americas'} | americas | mid-market
       """)
-  void customers_filter_returnsTheMatchingCustomersOrderedByName(String filter, String region, String segment)
-      throws Exception {
+  void customers_filter_returnsTheMatchingCustomersOrderedByName(
+      String filter, String region, String segment) throws Exception {
     JsonNode answer = result(codeMode, "async () => billing.customers(" + filter + ")", UNCONFINED);
 
-    List<ObjectNode> expected = warehouse.query("SELECT * FROM customers", Optional.empty(), 10_000,
-            Duration.ofSeconds(10)).rows().stream()
-        .filter(c -> region == null || c.get("region").asString().equals(region))
-        .filter(c -> segment == null || c.get("segment").asString().equals(segment))
-        .sorted(Comparator.comparing((ObjectNode c) -> c.get("name").asString()))
-        .toList();
+    List<ObjectNode> expected =
+        warehouse
+            .query("SELECT * FROM customers", Optional.empty(), 10_000, Duration.ofSeconds(10))
+            .rows()
+            .stream()
+            .filter(c -> region == null || c.get("region").asString().equals(region))
+            .filter(c -> segment == null || c.get("segment").asString().equals(segment))
+            .sorted(Comparator.comparing((ObjectNode c) -> c.get("name").asString()))
+            .toList();
     assertThat(expected).isNotEmpty();
     assertThat(answer).hasSize(expected.size());
     for (int i = 0; i < expected.size(); i++) {
       ObjectNode want = expected.get(i);
       JsonNode got = answer.get(i);
-      assertThat(got.propertyNames()).containsExactly("customerId", "name", "region", "segment", "country");
-      assertThat(List.of(got.get("customerId").asString(), got.get("name").asString(), got.get("region").asString(),
-          got.get("segment").asString(), got.get("country").asString()))
-          .containsExactly(want.get("customer_id").asString(), want.get("name").asString(),
-              want.get("region").asString(), want.get("segment").asString(), want.get("country").asString());
+      assertThat(got.propertyNames())
+          .containsExactly("customerId", "name", "region", "segment", "country");
+      assertThat(
+              List.of(
+                  got.get("customerId").asString(),
+                  got.get("name").asString(),
+                  got.get("region").asString(),
+                  got.get("segment").asString(),
+                  got.get("country").asString()))
+          .containsExactly(
+              want.get("customer_id").asString(),
+              want.get("name").asString(),
+              want.get("region").asString(),
+              want.get("segment").asString(),
+              want.get("country").asString());
     }
   }
 
   @Test
   void invoices_knownCustomer_returnsAllItsInvoicesOldestFirst() throws Exception {
-    JsonNode answer = result(codeMode, "async () => billing.invoices({customer: 'Acme'})", UNCONFINED);
+    JsonNode answer =
+        result(codeMode, "async () => billing.invoices({customer: 'Acme'})", UNCONFINED);
 
-    List<ObjectNode> expected = warehouse.query("SELECT * FROM invoices WHERE customer_id = 'C0001'",
-            Optional.empty(), 10_000, Duration.ofSeconds(10)).rows().stream()
-        .sorted(Comparator.comparing((ObjectNode i) -> i.get("issued_on").asString())
-            .thenComparing(i -> i.get("invoice_id").asString()))
-        .toList();
+    List<ObjectNode> expected =
+        warehouse
+            .query(
+                "SELECT * FROM invoices WHERE customer_id = 'C0001'",
+                Optional.empty(),
+                10_000,
+                Duration.ofSeconds(10))
+            .rows()
+            .stream()
+            .sorted(
+                Comparator.comparing((ObjectNode i) -> i.get("issued_on").asString())
+                    .thenComparing(i -> i.get("invoice_id").asString()))
+            .toList();
     assertThat(expected).hasSizeGreaterThan(100);
     assertThat(answer).hasSize(expected.size());
     for (int i = 0; i < expected.size(); i++) {
@@ -244,18 +315,26 @@ class WarehouseToolsIT {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"Nobody Inc", "acme", "Acme ", "x' OR '1'='1", "Acme' OR c.name <> '", "Acme'--"})
+  @ValueSource(
+      strings = {"Nobody Inc", "acme", "Acme ", "x' OR '1'='1", "Acme' OR c.name <> '", "Acme'--"})
   void invoices_nameOfNoCustomer_rejectsAsRefusedNamingIt(String name) {
-    JsonNode caught = rejection(codeMode, "billing.invoices({customer: " + js(name) + "})", UNCONFINED);
+    JsonNode caught =
+        rejection(codeMode, "billing.invoices({customer: " + js(name) + "})", UNCONFINED);
 
     assertThat(caught.get("kind").asString()).isEqualTo("refused");
     assertThat(caught.get("tool").asString()).isEqualTo("billing.invoices");
-    assertThat(caught.get("message").asString()).isEqualTo("no customer named '" + name
-        + "' (names are exact and case-sensitive; billing.customers() lists them)");
+    assertThat(caught.get("message").asString())
+        .isEqualTo(
+            "no customer named '"
+                + name
+                + "' (names are exact and case-sensitive; billing.customers() lists them)");
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       warehouse.query({})                                      | required property 'sql'
       warehouse.query({sql: ''})                               | sql
       warehouse.query({sql: 42})                               | sql
@@ -274,27 +353,37 @@ class WarehouseToolsIT {
       billing.invoices({customer: ['Acme']})                   | customer
       """)
   void call_argumentsOutsideTheSchema_rejectAsInvalidArguments(String call, String named) {
-    PassOutcome outcome = codeMode.run("async () => { try { await " + call + "; return null; } catch (e) { return e; } }",
-        Programs.run(UNCONFINED));
+    PassOutcome outcome =
+        codeMode.run(
+            "async () => { try { await " + call + "; return null; } catch (e) { return e; } }",
+            Programs.run(UNCONFINED));
 
     JsonNode caught = ((PassSuccess) outcome).result();
     assertThat(caught.get("kind").asString()).isEqualTo("invalid_arguments");
     assertThat(caught.get("message").asString()).contains(named);
-    assertThat(outcome.calls()).singleElement().satisfies(c -> {
-      assertThat(c.failureKind()).isEqualTo("invalid_arguments");
-      assertThat(c.duration()).isZero();
-    });
+    assertThat(outcome.calls())
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.failureKind()).isEqualTo("invalid_arguments");
+              assertThat(c.duration()).isZero();
+            });
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "warehouse.query({sql: 'SELECT 1 AS one'})", "billing.customers()", "billing.invoices({customer: 'Acme'})"})
+  @ValueSource(
+      strings = {
+        "warehouse.query({sql: 'SELECT 1 AS one'})",
+        "billing.customers()",
+        "billing.invoices({customer: 'Acme'})"
+      })
   void call_principalWhoseTenantIsNotRegions_isUnauthorized(String call) {
     Principal odd = Principal.ofTenant("odd", Set.of("EMEA"));
 
     JsonNode caught = rejection(codeMode, call, odd);
 
     assertThat(caught.get("kind").asString()).isEqualTo("unauthorized");
-    assertThat(caught.get("message").asString()).contains("principal 'odd'", "region 'EMEA' is not valid");
+    assertThat(caught.get("message").asString())
+        .contains("principal 'odd'", "region 'EMEA' is not valid");
   }
 }

@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@link SqlAllowlist#approve} (parse, check, tenant rewrite for {@code emea}, render) over the accepted
- * corpus, one query per operation in turn: {@link #approve} with the approval cache off
+ * {@link SqlAllowlist#approve} (parse, check, tenant rewrite for {@code emea}, render) over the
+ * accepted corpus, one query per operation in turn: {@link #approve} with the approval cache off
  * ({@code allowlist_us}), {@link #approveRepeated} with it on, every query already approved once.
  */
 @State(Scope.Thread)
@@ -30,8 +30,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-    "-XX:+UseSerialGC"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--enable-native-access=ALL-UNNAMED",
+      "--sun-misc-unsafe-memory-access=allow",
+      "-XX:+UseSerialGC"
+    })
 public class AllowlistBenchmarks {
 
   private static final QueryPolicy POLICY = QueryPolicy.forTenant(Tenant.of("emea"), 10_000);

@@ -19,16 +19,22 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * 64 calls to a handler sleeping 20 ms at each {@code maxHostCallConcurrency} ({@code overlap_efficiency_c*}):
- * the ideal is {@code ceil(64 / c) * 20} ms, so efficiency is that over the average time reported.
+ * 64 calls to a handler sleeping 20 ms at each {@code maxHostCallConcurrency} ({@code
+ * overlap_efficiency_c*}): the ideal is {@code ceil(64 / c) * 20} ms, so efficiency is that over
+ * the average time reported.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 3)
 @Measurement(iterations = 3, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-    "-XX:+UseSerialGC"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--enable-native-access=ALL-UNNAMED",
+      "--sun-misc-unsafe-memory-access=allow",
+      "-XX:+UseSerialGC"
+    })
 public class OverlapBenchmarks {
 
   @Param({"1", "4", "16", "64"})

@@ -20,17 +20,22 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Warm pass, three-call pass and 64 awaited host calls in process, next to a bare GraalJS context (the
- * scenarios of {@code warm_pass_ms}, {@code three_call_pass_ms} and {@code host_call_us}). Sample time
- * gives the percentiles; per call is {@code (sequentialCalls - warmPass) / 64}.
+ * Warm pass, three-call pass and 64 awaited host calls in process, next to a bare GraalJS context
+ * (the scenarios of {@code warm_pass_ms}, {@code three_call_pass_ms} and {@code host_call_us}).
+ * Sample time gives the percentiles; per call is {@code (sequentialCalls - warmPass) / 64}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 15, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-    "-XX:+UseSerialGC"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--enable-native-access=ALL-UNNAMED",
+      "--sun-misc-unsafe-memory-access=allow",
+      "-XX:+UseSerialGC"
+    })
 public class PassBenchmarks {
 
   private BenchToolkit toolkit;
@@ -38,7 +43,9 @@ public class PassBenchmarks {
 
   @Setup(Level.Trial)
   public void setUp() {
-    toolkit = new BenchToolkit(CodeExecutionLimits.defaults().maxHostCallConcurrency(), Isolation.inProcess());
+    toolkit =
+        new BenchToolkit(
+            CodeExecutionLimits.defaults().maxHostCallConcurrency(), Isolation.inProcess());
     bare = new BareContext();
   }
 

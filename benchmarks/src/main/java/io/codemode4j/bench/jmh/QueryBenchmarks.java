@@ -27,17 +27,23 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * {@code warehouse.query} through a whole pass versus the same SQL over plain JDBC on the same DuckDB file
- * ({@code query_ratio_*}). {@code -p data=DIR} runs it on another parquet directory, e.g. the
- * 10,000,000-invoice set; the default is the bundled data. Prepared files go to a temporary directory.
+ * {@code warehouse.query} through a whole pass versus the same SQL over plain JDBC on the same
+ * DuckDB file ({@code query_ratio_*}). {@code -p data=DIR} runs it on another parquet directory,
+ * e.g. the 10,000,000-invoice set; the default is the bundled data. Prepared files go to a
+ * temporary directory.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 3)
 @Measurement(iterations = 5, time = 3)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-    "-XX:+UseSerialGC"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--enable-native-access=ALL-UNNAMED",
+      "--sun-misc-unsafe-memory-access=allow",
+      "-XX:+UseSerialGC"
+    })
 public class QueryBenchmarks {
 
   /** A parquet directory, or {@code bundled}. */

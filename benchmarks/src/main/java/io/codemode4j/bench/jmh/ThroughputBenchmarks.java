@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Trivial passes per second on a shared Code Mode, next to bare contexts per second ({@code passes_per_s_*}).
- * Two threads by default, as the target is set; run {@code -t 1} and {@code -t 8} for the other levels.
+ * Trivial passes per second on a shared Code Mode, next to bare contexts per second ({@code
+ * passes_per_s_*}). Two threads by default, as the target is set; run {@code -t 1} and {@code -t 8}
+ * for the other levels.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -30,8 +31,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @Threads(2)
 @Warmup(iterations = 15, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-    "-XX:+UseSerialGC"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--enable-native-access=ALL-UNNAMED",
+      "--sun-misc-unsafe-memory-access=allow",
+      "-XX:+UseSerialGC"
+    })
 public class ThroughputBenchmarks {
 
   private BenchToolkit toolkit;
@@ -39,7 +45,9 @@ public class ThroughputBenchmarks {
 
   @Setup(Level.Trial)
   public void setUp() {
-    toolkit = new BenchToolkit(CodeExecutionLimits.defaults().maxHostCallConcurrency(), Isolation.inProcess());
+    toolkit =
+        new BenchToolkit(
+            CodeExecutionLimits.defaults().maxHostCallConcurrency(), Isolation.inProcess());
     bare = new BareContext();
   }
 

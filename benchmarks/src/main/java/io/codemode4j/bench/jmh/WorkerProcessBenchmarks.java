@@ -18,21 +18,31 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** The warm pass in the worker-process executor, two pre-started worker JVMs ({@code warm_pass_process_ms}). */
+/**
+ * The warm pass in the worker-process executor, two pre-started worker JVMs ({@code
+ * warm_pass_process_ms}).
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 15, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow",
-    "-XX:+UseSerialGC"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "--enable-native-access=ALL-UNNAMED",
+      "--sun-misc-unsafe-memory-access=allow",
+      "-XX:+UseSerialGC"
+    })
 public class WorkerProcessBenchmarks {
 
   private BenchToolkit toolkit;
 
   @Setup(Level.Trial)
   public void setUp() {
-    toolkit = new BenchToolkit(CodeExecutionLimits.defaults().maxHostCallConcurrency(), Isolation.process());
+    toolkit =
+        new BenchToolkit(
+            CodeExecutionLimits.defaults().maxHostCallConcurrency(), Isolation.process());
   }
 
   @TearDown(Level.Trial)

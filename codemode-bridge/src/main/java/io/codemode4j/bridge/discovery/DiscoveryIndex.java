@@ -11,27 +11,33 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Ranks methods for a query with BM25F: each method is a document of three fields, its name (with the native
- * tool name), its namespace and its description, weighted 3, 2 and 1; a query term's frequency in a document
- * is the weighted sum over fields of its frequency normalised by the field's length, and the score sums
- * {@code idf(t) * tf / (k1 + tf)} over the query's distinct terms, with {@code k1 = 1.2}, {@code b = 0.75}
- * and {@code idf(t) = ln(1 + (N - df + 0.5) / (df + 0.5))}. Document frequencies and average lengths are
- * taken over the candidates of each query, so methods a run may not see weigh nothing.
+ * Ranks methods for a query with BM25F: each method is a document of three fields, its name (with
+ * the native tool name), its namespace and its description, weighted 3, 2 and 1; a query term's
+ * frequency in a document is the weighted sum over fields of its frequency normalised by the
+ * field's length, and the score sums {@code idf(t) * tf / (k1 + tf)} over the query's distinct
+ * terms, with {@code k1 = 1.2}, {@code b = 0.75} and {@code idf(t) = ln(1 + (N - df + 0.5) / (df +
+ * 0.5))}. Document frequencies and average lengths are taken over the candidates of each query, so
+ * methods a run may not see weigh nothing.
  *
- * <p>Terms are the lower-cased words of the text, camelCase and snake_case split
- * ({@code listInvoices}, {@code list_invoices} -> {@code list}, {@code invoice}), with plural endings removed,
- * so a query {@code invoice} finds {@code billing.invoices}.
+ * <p>Terms are the lower-cased words of the text, camelCase and snake_case split ({@code
+ * listInvoices}, {@code list_invoices} -> {@code list}, {@code invoice}), with plural endings
+ * removed, so a query {@code invoice} finds {@code billing.invoices}.
  */
 final class DiscoveryIndex<T> {
 
   private static final double K1 = 1.2;
   private static final double B = 0.75;
   private static final double[] WEIGHTS = {3, 2, 1};
+
   /** Endings whose plural adds "es": addresses, batches, boxes, statuses. */
-  private static final List<String> PLURAL_ES = List.of("sses", "shes", "ches", "xes", "zes", "uses");
+  private static final List<String> PLURAL_ES =
+      List.of("sses", "shes", "ches", "xes", "zes", "uses");
+
   /** Non-alphanumerics, and the boundaries of camelCase, HTTPServer and letter/digit changes. */
-  private static final Pattern WORD_BREAK = Pattern.compile("[^\\p{L}\\p{N}]+|(?<=\\p{Ll})(?=\\p{Lu})"
-      + "|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})|(?<=\\p{L})(?=\\p{N})|(?<=\\p{N})(?=\\p{L})");
+  private static final Pattern WORD_BREAK =
+      Pattern.compile(
+          "[^\\p{L}\\p{N}]+|(?<=\\p{Ll})(?=\\p{Lu})"
+              + "|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})|(?<=\\p{L})(?=\\p{N})|(?<=\\p{N})(?=\\p{L})");
 
   /** One indexed method: its term frequencies and lengths per field. */
   private record Document<T>(T item, Map<String, int[]> frequencies, int[] lengths) {}
@@ -53,8 +59,8 @@ final class DiscoveryIndex<T> {
   }
 
   /**
-   * The candidates that match at least one term of {@code query}, best first, ties in the candidates' order;
-   * at most {@code limit}.
+   * The candidates that match at least one term of {@code query}, best first, ties in the
+   * candidates' order; at most {@code limit}.
    */
   List<T> rank(String query, List<T> candidates, int limit) {
     Set<String> queryTerms = new LinkedHashSet<>(terms(query));
@@ -83,7 +89,10 @@ final class DiscoveryIndex<T> {
         }
         double weighted = 0;
         for (int field = 0; field < WEIGHTS.length; field++) {
-          double norm = averageLengths[field] == 0 ? 1 : 1 - B + B * doc.lengths()[field] / averageLengths[field];
+          double norm =
+              averageLengths[field] == 0
+                  ? 1
+                  : 1 - B + B * doc.lengths()[field] / averageLengths[field];
           weighted += WEIGHTS[field] * tf[field] / norm;
         }
         score += idf.get(term) * weighted / (K1 + weighted);
@@ -99,7 +108,10 @@ final class DiscoveryIndex<T> {
         .toList();
   }
 
-  /** The terms of {@code text}: words split at case and letter/digit changes, lower-cased, plurals singular. */
+  /**
+   * The terms of {@code text}: words split at case and letter/digit changes, lower-cased, plurals
+   * singular.
+   */
   static List<String> terms(String text) {
     List<String> terms = new ArrayList<>();
     for (String word : WORD_BREAK.split(text)) {
@@ -119,7 +131,10 @@ final class DiscoveryIndex<T> {
         return word.substring(0, word.length() - 2);
       }
     }
-    if (word.length() > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us")
+    if (word.length() > 3
+        && word.endsWith("s")
+        && !word.endsWith("ss")
+        && !word.endsWith("us")
         && !word.endsWith("is")) {
       return word.substring(0, word.length() - 1);
     }

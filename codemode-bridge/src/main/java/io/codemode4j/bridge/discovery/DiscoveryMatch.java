@@ -6,22 +6,32 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One method that {@link ToolDiscovery} found. Selecting it means exposing {@code tool}, the outer Code Mode
- * tool that owns it, on the next turn; it never adds anything to that tool's allowlist.
+ * One method that {@link ToolDiscovery} found. Selecting it means exposing {@code tool}, the outer
+ * Code Mode tool that owns it, on the next turn; it never adds anything to that tool's allowlist.
  *
- * @param id {@code code-mode:<tool>:<namespace>.<method>}, distinct for every alias of a tool and from any
- *     native tool name (those have no colon)
- * @param tool the outer execution tool whose programs may call the method, e.g. {@code run_javascript}
+ * @param id {@code code-mode:<tool>:<namespace>.<method>}, distinct for every alias of a tool and
+ *     from any native tool name (those have no colon)
+ * @param tool the outer execution tool whose programs may call the method, e.g. {@code
+ *     run_javascript}
  * @param nativeTool the name of the tool behind the method, e.g. {@code billing_invoices}
  * @param namespace the method's namespace, e.g. {@code billing}
  * @param method the method's name in its namespace, e.g. {@code invoices}
  * @param description the tool's description
  * @param parameters the tool's own (native, encoded) parameters schema
  * @param success the tool's own success schema
- * @param declaration the method's complete TypeScript declaration, {@code declare const <namespace>: {...};}
+ * @param declaration the method's complete TypeScript declaration, {@code declare const
+ *     <namespace>: {...};}
  */
-public record DiscoveryMatch(String id, String tool, String nativeTool, String namespace, String method,
-    String description, JsonNode parameters, JsonNode success, String declaration) {
+public record DiscoveryMatch(
+    String id,
+    String tool,
+    String nativeTool,
+    String namespace,
+    String method,
+    String description,
+    JsonNode parameters,
+    JsonNode success,
+    String declaration) {
 
   public DiscoveryMatch {
     Objects.requireNonNull(id, "id");
@@ -34,7 +44,8 @@ public record DiscoveryMatch(String id, String tool, String nativeTool, String n
     success = Objects.requireNonNull(success, "success").deepCopy();
     Objects.requireNonNull(declaration, "declaration");
     if (!id.equals(id(tool, namespace, method))) {
-      throw new IllegalArgumentException("id must be " + id(tool, namespace, method) + ", was " + id);
+      throw new IllegalArgumentException(
+          "id must be " + id(tool, namespace, method) + ", was " + id);
     }
   }
 
@@ -57,9 +68,15 @@ public record DiscoveryMatch(String id, String tool, String nativeTool, String n
 
   /** The match as the {@code discover_tools} tool returns it: one object with these fields. */
   public ObjectNode toJson() {
-    ObjectNode json = JsonNodeFactory.instance.objectNode()
-        .put("id", id).put("tool", tool).put("nativeTool", nativeTool).put("namespace", namespace)
-        .put("method", method).put("description", description);
+    ObjectNode json =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("id", id)
+            .put("tool", tool)
+            .put("nativeTool", nativeTool)
+            .put("namespace", namespace)
+            .put("method", method)
+            .put("description", description);
     json.set("parameters", parameters.deepCopy());
     json.set("success", success.deepCopy());
     return json.put("declaration", declaration);

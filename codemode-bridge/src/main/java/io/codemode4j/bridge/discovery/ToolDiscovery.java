@@ -22,17 +22,18 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@value #TOOL_NAME} tool, placed beside one or more Code Mode execution tools: it takes
- * {@code {query, namespace?, limit?}} and returns the matching methods that the run may currently see, with
- * their native schemas and TypeScript declarations, so a large allowlist needs no declarations in the
- * execution tool's description ({@link CodeMode.Builder#includeDeclarations}).
+ * {@code {query, namespace?, limit?}} and returns the matching methods that the run may currently
+ * see, with their native schemas and TypeScript declarations, so a large allowlist needs no
+ * declarations in the execution tool's description ({@link CodeMode.Builder#includeDeclarations}).
  *
- * <p>Matching ranks by name, namespace and description ({@link DiscoveryIndex}, BM25F). Visibility is that
- * of each pass ({@link Visibility}): a hidden method is never a candidate. Built once; thread-safe.
+ * <p>Matching ranks by name, namespace and description ({@link DiscoveryIndex}, BM25F). Visibility
+ * is that of each pass ({@link Visibility}): a hidden method is never a candidate. Built once;
+ * thread-safe.
  *
- * <p>Decided: discovery reads each Code Mode only through its public view ({@link CodeMode#toolName()},
- * {@link CodeMode#allowlistedMethods()}, {@link CodeMode#visibleMethods(RunContext)}), so it lives in its own
- * package and sees no handler; the run's visibility is decided by CodeMode, in one place for discovery, the
- * sandbox and the broker.
+ * <p>Decided: discovery reads each Code Mode only through its public view ({@link
+ * CodeMode#toolName()}, {@link CodeMode#allowlistedMethods()}, {@link
+ * CodeMode#visibleMethods(RunContext)}), so it lives in its own package and sees no handler; the
+ * run's visibility is decided by CodeMode, in one place for discovery, the sandbox and the broker.
  */
 public final class ToolDiscovery {
 
@@ -62,18 +63,27 @@ public final class ToolDiscovery {
       for (AllowlistedMethod method : codeMode.allowlistedMethods()) {
         Candidate candidate = new Candidate(codeMode, method);
         candidates.put(candidate.id(), candidate);
-        index.add(candidate.id(), method.name() + " " + method.spec().name(), method.namespace(),
+        index.add(
+            candidate.id(),
+            method.name() + " " + method.spec().name(),
+            method.namespace(),
             method.spec().description());
       }
     }
-    this.tool = new ToolSpec(TOOL_NAME, description(codeModes), parametersSchema(), successSchema(),
-        ExecutionClass.READONLY);
-    this.arguments = SchemaValidator.compile("the parameters schema of " + TOOL_NAME, tool.parameters());
+    this.tool =
+        new ToolSpec(
+            TOOL_NAME,
+            description(codeModes),
+            parametersSchema(),
+            successSchema(),
+            ExecutionClass.READONLY);
+    this.arguments =
+        SchemaValidator.compile("the parameters schema of " + TOOL_NAME, tool.parameters());
   }
 
   /**
-   * Discovery over the methods of {@code codeModes}, whose outer tools must have distinct names (they are part
-   * of every match id).
+   * Discovery over the methods of {@code codeModes}, whose outer tools must have distinct names
+   * (they are part of every match id).
    *
    * @throws IllegalArgumentException for no Code Mode or two with the same tool name
    */
@@ -85,8 +95,10 @@ public final class ToolDiscovery {
     Set<String> names = new HashSet<>();
     for (CodeMode codeMode : copy) {
       if (!names.add(codeMode.toolName())) {
-        throw new IllegalArgumentException("two Code Modes share the tool name '" + codeMode.toolName()
-            + "', which would make match ids ambiguous: give each its own toolName(...)");
+        throw new IllegalArgumentException(
+            "two Code Modes share the tool name '"
+                + codeMode.toolName()
+                + "', which would make match ids ambiguous: give each its own toolName(...)");
       }
     }
     return new ToolDiscovery(copy);
@@ -103,16 +115,17 @@ public final class ToolDiscovery {
    * @param query words to look for, 1 to {@value #MAX_QUERY_CHARS} characters, e.g. {@code invoice}
    * @param limit the most matches, 1 to {@value #MAX_LIMIT}
    * @throws IllegalArgumentException for a blank or too long query, or a limit out of range
-   * @throws IllegalStateException when a Code Mode declares every method in its description although
-   *     {@code run} may not see one of them (see {@link CodeMode#run})
+   * @throws IllegalStateException when a Code Mode declares every method in its description
+   *     although {@code run} may not see one of them (see {@link CodeMode#run})
    */
   public List<DiscoveryMatch> search(String query, int limit, RunContext run) {
     return find(query, null, limit, run);
   }
 
   /**
-   * The methods of {@code namespace} that {@code run} may see that match {@code query}, best first; a
-   * namespace the run cannot see matches nothing. Otherwise as {@link #search(String, int, RunContext)}.
+   * The methods of {@code namespace} that {@code run} may see that match {@code query}, best first;
+   * a namespace the run cannot see matches nothing. Otherwise as {@link #search(String, int,
+   * RunContext)}.
    */
   public List<DiscoveryMatch> search(String query, String namespace, int limit, RunContext run) {
     return find(query, Objects.requireNonNull(namespace, "namespace"), limit, run);
@@ -123,8 +136,12 @@ public final class ToolDiscovery {
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(run, "run");
     if (query.isBlank() || query.length() > MAX_QUERY_CHARS) {
-      throw new IllegalArgumentException("query must be 1 to " + MAX_QUERY_CHARS
-          + " characters of words to look for, e.g. invoice; was " + query.length() + " characters");
+      throw new IllegalArgumentException(
+          "query must be 1 to "
+              + MAX_QUERY_CHARS
+              + " characters of words to look for, e.g. invoice; was "
+              + query.length()
+              + " characters");
     }
     if (limit < 1 || limit > MAX_LIMIT) {
       throw new IllegalArgumentException("limit must be 1.." + MAX_LIMIT + ", was " + limit);
@@ -137,7 +154,9 @@ public final class ToolDiscovery {
         }
       }
     }
-    return index.rank(query, eligible, limit).stream().map(id -> match(candidates.get(id))).toList();
+    return index.rank(query, eligible, limit).stream()
+        .map(id -> match(candidates.get(id)))
+        .toList();
   }
 
   /**
@@ -150,12 +169,19 @@ public final class ToolDiscovery {
     Objects.requireNonNull(arguments, "arguments");
     List<String> problems = this.arguments.problems(arguments);
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException("arguments do not match the parameters of " + TOOL_NAME + ": "
-          + String.join("; ", problems));
+      throw new IllegalArgumentException(
+          "arguments do not match the parameters of "
+              + TOOL_NAME
+              + ": "
+              + String.join("; ", problems));
     }
     JsonNode namespace = arguments.get("namespace");
-    List<DiscoveryMatch> matches = find(arguments.get("query").asString(), namespace == null ? null : namespace.asString(),
-        arguments.path("limit").asInt(DEFAULT_LIMIT), run);
+    List<DiscoveryMatch> matches =
+        find(
+            arguments.get("query").asString(),
+            namespace == null ? null : namespace.asString(),
+            arguments.path("limit").asInt(DEFAULT_LIMIT),
+            run);
     ObjectNode result = JsonNodeFactory.instance.objectNode();
     ArrayNode array = result.putArray("matches");
     matches.forEach(match -> array.add(match.toJson()));
@@ -165,20 +191,31 @@ public final class ToolDiscovery {
   private static DiscoveryMatch match(Candidate candidate) {
     AllowlistedMethod method = candidate.method();
     ToolSpec spec = method.spec();
-    return new DiscoveryMatch(candidate.id(), candidate.owner().toolName(), spec.name(), method.namespace(),
-        method.name(), spec.description(), spec.parameters(), spec.success(), method.declaration());
+    return new DiscoveryMatch(
+        candidate.id(),
+        candidate.owner().toolName(),
+        spec.name(),
+        method.namespace(),
+        method.name(),
+        spec.description(),
+        spec.parameters(),
+        spec.success(),
+        method.declaration());
   }
 
   private static String description(List<CodeMode> codeModes) {
     List<String> tools = codeModes.stream().map(CodeMode::toolName).toList();
-    return "Finds the methods that programs of " + String.join(", ", tools) + " may call, by words in their names, "
+    return "Finds the methods that programs of "
+        + String.join(", ", tools)
+        + " may call, by words in their names, "
         + "namespaces and descriptions (e.g. {\"query\": \"invoice\"}), best match first. Each match has its "
         + "TypeScript declaration, its JSON Schemas and `tool`, the tool whose program calls it, e.g. "
         + "`async () => await billing.invoices({...})`. Search again with other words when nothing fits.";
   }
 
   private static JsonNode parametersSchema() {
-    return MAPPER.readTree("""
+    return MAPPER.readTree(
+        """
         {"type": "object",
          "properties": {
            "query": {"type": "string", "minLength": 1, "maxLength": %d, "pattern": "\\\\S",
@@ -189,11 +226,13 @@ public final class ToolDiscovery {
          },
          "required": ["query"],
          "additionalProperties": false}
-        """.formatted(MAX_QUERY_CHARS, MAX_LIMIT, DEFAULT_LIMIT));
+        """
+            .formatted(MAX_QUERY_CHARS, MAX_LIMIT, DEFAULT_LIMIT));
   }
 
   private static JsonNode successSchema() {
-    return MAPPER.readTree("""
+    return MAPPER.readTree(
+        """
         {"type": "object",
          "properties": {
            "matches": {"type": "array", "items": {

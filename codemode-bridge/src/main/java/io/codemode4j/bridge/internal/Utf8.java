@@ -1,6 +1,9 @@
 package io.codemode4j.bridge.internal;
 
-/** UTF-8 sizes without encoding: limits are in bytes, and encoding a large string only to measure it is waste. */
+/**
+ * UTF-8 sizes without encoding: limits are in bytes, and encoding a large string only to measure it
+ * is waste.
+ */
 public final class Utf8 {
 
   private Utf8() {}
@@ -14,7 +17,9 @@ public final class Utf8 {
         bytes++;
       } else if (c < 0x800) {
         bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(text.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < n
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
         bytes += 4;
         i++;
       } else {

@@ -12,11 +12,11 @@ import java.util.Objects;
  * @param method the namespace path the program called, e.g. {@code warehouse.query}
  * @param tool the native tool behind the method
  * @param status what is known of its outcome
- * @param failureKind the {@link ToolFailure.Kind} wire name when the call was rejected or failed; null
- *     otherwise
+ * @param failureKind the {@link ToolFailure.Kind} wire name when the call was rejected or failed;
+ *     null otherwise
  * @param invokedAt when the program made the call
- * @param duration from the handler's start to its known end, or to the pass's end when uncertain; zero when
- *     the handler never started
+ * @param duration from the handler's start to its known end, or to the pass's end when uncertain;
+ *     zero when the handler never started
  */
 public record CallRecord(
     String callId,

@@ -1,10 +1,10 @@
 package io.codemode4j.bridge.outcome;
 
 /**
- * What is known about one inner call. A call is {@link #SUCCEEDED} or {@link #FAILED} only when its outcome
- * is known; {@link #UNCERTAIN} means its handler started and the outcome was not confirmed (timeout,
- * interruption, crash), so it must be reconciled before any retry; {@link #NOT_STARTED} means its handler
- * never ran.
+ * What is known about one inner call. A call is {@link #SUCCEEDED} or {@link #FAILED} only when its
+ * outcome is known; {@link #UNCERTAIN} means its handler started and the outcome was not confirmed
+ * (timeout, interruption, crash), so it must be reconciled before any retry; {@link #NOT_STARTED}
+ * means its handler never ran.
  */
 public enum CallStatus {
   SUCCEEDED("succeeded"),

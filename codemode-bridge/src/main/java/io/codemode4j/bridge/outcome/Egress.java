@@ -5,10 +5,10 @@ import java.util.Objects;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * What the model sees of a pass: {@code {"ok", "result", "logs", "calls", "omittedCalls", "error"}} after
- * {@code redactEgress} and within {@code maxEgressBytes}. Call evidence is kept before the result, logs and
- * thrown value; calls that did not fit are counted in {@code omittedCalls} (an omitted call may still have
- * run).
+ * What the model sees of a pass: {@code {"ok", "result", "logs", "calls", "omittedCalls", "error"}}
+ * after {@code redactEgress} and within {@code maxEgressBytes}. Call evidence is kept before the
+ * result, logs and thrown value; calls that did not fit are counted in {@code omittedCalls} (an
+ * omitted call may still have run).
  *
  * @param json the model-visible object
  * @param bytes its size as compact UTF-8 JSON

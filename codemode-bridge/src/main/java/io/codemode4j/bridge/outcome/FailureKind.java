@@ -1,6 +1,8 @@
 package io.codemode4j.bridge.outcome;
 
-/** Why a pass failed. The set is fixed; {@link #INTERNAL} is produced only by a bug in codemode4j. */
+/**
+ * Why a pass failed. The set is fixed; {@link #INTERNAL} is produced only by a bug in codemode4j.
+ */
 public enum FailureKind {
   /** The source was not exactly one async function expression within the source limit. */
   INVALID_PROGRAM("invalid_program"),

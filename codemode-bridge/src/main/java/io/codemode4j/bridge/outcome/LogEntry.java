@@ -7,7 +7,10 @@ public record LogEntry(Level level, String message) {
 
   /** The console method that wrote the line. */
   public enum Level {
-    LOG, INFO, WARN, ERROR
+    LOG,
+    INFO,
+    WARN,
+    ERROR
   }
 
   public LogEntry {

@@ -5,14 +5,16 @@ import java.util.Objects;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A pass that did not return a value. Writes are not transactional: calls recorded {@code succeeded} stay
- * done, and {@code uncertain} ones must be reconciled with the application before any retry.
+ * A pass that did not return a value. Writes are not transactional: calls recorded {@code
+ * succeeded} stay done, and {@code uncertain} ones must be reconciled with the application before
+ * any retry.
  *
- * <p>Decided: named to pair with {@link PassSuccess} (it was {@code CodeModeFailure}): the two are the only
- * outcomes of a pass, and a reader who finds one should guess the other's name.
+ * <p>Decided: named to pair with {@link PassSuccess} (it was {@code CodeModeFailure}): the two are
+ * the only outcomes of a pass, and a reader who finds one should guess the other's name.
  *
  * @param kind why the pass failed
- * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@code maxLogBytes}); null otherwise
+ * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@code maxLogBytes});
+ *     null otherwise
  * @param message what happened and, where it helps, how to fix it
  * @param thrown the value the program threw or rejected with, as JSON; null when it threw nothing
  */
@@ -24,7 +26,8 @@ public record PassFailure(
     JsonNode thrown,
     List<LogEntry> logs,
     List<CallRecord> calls,
-    Egress egress) implements PassOutcome {
+    Egress egress)
+    implements PassOutcome {
   public PassFailure {
     Objects.requireNonNull(passId, "passId");
     Objects.requireNonNull(kind, "kind");

@@ -3,8 +3,8 @@ package io.codemode4j.bridge.outcome;
 import java.util.List;
 
 /**
- * The complete outcome of one pass, for the host: the full ledger and logs, and the {@link Egress} that the
- * model may see.
+ * The complete outcome of one pass, for the host: the full ledger and logs, and the {@link Egress}
+ * that the model may see.
  */
 public sealed interface PassOutcome permits PassSuccess, PassFailure {
 

@@ -5,14 +5,19 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What {@code onPassExit} receives after every resource of a pass has closed: names, statuses and timings,
- * never arguments, results, logs or program text.
+ * What {@code onPassExit} receives after every resource of a pass has closed: names, statuses and
+ * timings, never arguments, results, logs or program text.
  *
  * @param outcome {@code ok} or the {@link FailureKind} wire name
  * @param limit the limit a {@code limit} failure hit; null otherwise
  */
 public record PassReport(
-    String runId, String passId, String outcome, String limit, Duration duration, List<Call> calls) {
+    String runId,
+    String passId,
+    String outcome,
+    String limit,
+    Duration duration,
+    List<Call> calls) {
 
   /** One inner call: its method, native tool, status and how long its handler ran. */
   public record Call(String method, String tool, CallStatus status, Duration duration) {

@@ -5,7 +5,8 @@ import java.util.Objects;
 import tools.jackson.databind.JsonNode;
 
 /** A program that returned a JSON value. */
-public record PassSuccess(String passId, JsonNode result, List<LogEntry> logs, List<CallRecord> calls, Egress egress)
+public record PassSuccess(
+    String passId, JsonNode result, List<LogEntry> logs, List<CallRecord> calls, Egress egress)
     implements PassOutcome {
   public PassSuccess {
     Objects.requireNonNull(passId, "passId");

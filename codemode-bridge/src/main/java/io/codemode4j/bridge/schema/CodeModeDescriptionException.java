@@ -4,12 +4,13 @@ import io.codemode4j.bridge.CodeMode;
 import java.util.Objects;
 
 /**
- * {@link CodeMode#describe} refused its request; the message says which path or how many bytes, and what to
- * ask for instead.
+ * {@link CodeMode#describe} refused its request; the message says which path or how many bytes, and
+ * what to ask for instead.
  *
- * <p>Decided: an exception is named {@code ...Exception} (it was {@code CodeModeDescriptionError}, which reads
- * as a {@link Error}). It stays unchecked: a request the host builds from a model's paths is checked by
- * {@code describe} itself, and a caller that wants the refusal catches it where it turns it into a message.
+ * <p>Decided: an exception is named {@code ...Exception} (it was {@code CodeModeDescriptionError},
+ * which reads as a {@link Error}). It stays unchecked: a request the host builds from a model's
+ * paths is checked by {@code describe} itself, and a caller that wants the refusal catches it where
+ * it turns it into a message.
  */
 public final class CodeModeDescriptionException extends RuntimeException {
 

@@ -5,8 +5,8 @@ import io.codemode4j.bridge.CodeMode;
 /**
  * How much {@link CodeMode#describe} may return. It takes 1 to {@value #MAX_PATHS} paths.
  *
- * @param maxBytes the most UTF-8 bytes of declarations, 1 to {@value #MAX_BYTES} (default
- *     {@value #DEFAULT_MAX_BYTES}); more fails the whole call, never a cut declaration
+ * @param maxBytes the most UTF-8 bytes of declarations, 1 to {@value #MAX_BYTES} (default {@value
+ *     #DEFAULT_MAX_BYTES}); more fails the whole call, never a cut declaration
  */
 public record DescribeOptions(int maxBytes) {
 
@@ -16,7 +16,8 @@ public record DescribeOptions(int maxBytes) {
 
   public DescribeOptions {
     if (maxBytes < 1 || maxBytes > MAX_BYTES) {
-      throw new IllegalArgumentException("maxBytes must be 1.." + MAX_BYTES + " (256 KiB), was " + maxBytes);
+      throw new IllegalArgumentException(
+          "maxBytes must be 1.." + MAX_BYTES + " (256 KiB), was " + maxBytes);
     }
   }
 

@@ -8,7 +8,6 @@ import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.Collection;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -17,8 +16,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * JSON Schemas for tools, derived from Java records (draft 2020-12). The broker validates calls against them
- * with its own internal validator, which no public type names.
+ * JSON Schemas for tools, derived from Java records (draft 2020-12). The broker validates calls
+ * against them with its own internal validator, which no public type names.
  */
 public final class JsonSchemas {
 
@@ -28,13 +27,14 @@ public final class JsonSchemas {
   private JsonSchemas() {}
 
   /**
-   * The schema of a record as JSON: an object with one property per component, no other properties. Every
-   * component is required except {@link Optional} ones, which may be absent or {@code null} (Jackson writes
-   * an empty {@code Optional} as {@code null}). A component annotated {@link Description} gets that
-   * {@code description}. Strings, booleans, integral and decimal numbers, enums (by {@code toString()}, which
-   * is how Jackson 3 writes and reads them, so override it for a lower-case or hyphenated wire name),
-   * {@code LocalDate} ({@code format: date}), {@code OffsetDateTime} ({@code format: date-time}), lists, sets,
-   * arrays, string-keyed maps, {@link JsonNode} (any value) and nested records are supported.
+   * The schema of a record as JSON: an object with one property per component, no other properties.
+   * Every component is required except {@link Optional} ones, which may be absent or {@code null}
+   * (Jackson writes an empty {@code Optional} as {@code null}). A component annotated {@link
+   * Description} gets that {@code description}. Strings, booleans, integral and decimal numbers,
+   * enums (by {@code toString()}, which is how Jackson 3 writes and reads them, so override it for
+   * a lower-case or hyphenated wire name), {@code LocalDate} ({@code format: date}), {@code
+   * OffsetDateTime} ({@code format: date-time}), lists, sets, arrays, string-keyed maps, {@link
+   * JsonNode} (any value) and nested records are supported.
    *
    * @throws IllegalArgumentException naming the component whose type has no JSON form
    */
@@ -44,7 +44,8 @@ public final class JsonSchemas {
 
   private static ObjectNode recordSchema(Class<?> type, int depth) {
     if (depth > MAX_DEPTH) {
-      throw new IllegalArgumentException("record nesting deeper than " + MAX_DEPTH + " at " + type.getName());
+      throw new IllegalArgumentException(
+          "record nesting deeper than " + MAX_DEPTH + " at " + type.getName());
     }
     ObjectNode schema = JSON.objectNode().put("type", "object");
     ObjectNode properties = schema.putObject("properties");
@@ -72,7 +73,10 @@ public final class JsonSchemas {
     return schema;
   }
 
-  /** Lets {@code schema} also match {@code null}: its type becomes a list with "null", its enum gains null. */
+  /**
+   * Lets {@code schema} also match {@code null}: its type becomes a list with "null", its enum
+   * gains null.
+   */
   private static void nullable(ObjectNode schema) {
     if (schema.path("type").isString()) {
       schema.set("type", JSON.arrayNode().add(schema.get("type").asString()).add("null"));
@@ -90,11 +94,21 @@ public final class JsonSchemas {
     if (raw == boolean.class || raw == Boolean.class) {
       return JSON.objectNode().put("type", "boolean");
     }
-    if (raw == int.class || raw == Integer.class || raw == long.class || raw == Long.class || raw == short.class
-        || raw == Short.class || raw == byte.class || raw == Byte.class || raw == BigInteger.class) {
+    if (raw == int.class
+        || raw == Integer.class
+        || raw == long.class
+        || raw == Long.class
+        || raw == short.class
+        || raw == Short.class
+        || raw == byte.class
+        || raw == Byte.class
+        || raw == BigInteger.class) {
       return JSON.objectNode().put("type", "integer");
     }
-    if (raw == double.class || raw == Double.class || raw == float.class || raw == Float.class
+    if (raw == double.class
+        || raw == Double.class
+        || raw == float.class
+        || raw == Float.class
         || raw == BigDecimal.class) {
       return JSON.objectNode().put("type", "number");
     }
@@ -117,23 +131,35 @@ public final class JsonSchemas {
       return schema;
     }
     if (raw.isArray()) {
-      return JSON.objectNode().put("type", "array").set("items", typeSchema(raw.getComponentType(), depth + 1, where));
+      return JSON.objectNode()
+          .put("type", "array")
+          .set("items", typeSchema(raw.getComponentType(), depth + 1, where));
     }
     if (Collection.class.isAssignableFrom(raw)) {
-      return JSON.objectNode().put("type", "array").set("items", typeSchema(typeArgument(type, 0, where), depth + 1, where));
+      return JSON.objectNode()
+          .put("type", "array")
+          .set("items", typeSchema(typeArgument(type, 0, where), depth + 1, where));
     }
     if (Map.class.isAssignableFrom(raw)) {
       if (rawClass(typeArgument(type, 0, where), where) != String.class) {
-        throw new IllegalArgumentException("component '" + where.getName() + "': map keys must be strings");
+        throw new IllegalArgumentException(
+            "component '" + where.getName() + "': map keys must be strings");
       }
-      return JSON.objectNode().put("type", "object")
+      return JSON.objectNode()
+          .put("type", "object")
           .set("additionalProperties", typeSchema(typeArgument(type, 1, where), depth + 1, where));
     }
     if (raw.isRecord()) {
       return recordSchema(raw, depth + 1);
     }
-    throw new IllegalArgumentException("component '" + where.getName() + "' of " + where.getDeclaringRecord().getName()
-        + " has type " + type.getTypeName() + ", which has no JSON Schema form");
+    throw new IllegalArgumentException(
+        "component '"
+            + where.getName()
+            + "' of "
+            + where.getDeclaringRecord().getName()
+            + " has type "
+            + type.getTypeName()
+            + ", which has no JSON Schema form");
   }
 
   private static Class<?> rawClass(Type type, RecordComponent where) {
@@ -143,14 +169,19 @@ public final class JsonSchemas {
     if (type instanceof ParameterizedType p && p.getRawType() instanceof Class<?> c) {
       return c;
     }
-    throw new IllegalArgumentException("component '" + where.getName() + "' has type " + type.getTypeName()
-        + ", which has no JSON Schema form (use concrete types)");
+    throw new IllegalArgumentException(
+        "component '"
+            + where.getName()
+            + "' has type "
+            + type.getTypeName()
+            + ", which has no JSON Schema form (use concrete types)");
   }
 
   private static Type typeArgument(Type type, int index, RecordComponent where) {
     if (type instanceof ParameterizedType p) {
       return p.getActualTypeArguments()[index];
     }
-    throw new IllegalArgumentException("component '" + where.getName() + "' needs a type argument: " + type.getTypeName());
+    throw new IllegalArgumentException(
+        "component '" + where.getName() + "' needs a type argument: " + type.getTypeName());
   }
 }

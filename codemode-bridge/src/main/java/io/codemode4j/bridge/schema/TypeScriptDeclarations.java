@@ -15,23 +15,24 @@ import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * TypeScript declarations of allowlisted methods, generated from their native parameter and success
- * schemas: one {@code declare const <namespace>: { ... }} per namespace, each method
- * {@code name(args: {...}): Promise<...>} with JSDoc from the tool and property descriptions.
+ * schemas: one {@code declare const <namespace>: { ... }} per namespace, each method {@code
+ * name(args: {...}): Promise<...>} with JSDoc from the tool and property descriptions.
  *
  * <p>Supported: objects (required vs optional properties; {@code additionalProperties} absent or
- * {@code true} as a {@code [key: string]: unknown} index, a schema as a typed index, {@code false} as none,
- * so a closed object without properties is {@code Record<string, never>}),
- * arrays, {@code enum} and {@code const} literals, {@code anyOf}/{@code oneOf} unions, {@code allOf}
- * intersections, nullable values (a {@code type} list with {@code "null"}, or a {@code null} union member),
- * local {@code $ref} into {@code $defs}/{@code definitions} or the root ({@code #}), boolean schemas.
- * Integer-ness, formats and numeric, string and array constraints become a comment after the type
- * ({@code number /* integer, >= 1 *}{@code /}); descriptions and {@code default} values become JSDoc. A
- * {@code $ref} that is already being expanded (a recursive type), one that does not resolve locally and
- * anything deeper than {@value #MAX_DEPTH} levels is {@code unknown} with a comment saying why; anything
- * else not understood is {@code unknown}.
+ * {@code true} as a {@code [key: string]: unknown} index, a schema as a typed index, {@code false}
+ * as none, so a closed object without properties is {@code Record<string, never>}), arrays, {@code
+ * enum} and {@code const} literals, {@code anyOf}/{@code oneOf} unions, {@code allOf}
+ * intersections, nullable values (a {@code type} list with {@code "null"}, or a {@code null} union
+ * member), local {@code $ref} into {@code $defs}/{@code definitions} or the root ({@code #}),
+ * boolean schemas. Integer-ness, formats and numeric, string and array constraints become a comment
+ * after the type ({@code number /* integer, >= 1 *}{@code /}); descriptions and {@code default}
+ * values become JSDoc. A {@code $ref} that is already being expanded (a recursive type), one that
+ * does not resolve locally and anything deeper than {@value #MAX_DEPTH} levels is {@code unknown}
+ * with a comment saying why; anything else not understood is {@code unknown}.
  *
- * <p>Decided: OpenAPI's {@code nullable: true} is not JSON Schema 2020-12, so the broker's validator ignores
- * it and refuses {@code null}; the declarations ignore it too and never promise what the wire refuses.
+ * <p>Decided: OpenAPI's {@code nullable: true} is not JSON Schema 2020-12, so the broker's
+ * validator ignores it and refuses {@code null}; the declarations ignore it too and never promise
+ * what the wire refuses.
  */
 public final class TypeScriptDeclarations {
 
@@ -41,7 +42,10 @@ public final class TypeScriptDeclarations {
 
   private TypeScriptDeclarations() {}
 
-  /** Declarations for {@code namespace -> method -> spec}, namespaces and methods in the map's order. */
+  /**
+   * Declarations for {@code namespace -> method -> spec}, namespaces and methods in the map's
+   * order.
+   */
   public static String of(Map<String, Map<String, ToolSpec>> namespaces) {
     StringBuilder out = new StringBuilder();
     for (Map.Entry<String, Map<String, ToolSpec>> namespace : namespaces.entrySet()) {
@@ -71,9 +75,15 @@ public final class TypeScriptDeclarations {
     doc.add("@executionClass " + spec.executionClass().wireName());
     jsDoc(out, doc, indent);
     boolean argsOptional = !parameters.has("required") || parameters.get("required").isEmpty();
-    out.append(indent).append(name).append("(args").append(argsOptional ? "?" : "").append(": ")
-        .append(new Writer(parameters).type(parameters, indent, 0)).append("): Promise<")
-        .append(new Writer(success).type(success, indent, 0)).append(">;\n");
+    out.append(indent)
+        .append(name)
+        .append("(args")
+        .append(argsOptional ? "?" : "")
+        .append(": ")
+        .append(new Writer(parameters).type(parameters, indent, 0))
+        .append("): Promise<")
+        .append(new Writer(success).type(success, indent, 0))
+        .append(">;\n");
     return out.toString();
   }
 
@@ -129,7 +139,9 @@ public final class TypeScriptDeclarations {
       }
       if (schema.has("allOf") && schema.get("allOf").isArray()) {
         Set<String> members = new LinkedHashSet<>();
-        schema.get("allOf").forEach(member -> members.add(grouped(type(member, indent, depth + 1))));
+        schema
+            .get("allOf")
+            .forEach(member -> members.add(grouped(type(member, indent, depth + 1))));
         return members.size() == 1 ? members.iterator().next() : String.join(" & ", members);
       }
       JsonNode typeNode = schema.get("type");
@@ -173,10 +185,16 @@ public final class TypeScriptDeclarations {
       boolean closed = additional != null && additional.isBoolean() && !additional.asBoolean();
       boolean hasProperties = properties != null && properties.isObject() && !properties.isEmpty();
       String inner = indent + "  ";
-      String additionalType = closed ? null
-          : additional != null && additional.isObject() ? type(additional, inner, depth + 1) : "unknown";
+      String additionalType =
+          closed
+              ? null
+              : additional != null && additional.isObject()
+                  ? type(additional, inner, depth + 1)
+                  : "unknown";
       if (!hasProperties) {
-        return additionalType == null ? "Record<string, never>" : "{ [key: string]: " + additionalType + " }";
+        return additionalType == null
+            ? "Record<string, never>"
+            : "{ [key: string]: " + additionalType + " }";
       }
       Set<String> required = new HashSet<>();
       if (schema.has("required")) {
@@ -193,21 +211,29 @@ public final class TypeScriptDeclarations {
         boolean optional = !required.contains(property.getKey());
         String propertyType = type(propertySchema, inner, depth + 1);
         jsDoc(out, propertyDoc(propertySchema), inner);
-        out.append(inner).append(key(property.getKey())).append(optional ? "?" : "").append(": ")
-            .append(propertyType).append(";\n");
+        out.append(inner)
+            .append(key(property.getKey()))
+            .append(optional ? "?" : "")
+            .append(": ")
+            .append(propertyType)
+            .append(";\n");
         indexMembers.add(propertyType);
         if (optional) {
           indexMembers.add("undefined");
         }
       }
       if (additionalType != null) {
-        String index = indexMembers.contains("unknown") ? "unknown" : String.join(" | ", indexMembers);
+        String index =
+            indexMembers.contains("unknown") ? "unknown" : String.join(" | ", indexMembers);
         out.append(inner).append("[key: string]: ").append(index).append(";\n");
       }
       return out.append(indent).append('}').toString();
     }
 
-    /** The description (the schema's own, else the one of the definition it refers to) and the default. */
+    /**
+     * The description (the schema's own, else the one of the definition it refers to) and the
+     * default.
+     */
     private List<String> propertyDoc(JsonNode schema) {
       List<String> doc = new ArrayList<>();
       String description = text(schema, "description");
@@ -315,7 +341,8 @@ public final class TypeScriptDeclarations {
 
   private static String text(JsonNode schema, String field) {
     return schema != null && schema.isObject() && schema.path(field).isString()
-        ? schema.get(field).asString().strip() : "";
+        ? schema.get(field).asString().strip()
+        : "";
   }
 
   private static void tagged(List<String> doc, String tag, String text) {
@@ -328,11 +355,15 @@ public final class TypeScriptDeclarations {
   }
 
   private static String literal(JsonNode value) {
-    return value.isString() || value.isNumber() || value.isBoolean() || value.isNull() ? value.toString() : "unknown";
+    return value.isString() || value.isNumber() || value.isBoolean() || value.isNull()
+        ? value.toString()
+        : "unknown";
   }
 
   private static String key(String name) {
-    return IDENTIFIER.matcher(name).matches() ? name : JsonNodeFactory.instance.stringNode(name).toString();
+    return IDENTIFIER.matcher(name).matches()
+        ? name
+        : JsonNodeFactory.instance.stringNode(name).toString();
   }
 
   private static void jsDoc(StringBuilder out, List<String> lines, String indent) {

@@ -14,7 +14,12 @@ import java.util.Objects;
  * @param principal who the run acts for, with its tenant
  */
 public record CallContext(
-    String runId, String passId, String callId, String parentCallId, String method, Principal principal) {
+    String runId,
+    String passId,
+    String callId,
+    String parentCallId,
+    String method,
+    Principal principal) {
   public CallContext {
     Objects.requireNonNull(runId, "runId");
     Objects.requireNonNull(passId, "passId");

@@ -3,9 +3,10 @@ package io.codemode4j.bridge.tool;
 import java.util.Objects;
 
 /**
- * An expected failure of one inner call. The program sees it as a rejected promise carrying the frozen
- * plain object {@code {kind, tool, message}}, which it may {@code catch}; the ledger records the call as
- * {@code failed} (a call the broker refused before its handler ran is {@code failed} too, with zero duration).
+ * An expected failure of one inner call. The program sees it as a rejected promise carrying the
+ * frozen plain object {@code {kind, tool, message}}, which it may {@code catch}; the ledger records
+ * the call as {@code failed} (a call the broker refused before its handler ran is {@code failed}
+ * too, with zero duration).
  */
 public final class ToolFailure extends Exception {
 
@@ -19,7 +20,9 @@ public final class ToolFailure extends Exception {
     UNAUTHORIZED("unauthorized"),
     /** The tool tried and failed. */
     FAILED("failed"),
-    /** A call budget (the pass's {@code maxHostCalls} or the run's remaining tool calls) is spent. */
+    /**
+     * A call budget (the pass's {@code maxHostCalls} or the run's remaining tool calls) is spent.
+     */
     BUDGET("budget"),
     /** Arguments or result exceed {@code maxHostCallBytes}. */
     TOO_LARGE("too_large"),

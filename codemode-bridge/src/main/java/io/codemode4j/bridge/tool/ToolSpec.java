@@ -6,14 +6,18 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What a tool is, independent of how it runs: its name, what it does, the JSON Schema of its arguments and
- * of its successful result, and its {@link ExecutionClass}.
+ * What a tool is, independent of how it runs: its name, what it does, the JSON Schema of its
+ * arguments and of its successful result, and its {@link ExecutionClass}.
  *
- * <p>Schemas are JSON Schema (draft 2020-12) as JSON; write them by hand or derive them from records with
- * {@link JsonSchemas#forRecord}. The arguments schema must describe an object.
+ * <p>Schemas are JSON Schema (draft 2020-12) as JSON; write them by hand or derive them from
+ * records with {@link JsonSchemas#forRecord}. The arguments schema must describe an object.
  */
 public record ToolSpec(
-    String name, String description, JsonNode parameters, JsonNode success, ExecutionClass executionClass) {
+    String name,
+    String description,
+    JsonNode parameters,
+    JsonNode success,
+    ExecutionClass executionClass) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
 
@@ -21,17 +25,21 @@ public record ToolSpec(
     Objects.requireNonNull(name, "name");
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException(
-          "tool name '" + name + "' must be a JavaScript identifier of at most 64 characters ([A-Za-z_][A-Za-z0-9_]*)");
+          "tool name '"
+              + name
+              + "' must be a JavaScript identifier of at most 64 characters ([A-Za-z_][A-Za-z0-9_]*)");
     }
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(parameters, "parameters");
     Objects.requireNonNull(success, "success");
     Objects.requireNonNull(executionClass, "executionClass");
     if (!parameters.isObject() || !"object".equals(parameters.path("type").asString(""))) {
-      throw new IllegalArgumentException("tool '" + name + "': the parameters schema must be {\"type\":\"object\", ...}");
+      throw new IllegalArgumentException(
+          "tool '" + name + "': the parameters schema must be {\"type\":\"object\", ...}");
     }
     if (!success.isObject()) {
-      throw new IllegalArgumentException("tool '" + name + "': the success schema must be a JSON Schema object");
+      throw new IllegalArgumentException(
+          "tool '" + name + "': the success schema must be a JSON Schema object");
     }
     parameters = parameters.deepCopy();
     success = success.deepCopy();

@@ -23,7 +23,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Discovery over a realistic 44-path allowlist: ranking, ids, visibility and the model-facing tool. */
+/**
+ * Discovery over a realistic 44-path allowlist: ranking, ids, visibility and the model-facing tool.
+ */
 class ToolDiscoveryTest {
 
   private static final RunContext RUN = TestTools.run();
@@ -33,12 +35,20 @@ class ToolDiscoveryTest {
 
   @BeforeAll
   static void build() {
-    codeMode = SyntheticToolkit.install(CodeMode.builder().includeDeclarations(false))
-        .visibility(run -> run.principal().confined()
-            ? Visibility.only(List.of("billing.*", "analytics.*", "support.tickets")) : Visibility.all())
-        .build();
-    reports = CodeMode.builder().toolName("run_reports").method("billing", "invoices", SyntheticToolkit.listInvoices())
-        .includeDeclarations(false).build();
+    codeMode =
+        SyntheticToolkit.install(CodeMode.builder().includeDeclarations(false))
+            .visibility(
+                run ->
+                    run.principal().confined()
+                        ? Visibility.only(List.of("billing.*", "analytics.*", "support.tickets"))
+                        : Visibility.all())
+            .build();
+    reports =
+        CodeMode.builder()
+            .toolName("run_reports")
+            .method("billing", "invoices", SyntheticToolkit.listInvoices())
+            .includeDeclarations(false)
+            .build();
     discovery = ToolDiscovery.of(List.of(codeMode, reports));
   }
 
@@ -50,8 +60,10 @@ class ToolDiscoveryTest {
 
   /** {@code namespace} null: every namespace. */
   private static List<String> paths(String query, String namespace, int limit, RunContext run) {
-    return (namespace == null ? discovery.search(query, limit, run) : discovery.search(query, namespace, limit, run)).stream()
-        .map(m -> m.tool() + ":" + m.namespace() + "." + m.method()).toList();
+    return (namespace == null
+            ? discovery.search(query, limit, run)
+            : discovery.search(query, namespace, limit, run))
+        .stream().map(m -> m.tool() + ":" + m.namespace() + "." + m.method()).toList();
   }
 
   @Test
@@ -60,7 +72,10 @@ class ToolDiscoveryTest {
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       invoice                  | billing.invoices
       Invoices                 | billing.invoices
       refund                   | billing.refunds
@@ -87,19 +102,28 @@ class ToolDiscoveryTest {
   void search_invoice_ranksNameMatchesBeforeDescriptionMatches() {
     List<String> ranked = paths("invoice", null, 20, RUN);
 
-    assertThat(ranked.subList(0, 5)).containsExactly("run_javascript:billing.invoices",
-        "run_javascript:legacy.invoices", "run_reports:billing.invoices", "run_javascript:billing.listInvoices",
-        "run_javascript:billing.invoiceLines");
-    assertThat(ranked.subList(5, ranked.size())).containsExactlyInAnyOrder("run_javascript:billing.refunds",
-        "run_javascript:billing.issueRefund", "run_javascript:analytics.revenueByMonth",
-        "run_javascript:analytics.forecast");
+    assertThat(ranked.subList(0, 5))
+        .containsExactly(
+            "run_javascript:billing.invoices",
+            "run_javascript:legacy.invoices",
+            "run_reports:billing.invoices",
+            "run_javascript:billing.listInvoices",
+            "run_javascript:billing.invoiceLines");
+    assertThat(ranked.subList(5, ranked.size()))
+        .containsExactlyInAnyOrder(
+            "run_javascript:billing.refunds",
+            "run_javascript:billing.issueRefund",
+            "run_javascript:analytics.revenueByMonth",
+            "run_javascript:analytics.forecast");
   }
 
   @Test
   void search_namespaceAndLimit_narrowTheMatches() {
-    assertThat(paths("list", "marketing", 20, RUN)).containsExactlyInAnyOrder(
-        "run_javascript:marketing.segments", "run_javascript:marketing.campaigns",
-        "run_javascript:marketing.unsubscribes");
+    assertThat(paths("list", "marketing", 20, RUN))
+        .containsExactlyInAnyOrder(
+            "run_javascript:marketing.segments",
+            "run_javascript:marketing.campaigns",
+            "run_javascript:marketing.unsubscribes");
     assertThat(paths("invoice", null, 2, RUN)).hasSize(2);
     assertThat(paths("invoice", "nowhere", 5, RUN)).isEmpty();
   }
@@ -112,15 +136,23 @@ class ToolDiscoveryTest {
 
   @Test
   void search_aliasesAndSeveralOwners_haveDistinctIdsForTheSameNativeTool() {
-    List<DiscoveryMatch> matches = discovery.search("list_invoices", 10, RUN).stream()
-        .filter(m -> m.nativeTool().equals("list_invoices")).toList();
+    List<DiscoveryMatch> matches =
+        discovery.search("list_invoices", 10, RUN).stream()
+            .filter(m -> m.nativeTool().equals("list_invoices"))
+            .toList();
 
-    assertThat(matches).extracting(DiscoveryMatch::id).containsExactlyInAnyOrder(
-        "code-mode:run_javascript:billing.invoices", "code-mode:run_javascript:billing.listInvoices",
-        "code-mode:run_javascript:legacy.invoices", "code-mode:run_reports:billing.invoices");
-    assertThat(matches).extracting(DiscoveryMatch::id).doesNotHaveDuplicates()
+    assertThat(matches)
+        .extracting(DiscoveryMatch::id)
+        .containsExactlyInAnyOrder(
+            "code-mode:run_javascript:billing.invoices",
+                "code-mode:run_javascript:billing.listInvoices",
+            "code-mode:run_javascript:legacy.invoices", "code-mode:run_reports:billing.invoices");
+    assertThat(matches)
+        .extracting(DiscoveryMatch::id)
+        .doesNotHaveDuplicates()
         .noneMatch(id -> id.equals("list_invoices"));
-    DiscoveryMatch reportsMatch = matches.stream().filter(m -> m.tool().equals("run_reports")).findFirst().orElseThrow();
+    DiscoveryMatch reportsMatch =
+        matches.stream().filter(m -> m.tool().equals("run_reports")).findFirst().orElseThrow();
     assertThat(reportsMatch.namespace()).isEqualTo("billing");
     assertThat(reportsMatch.method()).isEqualTo("invoices");
   }
@@ -131,11 +163,14 @@ class ToolDiscoveryTest {
     DiscoveryMatch match = discovery.search("invoice", "billing", 1, RUN).getFirst();
 
     assertThat(match.nativeTool()).isEqualTo(nativeTool.name());
-    assertThat(match.id()).isEqualTo("code-mode:run_javascript:billing.invoices").isNotEqualTo(nativeTool.name());
+    assertThat(match.id())
+        .isEqualTo("code-mode:run_javascript:billing.invoices")
+        .isNotEqualTo(nativeTool.name());
     assertThat(match.tool()).isEqualTo("run_javascript");
     assertThat(match.parameters()).isEqualTo(nativeTool.parameters());
     assertThat(match.success()).isEqualTo(nativeTool.success());
-    assertThat(match.declaration()).isEqualTo(codeMode.describe(List.of("billing.invoices"), DescribeOptions.defaults()));
+    assertThat(match.declaration())
+        .isEqualTo(codeMode.describe(List.of("billing.invoices"), DescribeOptions.defaults()));
   }
 
   @Test
@@ -143,31 +178,41 @@ class ToolDiscoveryTest {
     RunContext confined = RunContext.of("run-t", Principal.ofTenant("ana", Set.of("emea")));
     RunContext granted = RUN.withGrants(Visibility.only(List.of("billing.refunds")));
 
-    assertThat(paths("ticket", null, 20, confined)).containsExactly("run_javascript:support.tickets");
+    assertThat(paths("ticket", null, 20, confined))
+        .containsExactly("run_javascript:support.tickets");
     assertThat(paths("employee", null, 20, confined)).isEmpty();
-    assertThat(paths("invoice", null, 20, confined)).doesNotContain("run_javascript:legacy.invoices")
+    assertThat(paths("invoice", null, 20, confined))
+        .doesNotContain("run_javascript:legacy.invoices")
         .contains("run_javascript:billing.invoices", "run_reports:billing.invoices");
-    assertThat(paths("invoice", null, 20, granted)).containsExactly("run_javascript:billing.refunds");
+    assertThat(paths("invoice", null, 20, granted))
+        .containsExactly("run_javascript:billing.refunds");
     assertThat(paths("invoice", "legacy", 20, granted)).isEmpty();
   }
 
   @Test
   void search_ownerDeclaringEverythingWhileAMethodIsHidden_isRefused() {
-    try (CodeMode eager = CodeMode.builder().toolName("eager").method("billing", "invoices",
-        SyntheticToolkit.listInvoices()).build()) {
+    try (CodeMode eager =
+        CodeMode.builder()
+            .toolName("eager")
+            .method("billing", "invoices", SyntheticToolkit.listInvoices())
+            .build()) {
       ToolDiscovery eagerDiscovery = ToolDiscovery.of(List.of(eager));
       RunContext hidden = RUN.withGrants(Visibility.only(List.of()));
 
       assertThatThrownBy(() -> eagerDiscovery.search("invoice", 5, hidden))
           .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("may not see billing.invoices, but the description of eager declares every method");
+          .hasMessageContaining(
+              "may not see billing.invoices, but the description of eager declares every method");
       assertThat(eagerDiscovery.search("invoice", 5, RUN)).hasSize(1);
     }
   }
 
   @Test
   void discover_modelArguments_returnMatchesAsJson() {
-    ObjectNode result = discovery.discover(TestTools.json("{\"query\": \"invoice\", \"namespace\": \"billing\", \"limit\": 2}"), RUN);
+    ObjectNode result =
+        discovery.discover(
+            TestTools.json("{\"query\": \"invoice\", \"namespace\": \"billing\", \"limit\": 2}"),
+            RUN);
 
     assertThat(result.get("matches")).hasSize(2);
     JsonNode first = result.get("matches").get(0);
@@ -175,14 +220,20 @@ class ToolDiscoveryTest {
     assertThat(first.get("tool").asString()).isEqualTo("run_javascript");
     assertThat(first.get("nativeTool").asString()).isEqualTo("list_invoices");
     assertThat(first.get("declaration").asString()).startsWith("declare const billing: {");
-    assertThat(first.get("parameters")).isEqualTo(SyntheticToolkit.listInvoices().spec().parameters());
-    assertThat(SchemaValidator.compile("success", discovery.tool().success()).problems(result)).isEmpty();
+    assertThat(first.get("parameters"))
+        .isEqualTo(SyntheticToolkit.listInvoices().spec().parameters());
+    assertThat(SchemaValidator.compile("success", discovery.tool().success()).problems(result))
+        .isEmpty();
     assertThat(discovery.discover(TestTools.json("{\"query\": \"invoice\"}"), RUN).get("matches"))
         .hasSize(ToolDiscovery.DEFAULT_LIMIT);
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      textBlock =
+          """
       {}                                  | required property 'query' not found
       {"query": ""}                       | /query: must be at least 1 characters long
       {"query": "   "}                    | /query: does not match the regex pattern
@@ -200,11 +251,14 @@ class ToolDiscoveryTest {
   @Test
   void search_queryOrLimitOutOfRange_isRefused() {
     assertThatThrownBy(() -> discovery.search(" ", 5, RUN))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("query must be 1 to 200 characters");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("query must be 1 to 200 characters");
     assertThatThrownBy(() -> discovery.search("x".repeat(201), 5, RUN))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("was 201 characters");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageEndingWith("was 201 characters");
     assertThatThrownBy(() -> discovery.search("x", 21, RUN))
-        .isInstanceOf(IllegalArgumentException.class).hasMessage("limit must be 1..20, was 21");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("limit must be 1..20, was 21");
   }
 
   @Test
@@ -212,7 +266,8 @@ class ToolDiscoveryTest {
     assertThatThrownBy(() -> ToolDiscovery.of(List.of(codeMode, codeMode)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("two Code Modes share the tool name 'run_javascript'");
-    assertThatThrownBy(() -> ToolDiscovery.of(List.of())).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> ToolDiscovery.of(List.of()))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -223,13 +278,18 @@ class ToolDiscoveryTest {
     assertThat(tool.executionClass()).isEqualTo(ExecutionClass.READONLY);
     assertThat(tool.description()).contains("run_javascript, run_reports");
     assertThat(tool.parameters().get("required").toString()).isEqualTo("[\"query\"]");
-    assertThat(codeMode.tool().description()).doesNotContain("declare const").contains(ToolDiscovery.TOOL_NAME);
+    assertThat(codeMode.tool().description())
+        .doesNotContain("declare const")
+        .contains(ToolDiscovery.TOOL_NAME);
   }
 
   @Test
   void terms_camelSnakeAndPlural_splitIntoSingularWords() {
-    assertThat(DiscoveryIndex.terms("listInvoices billing_invoice_lines HTTPServer v2 Companies addresses statuses"))
-        .containsExactly("list", "invoice", "billing", "invoice", "line", "http", "server", "v", "2", "company",
+    assertThat(
+            DiscoveryIndex.terms(
+                "listInvoices billing_invoice_lines HTTPServer v2 Companies addresses statuses"))
+        .containsExactly(
+            "list", "invoice", "billing", "invoice", "line", "http", "server", "v", "2", "company",
             "address", "status");
   }
 }

@@ -10,15 +10,15 @@ import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The schema constructs the TypeScript declarations support, one case per golden file under
- * {@code src/test/resources/declarations/}: {@code <case>.d.ts} is what {@link TypeScriptDeclarations} writes,
- * {@code <case>.usage.ts} calls its methods with correct types (and, under {@code @ts-expect-error}, wrong
- * ones).
+ * The schema constructs the TypeScript declarations support, one case per golden file under {@code
+ * src/test/resources/declarations/}: {@code <case>.d.ts} is what {@link TypeScriptDeclarations}
+ * writes, {@code <case>.usage.ts} calls its methods with correct types (and, under
+ * {@code @ts-expect-error}, wrong ones).
  */
 final class DeclarationCases {
 
-  static final List<String> NAMES = List.of("objects", "arrays", "literals", "unions", "refs", "docs", "depth",
-      "records");
+  static final List<String> NAMES =
+      List.of("objects", "arrays", "literals", "unions", "refs", "docs", "depth", "records");
 
   private DeclarationCases() {}
 
@@ -26,7 +26,14 @@ final class DeclarationCases {
   static Map<String, Map<String, ToolSpec>> namespaces(String name) {
     return switch (name) {
       case "objects" -> objects();
-      case "arrays" -> single("lists", "make", spec("make", "Makes lists.", """
+      case "arrays" ->
+          single(
+              "lists",
+              "make",
+              spec(
+                  "make",
+                  "Makes lists.",
+                  """
           {"type": "object",
            "properties": {
              "names": {"type": "array", "items": {"type": "string"}},
@@ -40,9 +47,17 @@ final class DeclarationCases {
              "mixed": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "boolean"}]}}
            },
            "required": ["names"],
-           "additionalProperties": false}""", """
+           "additionalProperties": false}""",
+                  """
           {"type": "array", "items": {"type": "string", "format": "uuid"}, "maxItems": 100}"""));
-      case "literals" -> single("pick", "choose", spec("choose", "Chooses.", """
+      case "literals" ->
+          single(
+              "pick",
+              "choose",
+              spec(
+                  "choose",
+                  "Chooses.",
+                  """
           {"type": "object",
            "properties": {
              "region": {"type": "string", "enum": ["emea", "americas", "apac"]},
@@ -55,9 +70,17 @@ final class DeclarationCases {
              "shape": {"enum": [{"x": 1}]}
            },
            "required": ["region", "version"],
-           "additionalProperties": false}""", """
+           "additionalProperties": false}""",
+                  """
           {"type": "string", "enum": ["chosen", "skipped"]}"""));
-      case "unions" -> single("mix", "combine", spec("combine", "Combines.", """
+      case "unions" ->
+          single(
+              "mix",
+              "combine",
+              spec(
+                  "combine",
+                  "Combines.",
+                  """
           {"type": "object",
            "properties": {
              "key": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
@@ -76,12 +99,20 @@ final class DeclarationCases {
              "any": true
            },
            "required": ["key", "event", "maybeName"],
-           "additionalProperties": false}""", """
+           "additionalProperties": false}""",
+                  """
           {"oneOf": [{"type": "object", "properties": {"ok": {"const": true}, "value": {}},
                       "required": ["ok", "value"], "additionalProperties": false},
                      {"type": "object", "properties": {"ok": {"const": false}, "error": {"type": "string"}},
                       "required": ["ok", "error"], "additionalProperties": false}]}"""));
-      case "refs" -> single("tree", "walk", spec("walk", "Walks a tree.", """
+      case "refs" ->
+          single(
+              "tree",
+              "walk",
+              spec(
+                  "walk",
+                  "Walks a tree.",
+                  """
           {"type": "object",
            "$defs": {
              "address": {"type": "object", "description": "A postal address.",
@@ -105,12 +136,21 @@ final class DeclarationCases {
              "again": {"$ref": "#"}
            },
            "required": ["home"],
-           "additionalProperties": false}""", """
+           "additionalProperties": false}""",
+                  """
           {"type": "object", "properties": {"visited": {"type": "integer"}}, "required": ["visited"],
            "additionalProperties": false}"""));
-      case "docs" -> single("report", "export", new ToolSpec("export", """
+      case "docs" ->
+          single(
+              "report",
+              "export",
+              new ToolSpec(
+                  "export",
+                  """
           Exports a report as rows.
-          Runs at most once per minute; the closing */ of a comment is escaped.""", json("""
+          Runs at most once per minute; the closing */ of a comment is escaped.""",
+                  json(
+                      """
           {"type": "object",
            "description": "What to export.",
            "properties": {
@@ -130,27 +170,49 @@ final class DeclarationCases {
              "options": {"type": "object", "additionalProperties": {"type": "string"}, "default": {"sep": ","}}
            },
            "required": ["from"],
-           "additionalProperties": false}"""), json("""
+           "additionalProperties": false}"""),
+                  json(
+                      """
           {"type": "object", "description": "The exported rows and where they went.",
            "properties": {"rows": {"type": "integer", "minimum": 0}, "url": {"type": "string", "format": "uri"}},
-           "required": ["rows", "url"], "additionalProperties": false}"""), ExecutionClass.MUTATION));
-      case "depth" -> single("deep", "nest", spec("nest", "Nests objects deeper than the bound.",
-          "{\"type\": \"object\", \"properties\": {\"level1\": " + nested(1, 10) + "}, \"required\": [\"level1\"]," +
-              " \"additionalProperties\": false}",
-          "{\"type\": \"boolean\"}"));
-      case "records" -> single("crm", "upsert", new ToolSpec("upsert", "Creates or updates a contact.",
-          JsonSchemas.forRecord(Records.Contact.class), JsonSchemas.forRecord(Records.Saved.class),
-          ExecutionClass.MUTATION));
+           "required": ["rows", "url"], "additionalProperties": false}"""),
+                  ExecutionClass.MUTATION));
+      case "depth" ->
+          single(
+              "deep",
+              "nest",
+              spec(
+                  "nest",
+                  "Nests objects deeper than the bound.",
+                  "{\"type\": \"object\", \"properties\": {\"level1\": "
+                      + nested(1, 10)
+                      + "}, \"required\": [\"level1\"],"
+                      + " \"additionalProperties\": false}",
+                  "{\"type\": \"boolean\"}"));
+      case "records" ->
+          single(
+              "crm",
+              "upsert",
+              new ToolSpec(
+                  "upsert",
+                  "Creates or updates a contact.",
+                  JsonSchemas.forRecord(Records.Contact.class),
+                  JsonSchemas.forRecord(Records.Saved.class),
+                  ExecutionClass.MUTATION));
       default -> throw new IllegalArgumentException("no declaration case " + name);
     };
   }
 
-  /** Records for the {@code records} case: what {@link JsonSchemas#forRecord} makes of Java types. */
+  /**
+   * Records for the {@code records} case: what {@link JsonSchemas#forRecord} makes of Java types.
+   */
   static final class Records {
     private Records() {}
 
     enum Stage {
-      LEAD, CUSTOMER, FORMER_CUSTOMER;
+      LEAD,
+      CUSTOMER,
+      FORMER_CUSTOMER;
 
       @Override
       public String toString() {
@@ -176,7 +238,12 @@ final class DeclarationCases {
   private static Map<String, Map<String, ToolSpec>> objects() {
     Map<String, Map<String, ToolSpec>> namespaces = new LinkedHashMap<>();
     Map<String, ToolSpec> shapes = new LinkedHashMap<>();
-    shapes.put("create", spec("create_shape", "Creates a shape.", """
+    shapes.put(
+        "create",
+        spec(
+            "create_shape",
+            "Creates a shape.",
+            """
         {"type": "object",
          "properties": {
            "name": {"type": "string", "description": "The shape's name."},
@@ -194,15 +261,30 @@ final class DeclarationCases {
            "2fa": {"type": "boolean"}
          },
          "required": ["name", "owner"],
-         "additionalProperties": false}""", """
+         "additionalProperties": false}""",
+            """
         {"type": "object", "properties": {"id": {"type": "string"}, "created": {"type": "boolean"}},
          "required": ["id", "created"], "additionalProperties": false}"""));
-    shapes.put("ping", spec("ping", "Answers.", """
-        {"type": "object", "properties": {}, "additionalProperties": false}""", """
+    shapes.put(
+        "ping",
+        spec(
+            "ping",
+            "Answers.",
+            """
+        {"type": "object", "properties": {}, "additionalProperties": false}""",
+            """
         {"type": "null"}"""));
     namespaces.put("shapes", shapes);
-    namespaces.put("other", Map.of("count", spec("count", "", """
-        {"type": "object", "properties": {"of": {"type": "string"}}}""", """
+    namespaces.put(
+        "other",
+        Map.of(
+            "count",
+            spec(
+                "count",
+                "",
+                """
+        {"type": "object", "properties": {"of": {"type": "string"}}}""",
+                """
         {"type": "integer"}""")));
     return namespaces;
   }
@@ -211,16 +293,23 @@ final class DeclarationCases {
     if (level == levels) {
       return "{\"type\": \"string\"}";
     }
-    return "{\"type\": \"object\", \"properties\": {\"level" + (level + 1) + "\": " + nested(level + 1, levels)
-        + "}, \"required\": [\"level" + (level + 1) + "\"], \"additionalProperties\": false}";
+    return "{\"type\": \"object\", \"properties\": {\"level"
+        + (level + 1)
+        + "\": "
+        + nested(level + 1, levels)
+        + "}, \"required\": [\"level"
+        + (level + 1)
+        + "\"], \"additionalProperties\": false}";
   }
 
-  private static Map<String, Map<String, ToolSpec>> single(String namespace, String method, ToolSpec spec) {
+  private static Map<String, Map<String, ToolSpec>> single(
+      String namespace, String method, ToolSpec spec) {
     return Map.of(namespace, Map.of(method, spec));
   }
 
   private static ToolSpec spec(String name, String description, String parameters, String success) {
-    return new ToolSpec(name, description, json(parameters), json(success), ExecutionClass.READONLY);
+    return new ToolSpec(
+        name, description, json(parameters), json(success), ExecutionClass.READONLY);
   }
 
   private static JsonNode json(String text) {

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The golden declaration files compile with the real TypeScript compiler under {@code --strict}, together
- * with usage files that call every declared method with correct types, and whose wrong calls (each under
- * {@code @ts-expect-error}) must fail to compile.
+ * The golden declaration files compile with the real TypeScript compiler under {@code --strict},
+ * together with usage files that call every declared method with correct types, and whose wrong
+ * calls (each under {@code @ts-expect-error}) must fail to compile.
  */
 class DeclarationsTscIT {
 
@@ -26,13 +26,15 @@ class DeclarationsTscIT {
     work = Files.createDirectories(Path.of("target", "tsc", "work"));
     for (String name : DeclarationCases.NAMES) {
       for (String file : List.of(name + ".d.ts", name + ".usage.ts")) {
-        Files.writeString(work.resolve(file), TypeScriptDeclarationsTest.golden("declarations/" + file));
+        Files.writeString(
+            work.resolve(file), TypeScriptDeclarationsTest.golden("declarations/" + file));
       }
     }
   }
 
   @Test
-  void tsc_goldenDeclarationsAndTheirUsage_compileStrict() throws IOException, InterruptedException {
+  void tsc_goldenDeclarationsAndTheirUsage_compileStrict()
+      throws IOException, InterruptedException {
     List<Path> files = new ArrayList<>();
     for (String name : DeclarationCases.NAMES) {
       files.add(work.resolve(name + ".d.ts"));
@@ -47,23 +49,33 @@ class DeclarationsTscIT {
 
   @Test
   void tsc_wrongArgumentType_failsToCompile() throws IOException, InterruptedException {
-    Path wrong = Files.writeString(work.resolve("wrong.ts"),
-        "async () => shapes.create({ name: 1, owner: { id: \"u1\" } });\nexport {};\n");
+    Path wrong =
+        Files.writeString(
+            work.resolve("wrong.ts"),
+            "async () => shapes.create({ name: 1, owner: { id: \"u1\" } });\nexport {};\n");
 
-    TypeScriptCompiler.Result result = tsc.compile(work, List.of(work.resolve("objects.d.ts"), wrong));
+    TypeScriptCompiler.Result result =
+        tsc.compile(work, List.of(work.resolve("objects.d.ts"), wrong));
 
     assertThat(result.exitCode()).isNotZero();
-    assertThat(result.output()).contains("wrong.ts(1,", "error TS2322", "Type 'number' is not assignable to type 'string'");
+    assertThat(result.output())
+        .contains(
+            "wrong.ts(1,", "error TS2322", "Type 'number' is not assignable to type 'string'");
   }
 
   @Test
-  void tsc_expectedErrorThatDoesNotHappen_failsToCompile() throws IOException, InterruptedException {
-    Path correct = Files.writeString(work.resolve("unfounded.ts"),
-        "// @ts-expect-error\nasync () => shapes.create({ name: \"circle\", owner: { id: \"u1\" } });\nexport {};\n");
+  void tsc_expectedErrorThatDoesNotHappen_failsToCompile()
+      throws IOException, InterruptedException {
+    Path correct =
+        Files.writeString(
+            work.resolve("unfounded.ts"),
+            "// @ts-expect-error\nasync () => shapes.create({ name: \"circle\", owner: { id: \"u1\" } });\nexport {};\n");
 
-    TypeScriptCompiler.Result result = tsc.compile(work, List.of(work.resolve("objects.d.ts"), correct));
+    TypeScriptCompiler.Result result =
+        tsc.compile(work, List.of(work.resolve("objects.d.ts"), correct));
 
     assertThat(result.exitCode()).isNotZero();
-    assertThat(result.output()).contains("unfounded.ts(1,", "error TS2578", "Unused '@ts-expect-error' directive");
+    assertThat(result.output())
+        .contains("unfounded.ts(1,", "error TS2578", "Unused '@ts-expect-error' directive");
   }
 }

@@ -14,18 +14,29 @@ import tools.jackson.databind.JsonNode;
 
 class JsonSchemasTest {
 
-  enum Segment { enterprise, smb }
+  enum Segment {
+    enterprise,
+    smb
+  }
 
   record Line(String product, int quantity) {}
 
-  record Invoice(String id, Optional<LocalDate> paidOn, long amountCents, Segment segment, List<Line> lines,
-      Map<String, Double> tags, boolean paid) {}
+  record Invoice(
+      String id,
+      Optional<LocalDate> paidOn,
+      long amountCents,
+      Segment segment,
+      List<Line> lines,
+      Map<String, Double> tags,
+      boolean paid) {}
 
   record Bad(Thread thread) {}
 
   @Test
   void forRecord_record_describesComponentsWithOptionalOnesNullableAndNotRequired() {
-    assertThat(JsonSchemas.forRecord(Invoice.class).toString()).isEqualTo("""
+    assertThat(JsonSchemas.forRecord(Invoice.class).toString())
+        .isEqualTo(
+            """
         {"type":"object","properties":{"id":{"type":"string"},"paidOn":{"type":["string","null"],"format":"date"},\
         "amountCents":{"type":"integer"},"segment":{"type":"string","enum":["enterprise","smb"]},\
         "lines":{"type":"array","items":{"type":"object","properties":{"product":{"type":"string"},\
@@ -36,24 +47,44 @@ class JsonSchemasTest {
 
   @Test
   void forRecord_describedComponentsAndWireNamedEnums_carryTheirDescriptionAndToString() {
-    assertThat(JsonSchemas.forRecord(DeclarationCases.Records.Contact.class).get("properties").toString())
+    assertThat(
+            JsonSchemas.forRecord(DeclarationCases.Records.Contact.class)
+                .get("properties")
+                .toString())
         .contains("\"name\":{\"type\":\"string\",\"description\":\"The contact's full name.\"}")
-        .contains("\"stage\":{\"type\":\"string\",\"enum\":[\"lead\",\"customer\",\"former-customer\"]}")
-        .contains("\"previousStage\":{\"type\":[\"string\",\"null\"],"
-            + "\"enum\":[\"lead\",\"customer\",\"former-customer\",null]}");
+        .contains(
+            "\"stage\":{\"type\":\"string\",\"enum\":[\"lead\",\"customer\",\"former-customer\"]}")
+        .contains(
+            "\"previousStage\":{\"type\":[\"string\",\"null\"],"
+                + "\"enum\":[\"lead\",\"customer\",\"former-customer\",null]}");
   }
 
   @Test
   void forRecord_recordsAsJacksonWritesThem_matchTheirSchema() {
     var stage = DeclarationCases.Records.Stage.FORMER_CUSTOMER;
-    var full = new DeclarationCases.Records.Contact("Ana", stage, Optional.of(LocalDate.of(1990, 4, 1)),
-        Optional.of(DeclarationCases.Records.Stage.LEAD),
-        List.of(new DeclarationCases.Records.Phone("+4930123456", true)), Map.of("nps", 9),
-        new java.math.BigDecimal("1200.50"), TestTools.json("{\"source\":\"import\"}"));
-    var empty = new DeclarationCases.Records.Contact("Bo", stage, Optional.empty(), Optional.empty(), List.of(),
-        Map.of(), java.math.BigDecimal.ZERO, TestTools.JSON.nullNode());
-    SchemaValidator validator = SchemaValidator.compile("contact",
-        JsonSchemas.forRecord(DeclarationCases.Records.Contact.class));
+    var full =
+        new DeclarationCases.Records.Contact(
+            "Ana",
+            stage,
+            Optional.of(LocalDate.of(1990, 4, 1)),
+            Optional.of(DeclarationCases.Records.Stage.LEAD),
+            List.of(new DeclarationCases.Records.Phone("+4930123456", true)),
+            Map.of("nps", 9),
+            new java.math.BigDecimal("1200.50"),
+            TestTools.json("{\"source\":\"import\"}"));
+    var empty =
+        new DeclarationCases.Records.Contact(
+            "Bo",
+            stage,
+            Optional.empty(),
+            Optional.empty(),
+            List.of(),
+            Map.of(),
+            java.math.BigDecimal.ZERO,
+            TestTools.JSON.nullNode());
+    SchemaValidator validator =
+        SchemaValidator.compile(
+            "contact", JsonSchemas.forRecord(DeclarationCases.Records.Contact.class));
 
     JsonNode fullJson = TestTools.MAPPER.valueToTree(full);
     JsonNode emptyJson = TestTools.MAPPER.valueToTree(empty);
@@ -62,7 +93,10 @@ class JsonSchemasTest {
     assertThat(emptyJson.get("birthday").isNull()).isTrue();
     assertThat(validator.problems(fullJson)).isEmpty();
     assertThat(validator.problems(emptyJson)).isEmpty();
-    assertThat(validator.problems(TestTools.json("""
+    assertThat(
+            validator.problems(
+                TestTools.json(
+                    """
         {"name":"Cy","stage":"FORMER_CUSTOMER","phones":[],"scores":{},"credit":0,"extra":null}""")))
         .anySatisfy(problem -> assertThat(problem).contains("stage"));
   }

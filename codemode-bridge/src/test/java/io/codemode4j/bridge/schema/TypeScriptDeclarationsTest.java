@@ -19,7 +19,8 @@ class TypeScriptDeclarationsTest {
   }
 
   static String golden(String resource) throws IOException {
-    try (InputStream in = TypeScriptDeclarationsTest.class.getClassLoader().getResourceAsStream(resource)) {
+    try (InputStream in =
+        TypeScriptDeclarationsTest.class.getClassLoader().getResourceAsStream(resource)) {
       assertThat(in).as("test resource " + resource).isNotNull();
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }

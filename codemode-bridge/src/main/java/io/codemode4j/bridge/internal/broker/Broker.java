@@ -22,15 +22,16 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * The only way from a program to a tool handler. For each inner call, in order: the method must be on the
- * construction-time allowlist and visible to the run ({@link RunContext#grants()}, which {@link CodeMode}
- * narrows by the host's policy before the pass; a hidden method is refused exactly like an unknown one, so
- * the refusal tells nothing about it); the call must fit the pass's budget ({@code maxHostCalls} and the
- * run's remaining tool calls); the arguments must fit {@code maxHostCallBytes}; these are decided on the pass
- * thread when the program makes the call. When its turn comes ({@code maxHostCallConcurrency}; until then it
- * is {@code not-started}), the call's own thread (see {@link #start}) checks that the arguments are JSON matching the
- * parameters schema, then runs the handler as {@code uncertain}; its result must match the success schema
- * and fit {@code maxHostCallBytes} before it is {@code succeeded}.
+ * The only way from a program to a tool handler. For each inner call, in order: the method must be
+ * on the construction-time allowlist and visible to the run ({@link RunContext#grants()}, which
+ * {@link CodeMode} narrows by the host's policy before the pass; a hidden method is refused exactly
+ * like an unknown one, so the refusal tells nothing about it); the call must fit the pass's budget
+ * ({@code maxHostCalls} and the run's remaining tool calls); the arguments must fit {@code
+ * maxHostCallBytes}; these are decided on the pass thread when the program makes the call. When its
+ * turn comes ({@code maxHostCallConcurrency}; until then it is {@code not-started}), the call's own
+ * thread (see {@link #start}) checks that the arguments are JSON matching the parameters schema,
+ * then runs the handler as {@code uncertain}; its result must match the success schema and fit
+ * {@code maxHostCallBytes} before it is {@code succeeded}.
  */
 public final class Broker {
 
@@ -38,7 +39,8 @@ public final class Broker {
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   /** An allowlisted method: the tool behind it and its compiled schemas. */
-  public record Binding(String path, Tool tool, SchemaValidator parameters, SchemaValidator success) {}
+  public record Binding(
+      String path, Tool tool, SchemaValidator parameters, SchemaValidator success) {}
 
   /** What the broker decided about a call before running it. */
   sealed interface Admission permits Rejected, Admitted {
@@ -48,10 +50,16 @@ public final class Broker {
   /** Refused before the handler ran; the ledger records it as failed with the failure's kind. */
   record Rejected(PassLedger.Entry entry, ToolFailure failure) implements Admission {}
 
-  /** Allowed so far; its arguments are parsed and checked on its own thread, then it waits for a slot. */
-  record Admitted(PassLedger.Entry entry, Binding binding, String argumentsJson) implements Admission {}
+  /**
+   * Allowed so far; its arguments are parsed and checked on its own thread, then it waits for a
+   * slot.
+   */
+  record Admitted(PassLedger.Entry entry, Binding binding, String argumentsJson)
+      implements Admission {}
 
-  /** A finished call as the program will see it: the result or the failure envelope, as JSON text. */
+  /**
+   * A finished call as the program will see it: the result or the failure envelope, as JSON text.
+   */
   record Completion(PassLedger.Entry entry, boolean failure, String json) {}
 
   private final Map<String, Binding> bindings;
@@ -70,7 +78,8 @@ public final class Broker {
 
   /** The failure envelope a program receives: {@code {kind, tool, message}}. */
   static String envelope(String method, ToolFailure failure) {
-    return JsonNodeFactory.instance.objectNode()
+    return JsonNodeFactory.instance
+        .objectNode()
         .put("kind", failure.kind().wireName())
         .put("tool", method)
         .put("message", failure.getMessage())
@@ -93,54 +102,87 @@ public final class Broker {
       this.run = run;
       this.limits = limits;
       this.ledger = ledger;
-      this.callBudget = Math.min(limits.maxHostCalls(),
-          run.remainingToolCalls() == null ? Integer.MAX_VALUE : run.remainingToolCalls());
+      this.callBudget =
+          Math.min(
+              limits.maxHostCalls(),
+              run.remainingToolCalls() == null ? Integer.MAX_VALUE : run.remainingToolCalls());
       this.slots = new Semaphore(limits.maxHostCallConcurrency(), true);
     }
 
     /**
-     * Registers the call in the ledger and decides what can be decided at once: method, budget, size.
-     * Called on the pass thread, which runs every call's admission one after another, so parsing and
-     * validating the arguments waits for the call's own thread ({@link #start}).
+     * Registers the call in the ledger and decides what can be decided at once: method, budget,
+     * size. Called on the pass thread, which runs every call's admission one after another, so
+     * parsing and validating the arguments waits for the call's own thread ({@link #start}).
      */
     Admission admit(String method, String argumentsJson) {
       Binding binding = run.grants().allows(method) ? bindings.get(method) : null;
-      PassLedger.Entry entry = ledger.register(method, binding == null ? "" : binding.tool().name());
+      PassLedger.Entry entry =
+          ledger.register(method, binding == null ? "" : binding.tool().name());
       calls++;
       if (binding == null) {
-        return reject(entry, ToolFailure.Kind.REFUSED, method + " is not an allowlisted method (allowed: "
-            + String.join(", ", bindings.keySet().stream().filter(run.grants()::allows).sorted().toList()) + ")");
+        return reject(
+            entry,
+            ToolFailure.Kind.REFUSED,
+            method
+                + " is not an allowlisted method (allowed: "
+                + String.join(
+                    ", ", bindings.keySet().stream().filter(run.grants()::allows).sorted().toList())
+                + ")");
       }
       if (calls > callBudget) {
         boolean runBudget = callBudget < limits.maxHostCalls();
-        return reject(entry, ToolFailure.Kind.BUDGET, "call budget spent: this pass may make " + callBudget
-            + " inner calls (" + (runBudget ? "the run's remaining tool calls" : "maxHostCalls")
-            + "); batch the work into fewer calls");
+        return reject(
+            entry,
+            ToolFailure.Kind.BUDGET,
+            "call budget spent: this pass may make "
+                + callBudget
+                + " inner calls ("
+                + (runBudget ? "the run's remaining tool calls" : "maxHostCalls")
+                + "); batch the work into fewer calls");
       }
       if (argumentsJson == null) {
-        return reject(entry, ToolFailure.Kind.INVALID_ARGUMENTS,
-            "arguments must be one JSON object, e.g. " + method + "({...}); functions, BigInt and cycles have no JSON form");
+        return reject(
+            entry,
+            ToolFailure.Kind.INVALID_ARGUMENTS,
+            "arguments must be one JSON object, e.g. "
+                + method
+                + "({...}); functions, BigInt and cycles have no JSON form");
       }
       int bytes = Utf8.length(argumentsJson);
       if (bytes > limits.maxHostCallBytes()) {
-        return reject(entry, ToolFailure.Kind.TOO_LARGE, "arguments are " + bytes + " bytes, over the limit of "
-            + limits.maxHostCallBytes() + " bytes (maxHostCallBytes)");
+        return reject(
+            entry,
+            ToolFailure.Kind.TOO_LARGE,
+            "arguments are "
+                + bytes
+                + " bytes, over the limit of "
+                + limits.maxHostCallBytes()
+                + " bytes (maxHostCallBytes)");
       }
       return new Admitted(entry, binding, argumentsJson);
     }
 
-    /** The call's arguments as JSON that matches its parameters; the refusal that says why not otherwise. */
+    /**
+     * The call's arguments as JSON that matches its parameters; the refusal that says why not
+     * otherwise.
+     */
     private JsonNode checkArguments(Admitted call) throws ToolFailure {
       JsonNode arguments;
       try {
         arguments = MAPPER.readTree(call.argumentsJson());
       } catch (JacksonException e) {
-        throw new ToolFailure(ToolFailure.Kind.INVALID_ARGUMENTS, "arguments are not JSON: " + e.getOriginalMessage());
+        throw new ToolFailure(
+            ToolFailure.Kind.INVALID_ARGUMENTS,
+            "arguments are not JSON: " + e.getOriginalMessage());
       }
       List<String> problems = call.binding().parameters().problems(arguments);
       if (!problems.isEmpty()) {
-        throw new ToolFailure(ToolFailure.Kind.INVALID_ARGUMENTS, "arguments do not match the parameters of "
-            + call.entry().method + ": " + String.join("; ", problems));
+        throw new ToolFailure(
+            ToolFailure.Kind.INVALID_ARGUMENTS,
+            "arguments do not match the parameters of "
+                + call.entry().method
+                + ": "
+                + String.join("; ", problems));
       }
       return arguments;
     }
@@ -150,18 +192,20 @@ public final class Broker {
     }
 
     /**
-     * On a virtual thread: checks an admitted call's arguments, then runs it once a concurrency slot is free;
-     * {@code sink} receives its completion (or its refusal) from that thread. A call whose pass ended before
-     * its handler started never runs.
+     * On a virtual thread: checks an admitted call's arguments, then runs it once a concurrency
+     * slot is free; {@code sink} receives its completion (or its refusal) from that thread. A call
+     * whose pass ended before its handler started never runs.
      */
     void start(Admitted admitted, Consumer<Completion> sink) {
-      Thread.ofVirtual().name("codemode-call-" + admitted.entry().callId).start(() -> runHere(admitted, sink));
+      Thread.ofVirtual()
+          .name("codemode-call-" + admitted.entry().callId)
+          .start(() -> runHere(admitted, sink));
     }
 
     /**
-     * What {@link #start} does, on the calling thread. {@link CodeMode}'s pass thread uses it for the one call
-     * its program waits on (see {@link LocalDispatcher}); {@link #cancelAll} interrupts that thread like any
-     * other running handler.
+     * What {@link #start} does, on the calling thread. {@link CodeMode}'s pass thread uses it for
+     * the one call its program waits on (see {@link LocalDispatcher}); {@link #cancelAll}
+     * interrupts that thread like any other running handler.
      */
     void runHere(Admitted admitted, Consumer<Completion> sink) {
       running.add(Thread.currentThread());
@@ -171,7 +215,8 @@ public final class Broker {
           arguments = checkArguments(admitted);
         } catch (ToolFailure refusal) {
           if (ledger.reject(admitted.entry(), refusal.kind())) {
-            sink.accept(new Completion(admitted.entry(), true, envelope(admitted.entry().method, refusal)));
+            sink.accept(
+                new Completion(admitted.entry(), true, envelope(admitted.entry().method, refusal)));
           }
           return;
         }
@@ -188,18 +233,24 @@ public final class Broker {
       }
     }
 
-    /** Interrupts every handler still running; their late outcomes no longer reach the closed ledger. */
+    /**
+     * Interrupts every handler still running; their late outcomes no longer reach the closed
+     * ledger.
+     */
     void cancelAll() {
       running.forEach(Thread::interrupt);
     }
 
-    private void execute(Admitted call, JsonNode arguments, Consumer<Completion> sink) throws InterruptedException {
+    private void execute(Admitted call, JsonNode arguments, Consumer<Completion> sink)
+        throws InterruptedException {
       PassLedger.Entry entry = call.entry();
       if (!ledger.start(entry)) {
         return;
       }
       String method = entry.method;
-      CallContext context = new CallContext(run.runId(), passId, entry.callId, run.parentCallId(), method, run.principal());
+      CallContext context =
+          new CallContext(
+              run.runId(), passId, entry.callId, run.parentCallId(), method, run.principal());
       JsonNode result;
       try {
         result = call.binding().tool().handler().handle(arguments, context);
@@ -212,9 +263,20 @@ public final class Broker {
         if (Thread.currentThread().isInterrupted()) {
           throw new InterruptedException("handler ended by interruption");
         }
-        LOG.warn("tool {} failed in pass {} call {}", call.binding().tool().name(), passId, entry.callId, e);
-        complete(sink, entry, CallStatus.FAILED, new ToolFailure(ToolFailure.Kind.FAILED,
-            method + " failed with an internal error of the tool (the host's log has the details)"));
+        LOG.warn(
+            "tool {} failed in pass {} call {}",
+            call.binding().tool().name(),
+            passId,
+            entry.callId,
+            e);
+        complete(
+            sink,
+            entry,
+            CallStatus.FAILED,
+            new ToolFailure(
+                ToolFailure.Kind.FAILED,
+                method
+                    + " failed with an internal error of the tool (the host's log has the details)"));
         return;
       }
       if (result == null) {
@@ -222,17 +284,37 @@ public final class Broker {
       }
       List<String> problems = call.binding().success().problems(result);
       if (!problems.isEmpty()) {
-        LOG.warn("tool {} returned a result outside its success schema: {}", call.binding().tool().name(), problems);
-        complete(sink, entry, CallStatus.FAILED, new ToolFailure(ToolFailure.Kind.FAILED,
-            method + " returned a result that does not match its declared type: " + String.join("; ", problems)));
+        LOG.warn(
+            "tool {} returned a result outside its success schema: {}",
+            call.binding().tool().name(),
+            problems);
+        complete(
+            sink,
+            entry,
+            CallStatus.FAILED,
+            new ToolFailure(
+                ToolFailure.Kind.FAILED,
+                method
+                    + " returned a result that does not match its declared type: "
+                    + String.join("; ", problems)));
         return;
       }
       String json = result.toString();
       int bytes = Utf8.length(json);
       if (bytes > limits.maxHostCallBytes()) {
-        complete(sink, entry, CallStatus.FAILED, new ToolFailure(ToolFailure.Kind.TOO_LARGE, "the result of " + method
-            + " is " + bytes + " bytes, over the limit of " + limits.maxHostCallBytes()
-            + " bytes (maxHostCallBytes): ask for less, e.g. aggregate in SQL or lower maxRows"));
+        complete(
+            sink,
+            entry,
+            CallStatus.FAILED,
+            new ToolFailure(
+                ToolFailure.Kind.TOO_LARGE,
+                "the result of "
+                    + method
+                    + " is "
+                    + bytes
+                    + " bytes, over the limit of "
+                    + limits.maxHostCallBytes()
+                    + " bytes (maxHostCallBytes): ask for less, e.g. aggregate in SQL or lower maxRows"));
         return;
       }
       if (ledger.finish(entry, CallStatus.SUCCEEDED, null)) {
@@ -240,7 +322,8 @@ public final class Broker {
       }
     }
 
-    private void complete(Consumer<Completion> sink, PassLedger.Entry entry, CallStatus status, ToolFailure failure) {
+    private void complete(
+        Consumer<Completion> sink, PassLedger.Entry entry, CallStatus status, ToolFailure failure) {
       if (ledger.finish(entry, status, failure.kind())) {
         sink.accept(new Completion(entry, true, envelope(entry.method, failure)));
       }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Where a pass's inner calls go. In process, to the broker ({@link LocalDispatcher}); inside a worker
- * process, over the frame protocol to the parent, whose broker holds the handlers and the ledger.
+ * Where a pass's inner calls go. In process, to the broker ({@link LocalDispatcher}); inside a
+ * worker process, over the frame protocol to the parent, whose broker holds the handlers and the
+ * ledger.
  */
 public interface CallDispatcher {
 
@@ -14,28 +15,30 @@ public interface CallDispatcher {
   record Completion(boolean failure, String json) {}
 
   /**
-   * The program called {@code method} with {@code argumentsJson} ({@code null} when the arguments had no JSON
-   * form). Called on the pass thread; {@code done} receives the completion exactly once, on any thread, unless
-   * the pass ends first.
+   * The program called {@code method} with {@code argumentsJson} ({@code null} when the arguments
+   * had no JSON form). Called on the pass thread; {@code done} receives the completion exactly
+   * once, on any thread, unless the pass ends first.
    */
   void call(String method, String argumentsJson, Consumer<Completion> done);
 
   /**
-   * The pass thread has nothing else to do until a call completes. A dispatcher that held back the program's
-   * lone call ({@link LocalDispatcher}) hands it over here, to be run on the calling thread; its completion
-   * is delivered like any other. Null when no call is held.
+   * The pass thread has nothing else to do until a call completes. A dispatcher that held back the
+   * program's lone call ({@link LocalDispatcher}) hands it over here, to be run on the calling
+   * thread; its completion is delivered like any other. Null when no call is held.
    */
   default Runnable takeHeldCall() {
     return null;
   }
 
   /**
-   * Called every millisecond while the pass runs: starts a call held for longer than about that on its own
-   * thread, so that a program busy after making it does not delay it.
+   * Called every millisecond while the pass runs: starts a call held for longer than about that on
+   * its own thread, so that a program busy after making it does not delay it.
    */
-  default void releaseHeldCall() {
-  }
+  default void releaseHeldCall() {}
 
-  /** The pass has ended: freezes the ledger, then interrupts what still runs. Returns the final records. */
+  /**
+   * The pass has ended: freezes the ledger, then interrupts what still runs. Returns the final
+   * records.
+   */
   List<CallRecord> close();
 }

@@ -8,18 +8,20 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The executor's side of the call path: every call is admitted by the broker when the program makes it (so
- * the ledger is in invocation order and refusals come back at once), then waits as {@code not-started} until
- * fewer than {@code maxHostCallConcurrency} calls run. The broker bounds running handlers as well.
- * Thread-safe: calls arrive on the pass thread (or a worker's reader), completions on handler threads.
+ * The executor's side of the call path: every call is admitted by the broker when the program makes
+ * it (so the ledger is in invocation order and refusals come back at once), then waits as {@code
+ * not-started} until fewer than {@code maxHostCallConcurrency} calls run. The broker bounds running
+ * handlers as well. Thread-safe: calls arrive on the pass thread (or a worker's reader),
+ * completions on handler threads.
  *
- * <p>With {@code holdLoneCall}, a call made while no other call is running or waiting is held instead of
- * started: when the program then waits, the pass thread runs it itself ({@link #takeHeldCall}), saving the
- * two thread wake-ups of a handoff (about half the cost of a sequential call). A second call releases the
- * held one, so calls made together still overlap; so does the second of the pass's 1 ms watchdog ticks to
- * find it held ({@link #releaseHeldCall}), so a program that computes after making a call delays it by at
- * most 2 ms. (Releasing at the first tick would release about a third of lone calls on a cold engine,
- * where the rest of a program's first turn takes a good part of a millisecond.)
+ * <p>With {@code holdLoneCall}, a call made while no other call is running or waiting is held
+ * instead of started: when the program then waits, the pass thread runs it itself ({@link
+ * #takeHeldCall}), saving the two thread wake-ups of a handoff (about half the cost of a sequential
+ * call). A second call releases the held one, so calls made together still overlap; so does the
+ * second of the pass's 1 ms watchdog ticks to find it held ({@link #releaseHeldCall}), so a program
+ * that computes after making a call delays it by at most 2 ms. (Releasing at the first tick would
+ * release about a third of lone calls on a cold engine, where the rest of a program's first turn
+ * takes a good part of a millisecond.)
  */
 public final class LocalDispatcher implements CallDispatcher {
 
@@ -35,7 +37,12 @@ public final class LocalDispatcher implements CallDispatcher {
   private int active;
   private boolean closed;
 
-  public LocalDispatcher(Broker broker, String passId, RunContext run, CodeExecutionLimits limits, boolean holdLoneCall) {
+  public LocalDispatcher(
+      Broker broker,
+      String passId,
+      RunContext run,
+      CodeExecutionLimits limits,
+      boolean holdLoneCall) {
     this.ledger = new PassLedger(passId);
     this.session = broker.open(passId, run, limits, ledger);
     this.maxActive = limits.maxHostCallConcurrency();
@@ -45,7 +52,8 @@ public final class LocalDispatcher implements CallDispatcher {
   @Override
   public synchronized void call(String method, String argumentsJson, Consumer<Completion> done) {
     switch (session.admit(method, argumentsJson)) {
-      case Broker.Rejected rejected -> done.accept(new Completion(true, Broker.envelope(method, rejected.failure())));
+      case Broker.Rejected rejected ->
+          done.accept(new Completion(true, Broker.envelope(method, rejected.failure())));
       case Broker.Admitted admitted -> {
         Waiting call = new Waiting(admitted, done);
         if (holdLoneCall && held == null && active == 0 && waiting.isEmpty()) {

@@ -11,10 +11,11 @@ import java.util.List;
 /**
  * Every inner call of one pass in invocation order, with what is known of its outcome.
  *
- * <p>A call enters as {@code not-started}; its handler's start makes it {@code uncertain}; only a known
- * outcome makes it {@code succeeded} or {@code failed}. Once the pass ends the ledger is closed: later
- * completions (a handler that returned after the pass was cut short) change nothing, so a call the pass
- * did not see finish stays {@code uncertain}. Thread-safe: handlers finish on their own threads.
+ * <p>A call enters as {@code not-started}; its handler's start makes it {@code uncertain}; only a
+ * known outcome makes it {@code succeeded} or {@code failed}. Once the pass ends the ledger is
+ * closed: later completions (a handler that returned after the pass was cut short) change nothing,
+ * so a call the pass did not see finish stays {@code uncertain}. Thread-safe: handlers finish on
+ * their own threads.
  */
 final class PassLedger {
 
@@ -25,8 +26,10 @@ final class PassLedger {
     final String tool;
     final Instant invokedAt;
     private CallStatus status = CallStatus.NOT_STARTED;
+
     /** The failure's wire name; null unless the call failed. */
     private String failureKind;
+
     private long startNanos;
     private long endNanos;
 
@@ -67,8 +70,8 @@ final class PassLedger {
   }
 
   /**
-   * The handler's outcome is known, with {@code failure} the kind of a failed call (null for one that
-   * succeeded); false when the pass has already ended.
+   * The handler's outcome is known, with {@code failure} the kind of a failed call (null for one
+   * that succeeded); false when the pass has already ended.
    */
   synchronized boolean finish(Entry entry, CallStatus status, ToolFailure.Kind failure) {
     if (closed || entry.status != CallStatus.UNCERTAIN) {
@@ -81,8 +84,8 @@ final class PassLedger {
   }
 
   /**
-   * The broker refused the call before its handler could run: a known failure that did nothing. False when
-   * the pass has already ended (the call stays {@code not-started}).
+   * The broker refused the call before its handler could run: a known failure that did nothing.
+   * False when the pass has already ended (the call stays {@code not-started}).
    */
   synchronized boolean reject(Entry entry, ToolFailure.Kind kind) {
     if (closed || entry.status != CallStatus.NOT_STARTED) {
@@ -99,12 +102,16 @@ final class PassLedger {
     long now = System.nanoTime();
     List<CallRecord> records = new ArrayList<>(entries.size());
     for (Entry e : entries) {
-      Duration duration = switch (e.status) {
-        case NOT_STARTED -> Duration.ZERO;
-        case UNCERTAIN -> Duration.ofNanos(now - e.startNanos);
-        case SUCCEEDED, FAILED -> e.startNanos == 0 ? Duration.ZERO : Duration.ofNanos(e.endNanos - e.startNanos);
-      };
-      records.add(new CallRecord(e.callId, e.method, e.tool, e.status, e.failureKind, e.invokedAt, duration));
+      Duration duration =
+          switch (e.status) {
+            case NOT_STARTED -> Duration.ZERO;
+            case UNCERTAIN -> Duration.ofNanos(now - e.startNanos);
+            case SUCCEEDED, FAILED ->
+                e.startNanos == 0 ? Duration.ZERO : Duration.ofNanos(e.endNanos - e.startNanos);
+          };
+      records.add(
+          new CallRecord(
+              e.callId, e.method, e.tool, e.status, e.failureKind, e.invokedAt, duration));
     }
     return List.copyOf(records);
   }

@@ -8,11 +8,17 @@ import io.codemode4j.bridge.internal.broker.Broker;
 public interface CodeExecutor extends AutoCloseable {
 
   /**
-   * Runs {@code source} with the methods of {@code namespacesJson}, each call going to {@code broker}, and
-   * returns when every resource of the pass has closed.
+   * Runs {@code source} with the methods of {@code namespacesJson}, each call going to {@code
+   * broker}, and returns when every resource of the pass has closed.
    */
-  PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
-      CodeExecutionLimits limits, long wallNanos);
+  PassResult execute(
+      Broker broker,
+      String passId,
+      String source,
+      String namespacesJson,
+      RunContext run,
+      CodeExecutionLimits limits,
+      long wallNanos);
 
   @Override
   void close();

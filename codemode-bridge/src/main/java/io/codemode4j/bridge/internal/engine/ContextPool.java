@@ -11,16 +11,17 @@ import org.slf4j.LoggerFactory;
 /**
  * Contexts prepared ahead of the passes that take them, and the engine they share.
  *
- * <p>Decided: building a context, its realm (every built-in constructor) and running the prelude were about
- * 70% of a trivial pass's CPU (BENCHMARKS.md). A background thread keeps a few such contexts ready, so a
- * pass starts at its program. Each context is still used by exactly one pass and then closed: it is never
- * given to a program before its pass takes it, so nothing can carry from one pass to another. When none is
- * ready (a burst of passes), the pass prepares its own on its thread, as it would without the pool.
+ * <p>Decided: building a context, its realm (every built-in constructor) and running the prelude
+ * were about 70% of a trivial pass's CPU (BENCHMARKS.md). A background thread keeps a few such
+ * contexts ready, so a pass starts at its program. Each context is still used by exactly one pass
+ * and then closed: it is never given to a program before its pass takes it, so nothing can carry
+ * from one pass to another. When none is ready (a burst of passes), the pass prepares its own on
+ * its thread, as it would without the pool.
  *
- * <p>A context is prepared for one shape of pass: the CPU-time and stack-depth limits GraalJS enforces for
- * it, the namespaces the program sees and the result limit the prelude checks. Ready contexts are kept for
- * the shape of the latest pass; a pass of another shape (another run's visibility) prepares its own and
- * makes its shape the one to keep ready.
+ * <p>A context is prepared for one shape of pass: the CPU-time and stack-depth limits GraalJS
+ * enforces for it, the namespaces the program sees and the result limit the prelude checks. Ready
+ * contexts are kept for the shape of the latest pass; a pass of another shape (another run's
+ * visibility) prepares its own and makes its shape the one to keep ready.
  */
 public final class ContextPool implements AutoCloseable {
 
@@ -28,9 +29,11 @@ public final class ContextPool implements AutoCloseable {
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
   /** What a context is prepared for. */
-  private record Key(Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
+  private record Key(
+      Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
     static Key of(CodeExecutionLimits limits, String namespacesJson) {
-      return new Key(limits.maxCpuTime(), limits.maxStackFrames(), namespacesJson, limits.maxResultBytes());
+      return new Key(
+          limits.maxCpuTime(), limits.maxStackFrames(), namespacesJson, limits.maxResultBytes());
     }
   }
 
@@ -41,20 +44,25 @@ public final class ContextPool implements AutoCloseable {
   private Key key;
   private boolean closed;
 
-  /** Keeps up to {@code size} contexts ready on {@code sandbox}'s engine; 0 prepares each on its pass's thread. */
+  /**
+   * Keeps up to {@code size} contexts ready on {@code sandbox}'s engine; 0 prepares each on its
+   * pass's thread.
+   */
   public ContextPool(Sandbox sandbox, int size) {
     if (size < 0) {
       throw new IllegalArgumentException("size must not be negative, was " + size);
     }
     this.sandbox = sandbox;
     this.size = size;
-    this.refiller = size == 0 ? null
-        : Thread.ofPlatform().name("codemode-context-pool").daemon(true).start(this::refill);
+    this.refiller =
+        size == 0
+            ? null
+            : Thread.ofPlatform().name("codemode-context-pool").daemon(true).start(this::refill);
   }
 
   /**
-   * A context prepared for {@code limits} with the namespaces of {@code namespacesJson} installed, ready or
-   * built now; the caller owns and closes it.
+   * A context prepared for {@code limits} with the namespaces of {@code namespacesJson} installed,
+   * ready or built now; the caller owns and closes it.
    */
   PreparedContext take(CodeExecutionLimits limits, String namespacesJson) {
     Key wanted = Key.of(limits, namespacesJson);
@@ -100,7 +108,9 @@ public final class ContextPool implements AutoCloseable {
       } catch (RuntimeException e) {
         synchronized (this) {
           if (!closed) {
-            LOG.warn("preparing a context ahead of its pass failed; passes prepare their own from now on", e);
+            LOG.warn(
+                "preparing a context ahead of its pass failed; passes prepare their own from now on",
+                e);
           }
         }
         return;
@@ -118,10 +128,14 @@ public final class ContextPool implements AutoCloseable {
   }
 
   private PreparedContext prepare(Key key) {
-    return sandbox.prepare(key.maxCpuTime(), key.maxStackFrames(), key.namespacesJson(), key.maxResultBytes());
+    return sandbox.prepare(
+        key.maxCpuTime(), key.maxStackFrames(), key.namespacesJson(), key.maxResultBytes());
   }
 
-  /** Closes the ready contexts and the engine; a context a pass still holds is cancelled with the engine. */
+  /**
+   * Closes the ready contexts and the engine; a context a pass still holds is cancelled with the
+   * engine.
+   */
   @Override
   public void close() {
     List<PreparedContext> left;

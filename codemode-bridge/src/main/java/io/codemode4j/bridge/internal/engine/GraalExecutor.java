@@ -18,38 +18,71 @@ import java.util.concurrent.TimeoutException;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * Runs passes in process: each on a platform thread with a large stack (CPU limits fail open on virtual
- * threads in GraalVM, and JavaScript recursion depth follows the thread's stack), in a fresh context of the
- * shared engine, watched by one scheduler thread that enforces wall time by closing contexts.
+ * Runs passes in process: each on a platform thread with a large stack (CPU limits fail open on
+ * virtual threads in GraalVM, and JavaScript recursion depth follows the thread's stack), in a
+ * fresh context of the shared engine, watched by one scheduler thread that enforces wall time by
+ * closing contexts.
  */
 public final class GraalExecutor implements CodeExecutor {
 
   /** Platform thread stack for guest code: about 5,000 JavaScript frames. */
   public static final long PASS_STACK_BYTES = 8L * 1024 * 1024;
 
-  /** How long a pass may take to wind down after it was told to stop, before its caller gives up on it. */
+  /**
+   * How long a pass may take to wind down after it was told to stop, before its caller gives up on
+   * it.
+   */
   private static final long STOP_GRACE_SECONDS = 10;
 
-  /** Contexts kept ready: two cover a caller running passes back to back while one is being replaced. */
+  /**
+   * Contexts kept ready: two cover a caller running passes back to back while one is being
+   * replaced.
+   */
   public static final int READY_CONTEXTS = 2;
 
   private final ContextPool contexts;
-  private final ExecutorService passThreads = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 30, TimeUnit.SECONDS,
-      new SynchronousQueue<>(), Thread.ofPlatform().name("codemode-pass-", 0).daemon(true)
-          .stackSize(PASS_STACK_BYTES).factory());
-  private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(
-      Thread.ofPlatform().name("codemode-watchdog").daemon(true).factory());
+  private final ExecutorService passThreads =
+      new ThreadPoolExecutor(
+          0,
+          Integer.MAX_VALUE,
+          30,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          Thread.ofPlatform()
+              .name("codemode-pass-", 0)
+              .daemon(true)
+              .stackSize(PASS_STACK_BYTES)
+              .factory());
+  private final ScheduledExecutorService watchdog =
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().name("codemode-watchdog").daemon(true).factory());
 
-  /** Keeps {@code readyContexts} contexts prepared ahead of the passes (see {@link ContextPool}). */
+  /**
+   * Keeps {@code readyContexts} contexts prepared ahead of the passes (see {@link ContextPool}).
+   */
   public GraalExecutor(int readyContexts) {
     this.contexts = new ContextPool(new Sandbox(), readyContexts);
   }
 
   @Override
-  public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
-      CodeExecutionLimits limits, long wallNanos) {
-    GraalPass pass = new GraalPass(contexts, watchdog, new LocalDispatcher(broker, passId, run, limits, true), passId,
-        source, namespacesJson, limits, wallNanos);
+  public PassResult execute(
+      Broker broker,
+      String passId,
+      String source,
+      String namespacesJson,
+      RunContext run,
+      CodeExecutionLimits limits,
+      long wallNanos) {
+    GraalPass pass =
+        new GraalPass(
+            contexts,
+            watchdog,
+            new LocalDispatcher(broker, passId, run, limits, true),
+            passId,
+            source,
+            namespacesJson,
+            limits,
+            wallNanos);
     passThreads.submit(pass::run);
     Future<PassResult> future = pass.outcome();
     try {
@@ -68,7 +101,8 @@ public final class GraalExecutor implements CodeExecutor {
     try {
       return future.get(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException | ExecutionException | TimeoutException e) {
-      return internal(passId, "the pass did not wind down within " + STOP_GRACE_SECONDS + "s of being stopped");
+      return internal(
+          passId, "the pass did not wind down within " + STOP_GRACE_SECONDS + "s of being stopped");
     } finally {
       if (interrupted) {
         Thread.currentThread().interrupt();
@@ -77,8 +111,15 @@ public final class GraalExecutor implements CodeExecutor {
   }
 
   private static PassResult internal(String passId, String message) {
-    return new PassResult(passId, FailureKind.INTERNAL, null, message, JsonNodeFactory.instance.nullNode(), null,
-        List.of(), List.of());
+    return new PassResult(
+        passId,
+        FailureKind.INTERNAL,
+        null,
+        message,
+        JsonNodeFactory.instance.nullNode(),
+        null,
+        List.of(),
+        List.of());
   }
 
   @Override

@@ -28,31 +28,38 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * One pass in a fresh GraalJS context, run entirely on the thread that calls {@link #run()} (contexts are
- * single-threaded, and guest promises must be settled on the context's own thread).
+ * One pass in a fresh GraalJS context, run entirely on the thread that calls {@link #run()}
+ * (contexts are single-threaded, and guest promises must be settled on the context's own thread).
  *
- * <p>The loop: start the program; then take the completions that arrived (waiting no longer than the
- * remaining wall time for the first), settle their guest promises in one call into the guest, in completion
- * order (microtasks run when that outermost call returns), and stop when the program's promise settles or a
- * limit fires. Handlers complete on their own threads and only ever
+ * <p>The loop: start the program; then take the completions that arrived (waiting no longer than
+ * the remaining wall time for the first), settle their guest promises in one call into the guest,
+ * in completion order (microtasks run when that outermost call returns), and stop when the
+ * program's promise settles or a limit fires. Handlers complete on their own threads and only ever
  * enqueue; a limit that fires while guest code runs closes the context from the watchdog thread.
  *
- * <p>When the program waits on a lone call that its dispatcher held back, this thread runs the handler
- * itself instead of waiting for another thread to (see {@link LocalDispatcher}). What that handler allocates
- * and computes is not the program's: it is left out of the memory budget and the CPU check. A stop while the
- * handler runs interrupts it and answers the caller at once through {@link #outcome()}, so a handler that
- * ignores interruption holds up only this thread, as it would hold up its own virtual thread.
+ * <p>When the program waits on a lone call that its dispatcher held back, this thread runs the
+ * handler itself instead of waiting for another thread to (see {@link LocalDispatcher}). What that
+ * handler allocates and computes is not the program's: it is left out of the memory budget and the
+ * CPU check. A stop while the handler runs interrupts it and answers the caller at once through
+ * {@link #outcome()}, so a handler that ignores interruption holds up only this thread, as it would
+ * hold up its own virtual thread.
  */
 public final class GraalPass {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
   /** Queued by {@link #stop} so that a loop waiting for completions wakes up and sees why. */
   private static final Settled WAKE_UP = new Settled(0, null);
+
   private static final com.sun.management.ThreadMXBean ALLOCATION =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-  private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final java.lang.management.ThreadMXBean THREADS =
+      ManagementFactory.getThreadMXBean();
 
-  /** Why the pass was cut short; {@code limit} names the limit that was hit, null for a stop that is not one. */
+  /**
+   * Why the pass was cut short; {@code limit} names the limit that was hit, null for a stop that is
+   * not one.
+   */
   private record Stop(FailureKind kind, String limit, String message) {}
 
   /** How the program ended, as reported by the prelude. */
@@ -74,8 +81,10 @@ public final class GraalPass {
   private final AtomicReference<Stop> stop = new AtomicReference<>();
   private final List<LogEntry> logs = new ArrayList<>();
   private final CompletableFuture<PassResult> outcome = new CompletableFuture<>();
+
   /** Taken to change {@link #inHandler}, and by a stop that finds it set: the two never overlap. */
   private final Object handlerLock = new Object();
+
   private volatile boolean inHandler;
   private volatile long handlerAllocated;
   private long handlerCpu;
@@ -88,8 +97,15 @@ public final class GraalPass {
   private long cpuAtStart;
   private long allocatedAtStart;
 
-  public GraalPass(ContextPool contexts, ScheduledExecutorService watchdog, CallDispatcher dispatcher, String passId,
-      String source, String namespacesJson, CodeExecutionLimits limits, long wallNanos) {
+  public GraalPass(
+      ContextPool contexts,
+      ScheduledExecutorService watchdog,
+      CallDispatcher dispatcher,
+      String passId,
+      String source,
+      String namespacesJson,
+      CodeExecutionLimits limits,
+      long wallNanos) {
     this.contexts = contexts;
     this.watchdog = watchdog;
     this.passId = passId;
@@ -101,8 +117,8 @@ public final class GraalPass {
   }
 
   /**
-   * Ends the pass early; safe from any thread. The first reason wins. {@code limit} names the limit that was
-   * hit, null for a stop that is not one.
+   * Ends the pass early; safe from any thread. The first reason wins. {@code limit} names the limit
+   * that was hit, null for a stop that is not one.
    */
   public void stop(FailureKind kind, String limit, String message) {
     Stop reason = new Stop(kind, limit, message);
@@ -122,15 +138,18 @@ public final class GraalPass {
     }
   }
 
-  /** The pass's result: completed when {@link #run()} ends, or sooner by a stop while a handler runs here. */
+  /**
+   * The pass's result: completed when {@link #run()} ends, or sooner by a stop while a handler runs
+   * here.
+   */
   CompletableFuture<PassResult> outcome() {
     return outcome;
   }
 
   /**
-   * Runs the pass on the calling thread and returns its result (the one {@link #outcome()} holds). The
-   * context is closed after the result is out: closing takes about a tenth of a millisecond that no caller
-   * needs to wait for.
+   * Runs the pass on the calling thread and returns its result (the one {@link #outcome()} holds).
+   * The context is closed after the result is out: closing takes about a tenth of a millisecond
+   * that no caller needs to wait for.
    */
   public PassResult run() {
     try {
@@ -150,10 +169,17 @@ public final class GraalPass {
   private PassResult runToEnd() {
     passThread = Thread.currentThread();
     long deadline = System.nanoTime() + wallNanos;
-    ScheduledFuture<?> timer = watchdog.schedule(() -> stop(FailureKind.TIMEOUT, null,
-        "the program ran past its wall-clock limit of " + Durations.format(java.time.Duration.ofNanos(wallNanos))
-            + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
-        wallNanos, TimeUnit.NANOSECONDS);
+    ScheduledFuture<?> timer =
+        watchdog.schedule(
+            () ->
+                stop(
+                    FailureKind.TIMEOUT,
+                    null,
+                    "the program ran past its wall-clock limit of "
+                        + Durations.format(java.time.Duration.ofNanos(wallNanos))
+                        + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
+            wallNanos,
+            TimeUnit.NANOSECONDS);
     ScheduledFuture<?> ticks = tick(Thread.currentThread());
     Stop failure = null;
     try {
@@ -165,7 +191,8 @@ public final class GraalPass {
       }
       prepared.host().bind(this);
       settle = prepared.settle();
-      // The CPU budget is the program's: language initialisation and the prelude do not count against it.
+      // The CPU budget is the program's: language initialisation and the prelude do not count
+      // against it.
       ctx.resetLimits();
       cpuAtStart = THREADS.getCurrentThreadCpuTime();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
@@ -176,8 +203,12 @@ public final class GraalPass {
         }
         Settled next = awaitCompletion(deadline);
         if (next == null) {
-          stop(FailureKind.TIMEOUT, null, "the program ran past its wall-clock limit of "
-              + Durations.format(java.time.Duration.ofNanos(wallNanos)) + " (maxWallTime)");
+          stop(
+              FailureKind.TIMEOUT,
+              null,
+              "the program ran past its wall-clock limit of "
+                  + Durations.format(java.time.Duration.ofNanos(wallNanos))
+                  + " (maxWallTime)");
           break;
         }
         settleArrived(next);
@@ -201,8 +232,8 @@ public final class GraalPass {
       return failed(failure, null, calls);
     }
     if (done == null) {
-      return failed(new Stop(FailureKind.INTERNAL, null, "the pass ended without an outcome"),
-          null, calls);
+      return failed(
+          new Stop(FailureKind.INTERNAL, null, "the pass ended without an outcome"), null, calls);
     }
     return outcome(done, calls);
   }
@@ -221,27 +252,45 @@ public final class GraalPass {
         return failed(resultTooLarge(Integer.parseInt(done.text)), null, calls);
       }
       case "not_json" -> {
-        return failed(new Stop(FailureKind.NOT_JSON, null,
-            done.text + " (return plain objects, arrays, strings, numbers, booleans or null)"), null, calls);
+        return failed(
+            new Stop(
+                FailureKind.NOT_JSON,
+                null,
+                done.text + " (return plain objects, arrays, strings, numbers, booleans or null)"),
+            null,
+            calls);
       }
       default -> {
         JsonNode thrown = parseQuietly(done.thrownJson);
-        return failed(new Stop(FailureKind.THROWN, null, thrownMessage(done.text, thrown)), thrown, calls);
+        return failed(
+            new Stop(FailureKind.THROWN, null, thrownMessage(done.text, thrown)), thrown, calls);
       }
     }
   }
 
   private Stop resultTooLarge(int size) {
-    return new Stop(FailureKind.LIMIT, "maxResultBytes", "the result is " + size
-        + " bytes of JSON, over the limit of " + limits.maxResultBytes()
-        + " bytes (maxResultBytes): return a smaller summary");
+    return new Stop(
+        FailureKind.LIMIT,
+        "maxResultBytes",
+        "the result is "
+            + size
+            + " bytes of JSON, over the limit of "
+            + limits.maxResultBytes()
+            + " bytes (maxResultBytes): return a smaller summary");
   }
 
   private static String thrownMessage(String errorText, JsonNode thrown) {
-    if (thrown != null && thrown.isObject() && thrown.path("kind").isString()
-        && thrown.path("tool").isString() && thrown.path("message").isString()) {
+    if (thrown != null
+        && thrown.isObject()
+        && thrown.path("kind").isString()
+        && thrown.path("tool").isString()
+        && thrown.path("message").isString()) {
       JsonNode envelope = thrown;
-      return "uncaught failure of " + envelope.get("tool").asString() + " (" + envelope.get("kind").asString() + "): "
+      return "uncaught failure of "
+          + envelope.get("tool").asString()
+          + " ("
+          + envelope.get("kind").asString()
+          + "): "
           + envelope.get("message").asString();
     }
     return "the program threw " + errorText;
@@ -249,29 +298,46 @@ public final class GraalPass {
 
   /** {@code thrown} is null unless the program threw a value. */
   private PassResult failed(Stop failure, JsonNode thrown, List<CallRecord> calls) {
-    return new PassResult(passId, failure.kind(), failure.limit(), failure.message(),
-        JsonNodeFactory.instance.nullNode(), thrown, logs, calls);
+    return new PassResult(
+        passId,
+        failure.kind(),
+        failure.limit(),
+        failure.message(),
+        JsonNodeFactory.instance.nullNode(),
+        thrown,
+        logs,
+        calls);
   }
 
   /**
-   * Every millisecond while the pass runs: starts a call the dispatcher still holds back (the program made
-   * it and kept computing), and stops the pass once the program has allocated more than
-   * {@code maxAllocatedBytes}. GraalJS has no heap limit here, and a memory bomb fills a 512 MB heap in
-   * seconds, so the thread's own allocation counter is polled; the context is closed long before the heap is
-   * at risk. While a handler runs on the pass thread the counter is the handler's, and is not checked.
+   * Every millisecond while the pass runs: starts a call the dispatcher still holds back (the
+   * program made it and kept computing), and stops the pass once the program has allocated more
+   * than {@code maxAllocatedBytes}. GraalJS has no heap limit here, and a memory bomb fills a 512
+   * MB heap in seconds, so the thread's own allocation counter is polled; the context is closed
+   * long before the heap is at risk. While a handler runs on the pass thread the counter is the
+   * handler's, and is not checked.
    */
   private ScheduledFuture<?> tick(Thread passThread) {
     long threadId = passThread.threadId();
     allocatedAtStart = ALLOCATION.getThreadAllocatedBytes(threadId);
-    return watchdog.scheduleAtFixedRate(() -> {
-      dispatcher.releaseHeldCall();
-      if (!inHandler && programAllocated(ALLOCATION.getThreadAllocatedBytes(threadId)) > limits.maxAllocatedBytes()) {
-        stop(memoryLimit().kind(), memoryLimit().limit(), memoryLimit().message());
-      }
-    }, 1, 1, TimeUnit.MILLISECONDS);
+    return watchdog.scheduleAtFixedRate(
+        () -> {
+          dispatcher.releaseHeldCall();
+          if (!inHandler
+              && programAllocated(ALLOCATION.getThreadAllocatedBytes(threadId))
+                  > limits.maxAllocatedBytes()) {
+            stop(memoryLimit().kind(), memoryLimit().limit(), memoryLimit().message());
+          }
+        },
+        1,
+        1,
+        TimeUnit.MILLISECONDS);
   }
 
-  /** What the program allocated, of {@code threadAllocated} bytes the pass thread has allocated in all. */
+  /**
+   * What the program allocated, of {@code threadAllocated} bytes the pass thread has allocated in
+   * all.
+   */
   private long programAllocated(long threadAllocated) {
     return threadAllocated - allocatedAtStart - handlerAllocated;
   }
@@ -303,8 +369,12 @@ public final class GraalPass {
   }
 
   private Stop memoryLimit() {
-    return new Stop(FailureKind.LIMIT, "memory", "the program allocated more than "
-        + limits.maxAllocatedBytes() / (1024 * 1024) + " MiB (maxAllocatedBytes): work on less data at once");
+    return new Stop(
+        FailureKind.LIMIT,
+        "memory",
+        "the program allocated more than "
+            + limits.maxAllocatedBytes() / (1024 * 1024)
+            + " MiB (maxAllocatedBytes): work on less data at once");
   }
 
   private Stop classify(PolyglotException e) {
@@ -313,22 +383,33 @@ public final class GraalPass {
     }
     if (e.isResourceExhausted() || e.isCancelled()) {
       String message = String.valueOf(e.getMessage());
-      // A busy watchdog thread may see the allocation after GraalJS saw the CPU time: the budget that was
+      // A busy watchdog thread may see the allocation after GraalJS saw the CPU time: the budget
+      // that was
       // spent first is the one to report, and allocation is read here on the pass thread itself.
-      if (programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes()) > limits.maxAllocatedBytes()) {
+      if (programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes())
+          > limits.maxAllocatedBytes()) {
         return memoryLimit();
       }
       if (message.contains("frame limit")) {
-        return new Stop(FailureKind.LIMIT, "stack", "the program called deeper than "
-            + limits.maxStackFrames() + " frames (maxStackFrames): use a loop instead of deep recursion");
+        return new Stop(
+            FailureKind.LIMIT,
+            "stack",
+            "the program called deeper than "
+                + limits.maxStackFrames()
+                + " frames (maxStackFrames): use a loop instead of deep recursion");
       }
       if (message.contains("CPU time") || cpuTimeSpent()) {
-        return new Stop(FailureKind.LIMIT, "cpu", "the program used more than "
-            + Durations.format(limits.maxCpuTime()) + " of CPU time (maxCpuTime): do less work in JavaScript, "
-            + "e.g. aggregate in SQL");
+        return new Stop(
+            FailureKind.LIMIT,
+            "cpu",
+            "the program used more than "
+                + Durations.format(limits.maxCpuTime())
+                + " of CPU time (maxCpuTime): do less work in JavaScript, "
+                + "e.g. aggregate in SQL");
       }
       if (e.isResourceExhausted()) {
-        return new Stop(FailureKind.LIMIT, "resources", "the program exhausted a resource: " + message);
+        return new Stop(
+            FailureKind.LIMIT, "resources", "the program exhausted a resource: " + message);
       }
       return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
     }
@@ -336,12 +417,16 @@ public final class GraalPass {
       return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
     }
     if (e.isHostException()) {
-      return new Stop(FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
+      return new Stop(
+          FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
     }
     return new Stop(FailureKind.THROWN, null, "the program threw " + e.getMessage());
   }
 
-  /** Whether this thread has used its CPU budget: GraalJS sometimes reports that limit as a bare interruption. */
+  /**
+   * Whether this thread has used its CPU budget: GraalJS sometimes reports that limit as a bare
+   * interruption.
+   */
   private boolean cpuTimeSpent() {
     long used = THREADS.getCurrentThreadCpuTime() - cpuAtStart - handlerCpu;
     return used >= limits.maxCpuTime().toNanos();
@@ -372,7 +457,11 @@ public final class GraalPass {
         batch.append(',');
       }
       // Both kinds of completion text are JSON written by Jackson: a result, or a failure envelope.
-      batch.append(next.id()).append(',').append(next.completion().failure()).append(',')
+      batch
+          .append(next.id())
+          .append(',')
+          .append(next.completion().failure())
+          .append(',')
           .append(next.completion().json());
     }
     if (batch.length() > 1) {
@@ -385,8 +474,12 @@ public final class GraalPass {
     String line = args[1].asString();
     int bytes = Utf8.length(line) + 1;
     if (logBytes + bytes > limits.maxLogBytes()) {
-      stop(FailureKind.LIMIT, "maxLogBytes", "the program logged more than " + limits.maxLogBytes()
-          + " bytes (maxLogBytes): log less and return the data instead");
+      stop(
+          FailureKind.LIMIT,
+          "maxLogBytes",
+          "the program logged more than "
+              + limits.maxLogBytes()
+              + " bytes (maxLogBytes): log less and return the data instead");
       return null;
     }
     logBytes += bytes;
@@ -396,7 +489,9 @@ public final class GraalPass {
 
   Object onDone(Value... args) {
     if (done == null) {
-      done = new Done(args[0].asString(), args[1].asString(), args[2].isNull() ? null : args[2].asString());
+      done =
+          new Done(
+              args[0].asString(), args[1].asString(), args[2].isNull() ? null : args[2].asString());
     }
     return null;
   }

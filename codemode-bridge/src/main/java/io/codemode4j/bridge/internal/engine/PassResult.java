@@ -7,9 +7,9 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * What the executor knows when a pass has ended and every resource is closed, before egress is shaped.
- * {@code failure} is null exactly when the program returned {@code result}; {@code limit} is null unless a
- * limit was hit, {@code thrown} unless the program threw a value.
+ * What the executor knows when a pass has ended and every resource is closed, before egress is
+ * shaped. {@code failure} is null exactly when the program returned {@code result}; {@code limit}
+ * is null unless a limit was hit, {@code thrown} unless the program threw a value.
  */
 public record PassResult(
     String passId,

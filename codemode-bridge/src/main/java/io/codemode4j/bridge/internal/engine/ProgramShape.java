@@ -7,31 +7,32 @@ import com.oracle.js.parser.ScriptEnvironment;
 import com.oracle.js.parser.ir.Block;
 import com.oracle.js.parser.ir.ExpressionStatement;
 import com.oracle.js.parser.ir.FunctionNode;
-import com.oracle.js.parser.ir.Statement;
 import io.codemode4j.bridge.internal.Utf8;
 
 /**
- * Decides, on a real parse tree and before anything runs, whether a source is exactly one async function
- * expression ({@code async () => {...}} or {@code async function () {...}}).
+ * Decides, on a real parse tree and before anything runs, whether a source is exactly one async
+ * function expression ({@code async () => {...}} or {@code async function () {...}}).
  *
- * <p>Decided: the tree comes from GraalJS's own parser ({@code com.oracle.js.parser}, the one the engine
- * compiles with), so the check and the execution cannot disagree about what the text means, and it runs
- * as compiled Java in microseconds rather than as a JavaScript parser in the interpreter. The source is
- * parsed as {@code (SOURCE\n)} so that an anonymous {@code async function} is an expression; that wrapping
- * alone would be no check ({@code async () => 1) + (loop()} balances the parentheses), so the tree must then
- * be a single expression statement whose expression is the async function itself: a binary, comma or call
- * expression around it is refused. The newline keeps a trailing line comment from swallowing the closing
- * parenthesis. The same wrapped text is what the executor evaluates.
+ * <p>Decided: the tree comes from GraalJS's own parser ({@code com.oracle.js.parser}, the one the
+ * engine compiles with), so the check and the execution cannot disagree about what the text means,
+ * and it runs as compiled Java in microseconds rather than as a JavaScript parser in the
+ * interpreter. The source is parsed as {@code (SOURCE\n)} so that an anonymous {@code async
+ * function} is an expression; that wrapping alone would be no check ({@code async () => 1) +
+ * (loop()} balances the parentheses), so the tree must then be a single expression statement whose
+ * expression is the async function itself: a binary, comma or call expression around it is refused.
+ * The newline keeps a trailing line comment from swallowing the closing parenthesis. The same
+ * wrapped text is what the executor evaluates.
  */
 public final class ProgramShape {
 
-  private static final ScriptEnvironment ENVIRONMENT = ScriptEnvironment.builder()
-      .ecmaScriptVersion(ScriptEnvironment.ES_2024)
-      .strict(false)
-      .allowBigInt(true)
-      .classFields(true)
-      .privateFieldsIn(true)
-      .build();
+  private static final ScriptEnvironment ENVIRONMENT =
+      ScriptEnvironment.builder()
+          .ecmaScriptVersion(ScriptEnvironment.ES_2024)
+          .strict(false)
+          .allowBigInt(true)
+          .classFields(true)
+          .privateFieldsIn(true)
+          .build();
 
   private ProgramShape() {}
 
@@ -47,43 +48,59 @@ public final class ProgramShape {
    */
   public static void check(String source, int maxSourceBytes) throws InvalidProgram {
     if (source == null || source.isBlank()) {
-      throw new InvalidProgram("the program is empty: send one async function expression, e.g. async () => { ... }");
+      throw new InvalidProgram(
+          "the program is empty: send one async function expression, e.g. async () => { ... }");
     }
     int bytes = Utf8.length(source);
     if (bytes > maxSourceBytes) {
-      throw new InvalidProgram("the program is " + bytes + " bytes, over the limit of " + maxSourceBytes
-          + " bytes (maxSourceBytes): send a shorter program");
+      throw new InvalidProgram(
+          "the program is "
+              + bytes
+              + " bytes, over the limit of "
+              + maxSourceBytes
+              + " bytes (maxSourceBytes): send a shorter program");
     }
     if (source.startsWith("#!")) {
-      throw new InvalidProgram("a program cannot start with '#!': send one async function expression");
+      throw new InvalidProgram(
+          "a program cannot start with '#!': send one async function expression");
     }
     FirstError errors = new FirstError();
     FunctionNode script;
     try {
-      Parser parser = new Parser(ENVIRONMENT, com.oracle.js.parser.Source.sourceFor("program.js", wrap(source)), errors);
+      Parser parser =
+          new Parser(
+              ENVIRONMENT,
+              com.oracle.js.parser.Source.sourceFor("program.js", wrap(source)),
+              errors);
       script = parser.parse();
     } catch (ParserException e) {
       throw new InvalidProgram("syntax error: " + clean(e.getMessage()));
     }
     if (errors.first != null || script == null) {
-      throw new InvalidProgram("syntax error: " + (errors.first == null ? "unparsable program" : errors.first)
-          + " (send one async function expression, e.g. async () => { ... }; import/export are not available)");
+      throw new InvalidProgram(
+          "syntax error: "
+              + (errors.first == null ? "unparsable program" : errors.first)
+              + " (send one async function expression, e.g. async () => { ... }; import/export are not available)");
     }
     Block body = script.getBody();
-    if (body.getStatementCount() != 1 || !(body.getStatements().get(0) instanceof ExpressionStatement statement)) {
+    if (body.getStatementCount() != 1
+        || !(body.getStatements().get(0) instanceof ExpressionStatement statement)) {
       throw new InvalidProgram(expected("more than one statement"));
     }
     if (!(statement.getExpression() instanceof FunctionNode function)) {
       throw new InvalidProgram(expected("an expression that is not a function on its own"));
     }
     if (!function.isAsync() || function.isGenerator()) {
-      throw new InvalidProgram(expected(function.isGenerator() ? "a generator function" : "a function that is not async"));
+      throw new InvalidProgram(
+          expected(
+              function.isGenerator() ? "a generator function" : "a function that is not async"));
     }
   }
 
   private static String expected(String found) {
     return "the program must be exactly one async function expression, e.g. async () => { ... } or "
-        + "async function () { ... }; found " + found;
+        + "async function () { ... }; found "
+        + found;
   }
 
   private static String clean(String message) {

@@ -16,14 +16,14 @@ import org.graalvm.polyglot.Value;
 /**
  * The shared GraalJS engine and the recipe for a pass's fresh context.
  *
- * <p>Decided: one {@link Engine} per {@link CodeMode}, since GraalJS here is interpreter-only and the engine
- * caches parsed sources (the prelude is parsed once, not per pass). Contexts use
- * {@link SandboxPolicy#CONSTRAINED}: no host class lookup (never configured, which would create
- * {@code Java}/{@code Packages} globals even with a deny-all filter), no polyglot access, no IO, no threads,
- * no native access, host objects limited to {@link HostAccess#CONSTRAINED}; {@code eval} and the
- * {@code Function} constructors are disabled, and the shell built-ins ({@code load}, {@code print},
- * {@code quit}, {@code Graal}) are off. Standard output and error go nowhere: the prelude's {@code console}
- * reports to the host instead.
+ * <p>Decided: one {@link Engine} per {@link CodeMode}, since GraalJS here is interpreter-only and
+ * the engine caches parsed sources (the prelude is parsed once, not per pass). Contexts use {@link
+ * SandboxPolicy#CONSTRAINED}: no host class lookup (never configured, which would create {@code
+ * Java}/{@code Packages} globals even with a deny-all filter), no polyglot access, no IO, no
+ * threads, no native access, host objects limited to {@link HostAccess#CONSTRAINED}; {@code eval}
+ * and the {@code Function} constructors are disabled, and the shell built-ins ({@code load}, {@code
+ * print}, {@code quit}, {@code Graal}) are off. Standard output and error go nowhere: the prelude's
+ * {@code console} reports to the host instead.
  */
 public final class Sandbox implements AutoCloseable {
 
@@ -31,12 +31,13 @@ public final class Sandbox implements AutoCloseable {
   private final Source prelude;
 
   public Sandbox() {
-    this.engine = Engine.newBuilder("js")
-        .sandbox(SandboxPolicy.CONSTRAINED)
-        .out(OutputStream.nullOutputStream())
-        .err(OutputStream.nullOutputStream())
-        .option("engine.WarnInterpreterOnly", "false")
-        .build();
+    this.engine =
+        Engine.newBuilder("js")
+            .sandbox(SandboxPolicy.CONSTRAINED)
+            .out(OutputStream.nullOutputStream())
+            .err(OutputStream.nullOutputStream())
+            .option("engine.WarnInterpreterOnly", "false")
+            .build();
     URL resource = Sandbox.class.getResource("prelude.js");
     try {
       this.prelude = Source.newBuilder("js", resource).name("codemode-prelude.js").build();
@@ -46,28 +47,31 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /**
-   * A fresh context whose CPU time and stack depth GraalJS itself bounds ({@code sandbox.MaxCPUTime},
-   * {@code sandbox.MaxStackFrames}: enforced in the community edition from 25.1.3 on); hitting either
-   * cancels the context with a resource-exhausted error the program cannot catch. Its realm is built and
-   * the prelude has run, with the namespaces of {@code namespacesJson} and the result limit: most of a
-   * pass's fixed cost, which {@link ContextPool} pays ahead of the passes.
+   * A fresh context whose CPU time and stack depth GraalJS itself bounds ({@code
+   * sandbox.MaxCPUTime}, {@code sandbox.MaxStackFrames}: enforced in the community edition from
+   * 25.1.3 on); hitting either cancels the context with a resource-exhausted error the program
+   * cannot catch. Its realm is built and the prelude has run, with the namespaces of {@code
+   * namespacesJson} and the result limit: most of a pass's fixed cost, which {@link ContextPool}
+   * pays ahead of the passes.
    */
-  PreparedContext prepare(Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
-    Context context = Context.newBuilder("js")
-        .engine(engine)
-        .sandbox(SandboxPolicy.CONSTRAINED)
-        .allowHostAccess(HostAccess.CONSTRAINED)
-        .out(OutputStream.nullOutputStream())
-        .err(OutputStream.nullOutputStream())
-        .option("js.allow-eval", "false")
-        .option("js.load", "false")
-        .option("js.print", "false")
-        .option("js.graal-builtin", "false")
-        .option("js.console", "false")
-        .option("sandbox.MaxCPUTime", maxCpuTime.toMillis() + "ms")
-        .option("sandbox.MaxCPUTimeCheckInterval", "10ms")
-        .option("sandbox.MaxStackFrames", Integer.toString(maxStackFrames))
-        .build();
+  PreparedContext prepare(
+      Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
+    Context context =
+        Context.newBuilder("js")
+            .engine(engine)
+            .sandbox(SandboxPolicy.CONSTRAINED)
+            .allowHostAccess(HostAccess.CONSTRAINED)
+            .out(OutputStream.nullOutputStream())
+            .err(OutputStream.nullOutputStream())
+            .option("js.allow-eval", "false")
+            .option("js.load", "false")
+            .option("js.print", "false")
+            .option("js.graal-builtin", "false")
+            .option("js.console", "false")
+            .option("sandbox.MaxCPUTime", maxCpuTime.toMillis() + "ms")
+            .option("sandbox.MaxCPUTimeCheckInterval", "10ms")
+            .option("sandbox.MaxStackFrames", Integer.toString(maxStackFrames))
+            .build();
     try {
       PassHost host = new PassHost();
       Value api = context.eval(prelude).execute(host.proxy(), namespacesJson, maxResultBytes);

@@ -3,21 +3,81 @@ package io.codemode4j.bridge.internal.engine;
 import java.util.Set;
 
 /**
- * The global names a fresh sandbox context already has (ECMAScript built-ins plus GraalJS's own), which a
- * namespace must not shadow. Pinned by a test against a real context, so a GraalJS upgrade that adds a
- * global fails the build instead of silently letting a namespace replace it.
+ * The global names a fresh sandbox context already has (ECMAScript built-ins plus GraalJS's own),
+ * which a namespace must not shadow. Pinned by a test against a real context, so a GraalJS upgrade
+ * that adds a global fails the build instead of silently letting a namespace replace it.
  */
 public final class SandboxGlobals {
 
-  public static final Set<String> NAMES = Set.of("AggregateError", "Array", "ArrayBuffer", "Atomics", "BigInt",
-      "BigInt64Array", "BigUint64Array", "Boolean", "DataView", "Date", "Error", "EvalError", "FinalizationRegistry",
-      "Float16Array", "Float32Array", "Float64Array", "Function", "Infinity", "Int16Array", "Int32Array",
-      "Int8Array", "Intl", "Iterator", "JSON", "Map", "Math", "NaN", "Number", "Object", "Promise", "Proxy",
-      "RangeError", "ReferenceError", "Reflect", "RegExp", "Set", "SharedArrayBuffer", "String", "Symbol",
-      "SyntaxError", "TypeError", "URIError", "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray",
-      "WeakMap", "WeakRef", "WeakSet", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent",
-      "escape", "eval", "globalThis", "isFinite", "isNaN", "parseFloat", "parseInt", "undefined", "unescape",
-      "console", "DisposableStack", "AsyncDisposableStack", "SuppressedError", "Temporal");
+  public static final Set<String> NAMES =
+      Set.of(
+          "AggregateError",
+          "Array",
+          "ArrayBuffer",
+          "Atomics",
+          "BigInt",
+          "BigInt64Array",
+          "BigUint64Array",
+          "Boolean",
+          "DataView",
+          "Date",
+          "Error",
+          "EvalError",
+          "FinalizationRegistry",
+          "Float16Array",
+          "Float32Array",
+          "Float64Array",
+          "Function",
+          "Infinity",
+          "Int16Array",
+          "Int32Array",
+          "Int8Array",
+          "Intl",
+          "Iterator",
+          "JSON",
+          "Map",
+          "Math",
+          "NaN",
+          "Number",
+          "Object",
+          "Promise",
+          "Proxy",
+          "RangeError",
+          "ReferenceError",
+          "Reflect",
+          "RegExp",
+          "Set",
+          "SharedArrayBuffer",
+          "String",
+          "Symbol",
+          "SyntaxError",
+          "TypeError",
+          "URIError",
+          "Uint16Array",
+          "Uint32Array",
+          "Uint8Array",
+          "Uint8ClampedArray",
+          "WeakMap",
+          "WeakRef",
+          "WeakSet",
+          "decodeURI",
+          "decodeURIComponent",
+          "encodeURI",
+          "encodeURIComponent",
+          "escape",
+          "eval",
+          "globalThis",
+          "isFinite",
+          "isNaN",
+          "parseFloat",
+          "parseInt",
+          "undefined",
+          "unescape",
+          "console",
+          "DisposableStack",
+          "AsyncDisposableStack",
+          "SuppressedError",
+          "Temporal");
 
   private SandboxGlobals() {}
 }

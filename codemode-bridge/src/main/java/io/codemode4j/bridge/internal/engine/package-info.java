@@ -1,8 +1,8 @@
 /**
- * The GraalJS engine: the program's shape check, the sandboxed contexts and the pool that prepares them, one
- * pass's event loop and limits ({@link io.codemode4j.bridge.internal.engine.GraalPass}), and the in-process
- * executor. {@link io.codemode4j.bridge.internal.engine.CodeExecutor} and
- * {@link io.codemode4j.bridge.internal.engine.PassResult} are the contract both executors (this one and the
- * worker's) keep with {@code CodeMode}. Depends on the broker, never on the worker.
+ * The GraalJS engine: the program's shape check, the sandboxed contexts and the pool that prepares
+ * them, one pass's event loop and limits ({@link io.codemode4j.bridge.internal.engine.GraalPass}),
+ * and the in-process executor. {@link io.codemode4j.bridge.internal.engine.CodeExecutor} and {@link
+ * io.codemode4j.bridge.internal.engine.PassResult} are the contract both executors (this one and
+ * the worker's) keep with {@code CodeMode}. Depends on the broker, never on the worker.
  */
 package io.codemode4j.bridge.internal.engine;

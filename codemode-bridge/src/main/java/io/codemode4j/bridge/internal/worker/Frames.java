@@ -12,9 +12,10 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The parent-worker protocol: each frame is a 4-byte big-endian length and that many bytes of UTF-8 JSON,
- * an object with a {@code type}. Frames over {@link #MAX_FRAME_BYTES} are a protocol error (a worker that
- * sends one is treated as crashed), so neither side can be made to buffer without bound.
+ * The parent-worker protocol: each frame is a 4-byte big-endian length and that many bytes of UTF-8
+ * JSON, an object with a {@code type}. Frames over {@link #MAX_FRAME_BYTES} are a protocol error (a
+ * worker that sends one is treated as crashed), so neither side can be made to buffer without
+ * bound.
  */
 final class Frames {
 

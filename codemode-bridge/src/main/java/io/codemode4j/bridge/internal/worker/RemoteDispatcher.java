@@ -10,9 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * The worker's side of the call path: each call becomes a {@code call} frame to the parent, whose broker
- * admits, runs and records it; the parent's {@code completion} frame settles it here. The worker holds no
- * handler, credential or data source, and no ledger: the parent's is the only one.
+ * The worker's side of the call path: each call becomes a {@code call} frame to the parent, whose
+ * broker admits, runs and records it; the parent's {@code completion} frame settles it here. The
+ * worker holds no handler, credential or data source, and no ledger: the parent's is the only one.
  */
 final class RemoteDispatcher implements CallDispatcher {
 
@@ -29,7 +29,8 @@ final class RemoteDispatcher implements CallDispatcher {
     int id = ++next;
     waiting.put(id, done);
     try {
-      parent.write(Frames.frame("call").put("id", id).put("method", method).put("args", argumentsJson));
+      parent.write(
+          Frames.frame("call").put("id", id).put("method", method).put("args", argumentsJson));
     } catch (IOException e) {
       throw new UncheckedIOException("the parent process is gone", e);
     }

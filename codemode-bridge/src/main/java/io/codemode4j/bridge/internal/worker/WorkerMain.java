@@ -19,10 +19,11 @@ import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A worker process: runs passes in fresh contexts of its own engine, one at a time, and proxies every
- * inner call to the parent over the frame protocol on stdin/stdout. It holds no tool handler, credential or
- * data source. Frames from the parent: {@code run}, {@code completion}, {@code stop}; to the parent:
- * {@code ready} (once warm), {@code call}, {@code done}. The end of stdin ends the process.
+ * A worker process: runs passes in fresh contexts of its own engine, one at a time, and proxies
+ * every inner call to the parent over the frame protocol on stdin/stdout. It holds no tool handler,
+ * credential or data source. Frames from the parent: {@code run}, {@code completion}, {@code stop};
+ * to the parent: {@code ready} (once warm), {@code call}, {@code done}. The end of stdin ends the
+ * process.
  */
 final class WorkerMain {
 
@@ -34,17 +35,25 @@ final class WorkerMain {
   private WorkerMain() {}
 
   public static void main(String[] args) throws Exception {
-    // Frames own stdout; anything else that prints goes to stderr instead of corrupting the protocol.
+    // Frames own stdout; anything else that prints goes to stderr instead of corrupting the
+    // protocol.
     PrintStream protocol = System.out;
     System.setOut(System.err);
     Frames.Writer parent = new Frames.Writer(protocol);
     Frames.Reader frames = new Frames.Reader(System.in);
-    ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(
-        Thread.ofPlatform().name("codemode-worker-watchdog").daemon(true).factory());
-    ExecutorService passThread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name("codemode-worker-pass")
-        .daemon(true).stackSize(GraalExecutor.PASS_STACK_BYTES).factory());
+    ScheduledExecutorService watchdog =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().name("codemode-worker-watchdog").daemon(true).factory());
+    ExecutorService passThread =
+        Executors.newSingleThreadExecutor(
+            Thread.ofPlatform()
+                .name("codemode-worker-pass")
+                .daemon(true)
+                .stackSize(GraalExecutor.PASS_STACK_BYTES)
+                .factory());
     AtomicReference<Running> running = new AtomicReference<>();
-    // One context kept ready: a worker runs one pass at a time, and prepares the next while it waits.
+    // One context kept ready: a worker runs one pass at a time, and prepares the next while it
+    // waits.
     try (ContextPool contexts = new ContextPool(new Sandbox(), 1)) {
       warmUp(contexts, watchdog, passThread);
       parent.write(Frames.frame("ready"));
@@ -52,26 +61,39 @@ final class WorkerMain {
         switch (frame.get("type").asString()) {
           case "run" -> {
             RemoteDispatcher dispatcher = new RemoteDispatcher(parent);
-            CodeExecutionLimits limits = Frames.JSON.treeToValue(frame.get("limits"), CodeExecutionLimits.class);
-            GraalPass pass = new GraalPass(contexts, watchdog, dispatcher, frame.get("passId").asString(),
-                frame.get("source").asString(), frame.get("namespaces").asString(), limits,
-                frame.get("wallNanos").asLong());
+            CodeExecutionLimits limits =
+                Frames.JSON.treeToValue(frame.get("limits"), CodeExecutionLimits.class);
+            GraalPass pass =
+                new GraalPass(
+                    contexts,
+                    watchdog,
+                    dispatcher,
+                    frame.get("passId").asString(),
+                    frame.get("source").asString(),
+                    frame.get("namespaces").asString(),
+                    limits,
+                    frame.get("wallNanos").asLong());
             running.set(new Running(pass, dispatcher));
-            passThread.execute(() -> {
-              PassResult result = pass.run();
-              running.set(null);
-              try {
-                parent.write(PassResults.toFrame(result));
-              } catch (java.io.IOException e) {
-                System.exit(1);
-              }
-            });
+            passThread.execute(
+                () -> {
+                  PassResult result = pass.run();
+                  running.set(null);
+                  try {
+                    parent.write(PassResults.toFrame(result));
+                  } catch (java.io.IOException e) {
+                    System.exit(1);
+                  }
+                });
           }
           case "completion" -> {
             Running current = running.get();
             if (current != null) {
-              current.dispatcher().complete(frame.get("id").asInt(), frame.get("failure").asBoolean(),
-                  frame.get("json").asString());
+              current
+                  .dispatcher()
+                  .complete(
+                      frame.get("id").asInt(),
+                      frame.get("failure").asBoolean(),
+                      frame.get("json").asString());
             }
           }
           case "stop" -> {
@@ -88,23 +110,33 @@ final class WorkerMain {
   }
 
   /** Trivial passes so the first real one does not pay the engine's cold start. */
-  private static void warmUp(ContextPool contexts, ScheduledExecutorService watchdog, ExecutorService passThread)
+  private static void warmUp(
+      ContextPool contexts, ScheduledExecutorService watchdog, ExecutorService passThread)
       throws Exception {
-    CallDispatcher none = new CallDispatcher() {
-      @Override
-      public void call(String method, String argumentsJson, Consumer<Completion> done) {
-        done.accept(new Completion(true, "{}"));
-      }
+    CallDispatcher none =
+        new CallDispatcher() {
+          @Override
+          public void call(String method, String argumentsJson, Consumer<Completion> done) {
+            done.accept(new Completion(true, "{}"));
+          }
 
-      @Override
-      public List<CallRecord> close() {
-        return List.of();
-      }
-    };
+          @Override
+          public List<CallRecord> close() {
+            return List.of();
+          }
+        };
     CodeExecutionLimits limits = CodeExecutionLimits.defaults();
     for (int i = 0; i < WARM_UP_PASSES; i++) {
-      GraalPass pass = new GraalPass(contexts, watchdog, none, "warm-up-" + i, "async () => 1", "{}", limits,
-          java.time.Duration.ofSeconds(60).toNanos());
+      GraalPass pass =
+          new GraalPass(
+              contexts,
+              watchdog,
+              none,
+              "warm-up-" + i,
+              "async () => 1",
+              "{}",
+              limits,
+              java.time.Duration.ofSeconds(60).toNanos());
       passThread.submit(pass::run).get();
     }
   }

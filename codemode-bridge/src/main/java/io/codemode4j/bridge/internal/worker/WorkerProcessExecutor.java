@@ -24,23 +24,26 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
- * Runs passes in a pool of pre-started worker JVMs ({@link WorkerMain}) with a hard {@code -Xmx}. The broker,
- * the handlers and the ledger stay here: a worker only sends {@code call} frames, which this side admits
- * through a {@link LocalDispatcher} and answers with {@code completion} frames.
+ * Runs passes in a pool of pre-started worker JVMs ({@link WorkerMain}) with a hard {@code -Xmx}.
+ * The broker, the handlers and the ledger stay here: a worker only sends {@code call} frames, which
+ * this side admits through a {@link LocalDispatcher} and answers with {@code completion} frames.
  *
- * <p>A worker that dies (out of memory, crash, kill) ends its pass with the ledger as this side knows it:
- * calls in flight {@code uncertain}, queued ones {@code not-started}. It is replaced, as is a worker whose
- * pass hit its memory limit (its heap may be full of the program's garbage). If a worker does not answer
- * within the wall time plus a grace period, it is killed.
+ * <p>A worker that dies (out of memory, crash, kill) ends its pass with the ledger as this side
+ * knows it: calls in flight {@code uncertain}, queued ones {@code not-started}. It is replaced, as
+ * is a worker whose pass hit its memory limit (its heap may be full of the program's garbage). If a
+ * worker does not answer within the wall time plus a grace period, it is killed.
  */
 public final class WorkerProcessExecutor implements CodeExecutor {
 
   private static final Logger LOG = LoggerFactory.getLogger(WorkerProcessExecutor.class);
   private static final Duration GRACE = Duration.ofSeconds(3);
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
   /** The exit code of a JVM run with {@code -XX:+ExitOnOutOfMemoryError}. */
   private static final int EXIT_OUT_OF_MEMORY = 3;
+
   private static final JsonNode END = JsonNodeFactory.instance.nullNode();
+
   /** How the message of a pass that never got a worker begins. */
   static final String NO_FREE_WORKER = "no worker process became free";
 
@@ -55,8 +58,9 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   }
 
   /**
-   * @param freeWorkerWait how long a pass waits at least for a free worker (the default, {@code START_TIMEOUT},
-   *     covers a replaced worker's start; tests shorten it to see a pass that finds none)
+   * @param freeWorkerWait how long a pass waits at least for a free worker (the default, {@code
+   *     START_TIMEOUT}, covers a replaced worker's start; tests shorten it to see a pass that finds
+   *     none)
    */
   WorkerProcessExecutor(Isolation.Process options, Duration freeWorkerWait) {
     this.options = options;
@@ -67,40 +71,76 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   }
 
   @Override
-  public PassResult execute(Broker broker, String passId, String source, String namespacesJson, RunContext run,
-      CodeExecutionLimits limits, long wallNanos) {
-    // A worker killed from outside while idle can look alive for a moment after the kill, and take a pass
-    // it never reads. A worker that ended before saying anything of the pass (no call, no result) and not
-    // for lack of memory ran none of the program's calls, so the pass runs once more on another worker.
+  public PassResult execute(
+      Broker broker,
+      String passId,
+      String source,
+      String namespacesJson,
+      RunContext run,
+      CodeExecutionLimits limits,
+      long wallNanos) {
+    // A worker killed from outside while idle can look alive for a moment after the kill, and take
+    // a pass
+    // it never reads. A worker that ended before saying anything of the pass (no call, no result)
+    // and not
+    // for lack of memory ran none of the program's calls, so the pass runs once more on another
+    // worker.
     for (int attempt = 1; ; attempt++) {
       Attempt outcome = attempt(broker, passId, source, namespacesJson, run, limits, wallNanos);
       if (!outcome.diedUnheard() || attempt == 2) {
         return outcome.result();
       }
-      LOG.info("worker process died before it answered pass {} ({}); running the pass on another worker", passId,
+      LOG.info(
+          "worker process died before it answered pass {} ({}); running the pass on another worker",
+          passId,
           outcome.result().message());
     }
   }
 
-  /** One try of a pass on one worker; {@code diedUnheard} when the worker ended without a frame of the pass. */
+  /**
+   * One try of a pass on one worker; {@code diedUnheard} when the worker ended without a frame of
+   * the pass.
+   */
   private record Attempt(PassResult result, boolean diedUnheard) {}
 
-  private Attempt attempt(Broker broker, String passId, String source, String namespacesJson, RunContext run,
-      CodeExecutionLimits limits, long wallNanos) {
+  private Attempt attempt(
+      Broker broker,
+      String passId,
+      String source,
+      String namespacesJson,
+      RunContext run,
+      CodeExecutionLimits limits,
+      long wallNanos) {
     Worker worker;
-    // A pass waits for a worker as long as its wall time, or as long as a replaced worker takes to start.
+    // A pass waits for a worker as long as its wall time, or as long as a replaced worker takes to
+    // start.
     long wait = Math.max(wallNanos, freeWorkerWait.toNanos());
     try {
       worker = checkOut(wait);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new Attempt(PassResults.failed(passId, FailureKind.INTERRUPTED, null,
-          "the pass was interrupted while waiting for a worker", List.of()), false);
+      return new Attempt(
+          PassResults.failed(
+              passId,
+              FailureKind.INTERRUPTED,
+              null,
+              "the pass was interrupted while waiting for a worker",
+              List.of()),
+          false);
     }
     if (worker == null) {
-      return new Attempt(PassResults.failed(passId, FailureKind.TIMEOUT, null,
-          NO_FREE_WORKER + " within " + Durations.format(Duration.ofNanos(wait)) + ": all " + options.workers()
-              + " workers were busy; run fewer passes at once or use more workers (Isolation.Process)", List.of()),
+      return new Attempt(
+          PassResults.failed(
+              passId,
+              FailureKind.TIMEOUT,
+              null,
+              NO_FREE_WORKER
+                  + " within "
+                  + Durations.format(Duration.ofNanos(wait))
+                  + ": all "
+                  + options.workers()
+                  + " workers were busy; run fewer passes at once or use more workers (Isolation.Process)",
+              List.of()),
           false);
     }
     long deadline = System.nanoTime() + wallNanos;
@@ -111,8 +151,13 @@ public final class WorkerProcessExecutor implements CodeExecutor {
     boolean heard = false;
     boolean died = false;
     try {
-      worker.send(Frames.frame("run").put("passId", passId).put("source", source).put("namespaces", namespacesJson)
-          .put("wallNanos", wallNanos).set("limits", Frames.JSON.valueToTree(limits)));
+      worker.send(
+          Frames.frame("run")
+              .put("passId", passId)
+              .put("source", source)
+              .put("namespaces", namespacesJson)
+              .put("wallNanos", wallNanos)
+              .set("limits", Frames.JSON.valueToTree(limits)));
       long giveUp = deadline + GRACE.toNanos();
       while (result == null) {
         JsonNode frame;
@@ -120,15 +165,23 @@ public final class WorkerProcessExecutor implements CodeExecutor {
           frame = worker.frames.poll(Math.max(0, giveUp - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
           interrupted = true;
-          worker.sendQuietly(Frames.frame("stop").put("message", "the pass was interrupted by its caller"));
+          worker.sendQuietly(
+              Frames.frame("stop").put("message", "the pass was interrupted by its caller"));
           giveUp = System.nanoTime() + GRACE.toNanos();
           continue;
         }
         if (frame == null) {
           replace = true;
-          result = PassResults.failed(passId, FailureKind.TIMEOUT, null, "the worker did not finish "
-              + "within its wall-clock limit of " + Durations.format(Duration.ofNanos(wallNanos))
-              + " (maxWallTime) and was killed", dispatcher.close());
+          result =
+              PassResults.failed(
+                  passId,
+                  FailureKind.TIMEOUT,
+                  null,
+                  "the worker did not finish "
+                      + "within its wall-clock limit of "
+                      + Durations.format(Duration.ofNanos(wallNanos))
+                      + " (maxWallTime) and was killed",
+                  dispatcher.close());
         } else if (frame == END) {
           replace = true;
           died = true;
@@ -137,8 +190,15 @@ public final class WorkerProcessExecutor implements CodeExecutor {
           heard = true;
           int id = frame.get("id").asInt();
           String args = frame.get("args").isNull() ? null : frame.get("args").asString();
-          dispatcher.call(frame.get("method").asString(), args, completion -> worker.sendQuietly(
-              Frames.frame("completion").put("id", id).put("failure", completion.failure()).put("json", completion.json())));
+          dispatcher.call(
+              frame.get("method").asString(),
+              args,
+              completion ->
+                  worker.sendQuietly(
+                      Frames.frame("completion")
+                          .put("id", id)
+                          .put("failure", completion.failure())
+                          .put("json", completion.json())));
         } else {
           heard = true;
           result = PassResults.fromFrame(frame, dispatcher.close());
@@ -155,10 +215,14 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       }
       release(worker, replace);
     }
-    return new Attempt(result, died && !heard && !interrupted && result.failure() == FailureKind.INTERNAL);
+    return new Attempt(
+        result, died && !heard && !interrupted && result.failure() == FailureKind.INTERNAL);
   }
 
-  /** The next idle worker that is still alive; dead ones (killed from outside while idle) are replaced. */
+  /**
+   * The next idle worker that is still alive; dead ones (killed from outside while idle) are
+   * replaced.
+   */
   private Worker checkOut(long waitNanos) throws InterruptedException {
     long until = System.nanoTime() + waitNanos;
     while (true) {
@@ -173,11 +237,22 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   private PassResult died(String passId, Worker worker, List<CallRecord> calls) {
     Integer exit = worker.exitCode(Duration.ofSeconds(2));
     if (exit != null && exit == EXIT_OUT_OF_MEMORY) {
-      return PassResults.failed(passId, FailureKind.LIMIT, "memory", "the program exhausted its "
-          + "worker's heap of " + options.maxHeapMegabytes() + " MiB: work on less data at once", calls);
+      return PassResults.failed(
+          passId,
+          FailureKind.LIMIT,
+          "memory",
+          "the program exhausted its "
+              + "worker's heap of "
+              + options.maxHeapMegabytes()
+              + " MiB: work on less data at once",
+          calls);
     }
-    return PassResults.failed(passId, FailureKind.INTERNAL, null,
-        "the worker process died (exit code " + exit + ")", calls);
+    return PassResults.failed(
+        passId,
+        FailureKind.INTERNAL,
+        null,
+        "the worker process died (exit code " + exit + ")",
+        calls);
   }
 
   private void release(Worker worker, boolean replace) {
@@ -227,7 +302,9 @@ public final class WorkerProcessExecutor implements CodeExecutor {
     idle.clear();
   }
 
-  /** One worker JVM: its process, the frames it sends (in order, then {@link #END}), and its stdin. */
+  /**
+   * One worker JVM: its process, the frames it sends (in order, then {@link #END}), and its stdin.
+   */
   private static final class Worker {
     final Process process;
     final Frames.Writer in;
@@ -237,30 +314,43 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       this.process = process;
       this.in = new Frames.Writer(process.getOutputStream());
       Frames.Reader out = new Frames.Reader(process.getInputStream());
-      Thread.ofVirtual().name("codemode-worker-reader-" + process.pid()).start(() -> {
-        try {
-          for (JsonNode frame; (frame = out.read()) != null; ) {
-            frames.add(frame);
-          }
-        } catch (IOException | RuntimeException e) {
-          // A dying JVM may write to stdout last; the pass learns why from the exit code, not from this.
-          LOG.debug("worker {} sent an unreadable frame: {}", process.pid(), e.toString());
-        }
-        frames.add(END);
-      });
+      Thread.ofVirtual()
+          .name("codemode-worker-reader-" + process.pid())
+          .start(
+              () -> {
+                try {
+                  for (JsonNode frame; (frame = out.read()) != null; ) {
+                    frames.add(frame);
+                  }
+                } catch (IOException | RuntimeException e) {
+                  // A dying JVM may write to stdout last; the pass learns why from the exit code,
+                  // not from this.
+                  LOG.debug("worker {} sent an unreadable frame: {}", process.pid(), e.toString());
+                }
+                frames.add(END);
+              });
     }
 
     static Worker start(int maxHeapMegabytes) throws IOException, InterruptedException {
       Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-      // stdout carries frames only: the JVM's own messages (such as the out-of-memory notice) go to stderr.
-      List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx" + maxHeapMegabytes + "m",
-          "-XX:+ExitOnOutOfMemoryError", "-XX:+DisplayVMOutputToStderr", "-XX:+UseSerialGC",
-          "--enable-native-access=ALL-UNNAMED"));
+      // stdout carries frames only: the JVM's own messages (such as the out-of-memory notice) go to
+      // stderr.
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  java.toString(),
+                  "-Xmx" + maxHeapMegabytes + "m",
+                  "-XX:+ExitOnOutOfMemoryError",
+                  "-XX:+DisplayVMOutputToStderr",
+                  "-XX:+UseSerialGC",
+                  "--enable-native-access=ALL-UNNAMED"));
       if (Runtime.version().feature() >= 23) {
         command.add("--sun-misc-unsafe-memory-access=allow");
       }
-      command.addAll(List.of("-cp", System.getProperty("java.class.path"), WorkerMain.class.getName()));
-      Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+      command.addAll(
+          List.of("-cp", System.getProperty("java.class.path"), WorkerMain.class.getName()));
+      Process process =
+          new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
       Worker worker = new Worker(process);
       JsonNode ready = worker.frames.poll(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
       if (ready == null || ready == END || !ready.get("type").asString().equals("ready")) {

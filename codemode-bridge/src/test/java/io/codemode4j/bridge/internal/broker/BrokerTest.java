@@ -22,28 +22,49 @@ class BrokerTest {
   void admit_methodOutsideTheAllowlist_isRefusedAndRecorded() {
     TestTools tools = new TestTools();
     Tool echo = tools.echo();
-    Broker broker = new Broker(Map.of("t.echo", new Broker.Binding("t.echo", echo,
-        SchemaValidator.compile("p", echo.spec().parameters()), SchemaValidator.compile("s", echo.spec().success()))));
+    Broker broker =
+        new Broker(
+            Map.of(
+                "t.echo",
+                new Broker.Binding(
+                    "t.echo",
+                    echo,
+                    SchemaValidator.compile("p", echo.spec().parameters()),
+                    SchemaValidator.compile("s", echo.spec().success()))));
     PassLedger ledger = new PassLedger("pass-x");
-    Broker.Session session = broker.open("pass-x", TestTools.run(), CodeExecutionLimits.defaults(), ledger);
+    Broker.Session session =
+        broker.open("pass-x", TestTools.run(), CodeExecutionLimits.defaults(), ledger);
 
     Broker.Admission admission = session.admit("payroll.read", "{}");
 
-    assertThat(admission).isInstanceOfSatisfying(Broker.Rejected.class, rejected -> {
-      assertThat(rejected.failure().kind()).isEqualTo(ToolFailure.Kind.REFUSED);
-      assertThat(rejected.failure().getMessage()).isEqualTo("payroll.read is not an allowlisted method (allowed: t.echo)");
-    });
-    assertThat(ledger.close()).singleElement().satisfies(call -> {
-      assertThat(call.status()).isEqualTo(CallStatus.FAILED);
-      assertThat(call.failureKind()).isEqualTo("refused");
-    });
+    assertThat(admission)
+        .isInstanceOfSatisfying(
+            Broker.Rejected.class,
+            rejected -> {
+              assertThat(rejected.failure().kind()).isEqualTo(ToolFailure.Kind.REFUSED);
+              assertThat(rejected.failure().getMessage())
+                  .isEqualTo("payroll.read is not an allowlisted method (allowed: t.echo)");
+            });
+    assertThat(ledger.close())
+        .singleElement()
+        .satisfies(
+            call -> {
+              assertThat(call.status()).isEqualTo(CallStatus.FAILED);
+              assertThat(call.failureKind()).isEqualTo("refused");
+            });
     assertThat(tools.started.get()).isZero();
   }
 
   @Test
   void admit_methodHiddenFromTheRun_isRefusedExactlyLikeAnUnknownOne() {
     TestTools tools = new TestTools();
-    Broker broker = new Broker(Map.of("t.echo", binding("t.echo", tools.echo()), "t.fail", binding("t.fail", tools.fail())));
+    Broker broker =
+        new Broker(
+            Map.of(
+                "t.echo",
+                binding("t.echo", tools.echo()),
+                "t.fail",
+                binding("t.fail", tools.fail())));
     PassLedger ledger = new PassLedger("pass-y");
     RunContext run = TestTools.run().withGrants(Visibility.only(List.of("t.echo")));
     Broker.Session session = broker.open("pass-y", run, CodeExecutionLimits.defaults(), ledger);
@@ -52,20 +73,32 @@ class BrokerTest {
     Broker.Admission unknown = session.admit("t.nope", "{}");
     Broker.Admission visible = session.admit("t.echo", "{\"value\":1}");
 
-    assertThat(hidden).isInstanceOfSatisfying(Broker.Rejected.class, rejected -> {
-      assertThat(rejected.failure().kind()).isEqualTo(ToolFailure.Kind.REFUSED);
-      assertThat(rejected.failure().getMessage()).isEqualTo("t.fail is not an allowlisted method (allowed: t.echo)");
-    });
-    assertThat(unknown).isInstanceOfSatisfying(Broker.Rejected.class, rejected ->
-        assertThat(rejected.failure().getMessage()).isEqualTo("t.nope is not an allowlisted method (allowed: t.echo)"));
+    assertThat(hidden)
+        .isInstanceOfSatisfying(
+            Broker.Rejected.class,
+            rejected -> {
+              assertThat(rejected.failure().kind()).isEqualTo(ToolFailure.Kind.REFUSED);
+              assertThat(rejected.failure().getMessage())
+                  .isEqualTo("t.fail is not an allowlisted method (allowed: t.echo)");
+            });
+    assertThat(unknown)
+        .isInstanceOfSatisfying(
+            Broker.Rejected.class,
+            rejected ->
+                assertThat(rejected.failure().getMessage())
+                    .isEqualTo("t.nope is not an allowlisted method (allowed: t.echo)"));
     assertThat(visible).isInstanceOf(Broker.Admitted.class);
-    assertThat(ledger.close()).extracting(CallRecord::method, CallRecord::tool).containsExactly(
-        tuple("t.fail", ""), tuple("t.nope", ""), tuple("t.echo", "echo"));
+    assertThat(ledger.close())
+        .extracting(CallRecord::method, CallRecord::tool)
+        .containsExactly(tuple("t.fail", ""), tuple("t.nope", ""), tuple("t.echo", "echo"));
     assertThat(tools.started.get()).isZero();
   }
 
   private static Broker.Binding binding(String path, Tool tool) {
-    return new Broker.Binding(path, tool, SchemaValidator.compile("p", tool.spec().parameters()),
+    return new Broker.Binding(
+        path,
+        tool,
+        SchemaValidator.compile("p", tool.spec().parameters()),
         SchemaValidator.compile("s", tool.spec().success()));
   }
 }

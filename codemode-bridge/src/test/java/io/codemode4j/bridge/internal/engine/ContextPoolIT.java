@@ -32,10 +32,12 @@ class ContextPoolIT {
   void take_otherLimitsThanTheReadyContexts_givesAContextBuiltForThem() {
     try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
       pool.take(LIMITS, NONE).close();
-      PreparedContext shallow = pool.take(LIMITS.withMaxStackFrames(60).withMaxCpuTime(Duration.ofSeconds(1)), NONE);
+      PreparedContext shallow =
+          pool.take(LIMITS.withMaxStackFrames(60).withMaxCpuTime(Duration.ofSeconds(1)), NONE);
 
       assertThatThrownBy(() -> shallow.context().eval("js", "const f = (n) => f(n + 1) + 1; f(0)"))
-          .isInstanceOfSatisfying(PolyglotException.class, e -> assertThat(e.isResourceExhausted()).isTrue())
+          .isInstanceOfSatisfying(
+              PolyglotException.class, e -> assertThat(e.isResourceExhausted()).isTrue())
           .hasMessageContaining("60");
       shallow.close();
     }
@@ -47,7 +49,8 @@ class ContextPoolIT {
       pool.take(LIMITS, "{\"a\": [\"x\"]}").close();
       PreparedContext other = pool.take(LIMITS, "{\"b\": [\"y\"]}");
 
-      assertThat(other.context().eval("js", "typeof a + ',' + typeof b.y").asString()).isEqualTo("undefined,function");
+      assertThat(other.context().eval("js", "typeof a + ',' + typeof b.y").asString())
+          .isEqualTo("undefined,function");
       other.close();
     }
   }
@@ -74,12 +77,15 @@ class ContextPoolIT {
     pool.close();
 
     assertThat(refillThreads()).isEqualTo(before);
-    assertThatThrownBy(() -> pool.take(LIMITS, NONE)).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> pool.take(LIMITS, NONE))
+        .isInstanceOf(IllegalStateException.class)
         .hasMessage("Code Mode is closed");
   }
 
   /** Refill threads alive now, of any pool (other test classes' Code Modes may still be open). */
   private static long refillThreads() {
-    return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("codemode-context-pool")).count();
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals("codemode-context-pool"))
+        .count();
   }
 }

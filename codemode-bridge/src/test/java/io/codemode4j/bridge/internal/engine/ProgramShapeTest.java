@@ -9,41 +9,43 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ProgramShapeTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "async () => 1",
-      "async () => { return 1; }",
-      "async function () { return 1; }",
-      "async function named() { return 2; }",
-      "  async () => 1  // trailing comment",
-      "/* leading comment */ async () => 1",
-      "(async () => 1)",
-      "async (x = 1) => x",
-      "async () => { const r = await Promise.all([]); return r; }\n"
-  })
+  @ValueSource(
+      strings = {
+        "async () => 1",
+        "async () => { return 1; }",
+        "async function () { return 1; }",
+        "async function named() { return 2; }",
+        "  async () => 1  // trailing comment",
+        "/* leading comment */ async () => 1",
+        "(async () => 1)",
+        "async (x = 1) => x",
+        "async () => { const r = await Promise.all([]); return r; }\n"
+      })
   void check_oneAsyncFunctionExpression_isAccepted(String source) {
     assertThatCode(() -> ProgramShape.check(source, 64 * 1024)).doesNotThrowAnyException();
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "1",
-      "() => 1",
-      "function () { return 1; }",
-      "async function* () { yield 1; }",
-      "async () => 1; loop()",
-      "loop(), async () => 1",
-      "async () => 1) + (loop()",
-      "async () => 1)//",
-      "async () => 1) /*",
-      "(async () => 1)()",
-      "import x from 'y'",
-      "export default async () => 1",
-      "async () => {",
-      "await fetch('x')",
-      "#!/bin/sh\nasync () => 1",
-      "class A {}",
-      "async () => 1\n;(async () => 2)"
-  })
+  @ValueSource(
+      strings = {
+        "1",
+        "() => 1",
+        "function () { return 1; }",
+        "async function* () { yield 1; }",
+        "async () => 1; loop()",
+        "loop(), async () => 1",
+        "async () => 1) + (loop()",
+        "async () => 1)//",
+        "async () => 1) /*",
+        "(async () => 1)()",
+        "import x from 'y'",
+        "export default async () => 1",
+        "async () => {",
+        "await fetch('x')",
+        "#!/bin/sh\nasync () => 1",
+        "class A {}",
+        "async () => 1\n;(async () => 2)"
+      })
   void check_anythingElse_isRefusedAsInvalidProgram(String source) {
     assertThatThrownBy(() -> ProgramShape.check(source, 64 * 1024))
         .isInstanceOf(ProgramShape.InvalidProgram.class)

@@ -41,8 +41,13 @@ class WorkerProcessExecutorIT {
     Map<String, Broker.Binding> bindings = new LinkedHashMap<>();
     for (Tool tool : List.of(tools.echo(), tools.fail(), tools.block(), tools.big())) {
       String path = "t." + tool.name();
-      bindings.put(path, new Broker.Binding(path, tool, SchemaValidator.compile("p", tool.spec().parameters()),
-          SchemaValidator.compile("s", tool.spec().success())));
+      bindings.put(
+          path,
+          new Broker.Binding(
+              path,
+              tool,
+              SchemaValidator.compile("p", tool.spec().parameters()),
+              SchemaValidator.compile("s", tool.spec().success())));
     }
     return new Broker(bindings);
   }
@@ -53,7 +58,13 @@ class WorkerProcessExecutorIT {
   }
 
   private static PassResult run(String code, CodeExecutionLimits limits) {
-    return executor.execute(broker, "pass-" + System.nanoTime(), code, NAMESPACES, TestTools.run(), limits,
+    return executor.execute(
+        broker,
+        "pass-" + System.nanoTime(),
+        code,
+        NAMESPACES,
+        TestTools.run(),
+        limits,
         limits.maxWallTime().toNanos());
   }
 
@@ -62,22 +73,43 @@ class WorkerProcessExecutorIT {
     TestTools own = new TestTools();
     Broker ownBroker = brokerOf(own);
     CodeExecutionLimits limits = CodeExecutionLimits.defaults();
-    try (WorkerProcessExecutor one = new WorkerProcessExecutor(new Isolation.Process(1, 256), Duration.ofSeconds(1))) {
+    try (WorkerProcessExecutor one =
+        new WorkerProcessExecutor(new Isolation.Process(1, 256), Duration.ofSeconds(1))) {
       // The holder waits out the worker's start (its own wall time is 60 s), then blocks it.
-      Thread holder = Thread.ofPlatform().start(() -> one.execute(ownBroker, "pass-holder", "async () => t.block({})",
-          NAMESPACES, TestTools.run(), limits, Duration.ofSeconds(60).toNanos()));
+      Thread holder =
+          Thread.ofPlatform()
+              .start(
+                  () ->
+                      one.execute(
+                          ownBroker,
+                          "pass-holder",
+                          "async () => t.block({})",
+                          NAMESPACES,
+                          TestTools.run(),
+                          limits,
+                          Duration.ofSeconds(60).toNanos()));
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while (own.started.get() == 0 && System.nanoTime() < deadline) {
         Thread.sleep(20);
       }
       assertThat(own.started.get()).as("the holder's call started").isEqualTo(1);
 
-      PassResult waiting = one.execute(ownBroker, "pass-waiting", "async () => 1", NAMESPACES, TestTools.run(), limits,
-          Duration.ofSeconds(1).toNanos());
+      PassResult waiting =
+          one.execute(
+              ownBroker,
+              "pass-waiting",
+              "async () => 1",
+              NAMESPACES,
+              TestTools.run(),
+              limits,
+              Duration.ofSeconds(1).toNanos());
 
       assertThat(waiting.failure()).isEqualTo(FailureKind.TIMEOUT);
-      assertThat(waiting.message()).isEqualTo(WorkerProcessExecutor.NO_FREE_WORKER + " within 1s: all 1 workers "
-          + "were busy; run fewer passes at once or use more workers (Isolation.Process)");
+      assertThat(waiting.message())
+          .isEqualTo(
+              WorkerProcessExecutor.NO_FREE_WORKER
+                  + " within 1s: all 1 workers "
+                  + "were busy; run fewer passes at once or use more workers (Isolation.Process)");
       assertThat(waiting.calls()).isEmpty();
       own.release.countDown();
       holder.join(Duration.ofSeconds(10));
@@ -87,64 +119,81 @@ class WorkerProcessExecutorIT {
 
   @Test
   void execute_programWithCalls_returnsItsResultAndTheParentsLedger() {
-    PassResult result = run("""
+    PassResult result =
+        run(
+            """
         async () => {
           console.log('in the worker');
           const [a, b] = await Promise.all([t.echo({value: 1, sleepMs: 50}), t.echo({value: 2})]);
           try { await t.fail({kind: 'refused', message: 'no'}); } catch (e) { return [a.value, b.value, e.kind]; }
-        }""", CodeExecutionLimits.defaults());
+        }""",
+            CodeExecutionLimits.defaults());
     assertThat(result.failure()).isNull();
     assertThat(result.result().toString()).isEqualTo("[1,2,\"refused\"]");
     assertThat(result.logs()).containsExactly(new LogEntry(LogEntry.Level.LOG, "in the worker"));
-    assertThat(result.calls()).extracting(CallRecord::status)
+    assertThat(result.calls())
+        .extracting(CallRecord::status)
         .containsExactly(CallStatus.SUCCEEDED, CallStatus.SUCCEEDED, CallStatus.FAILED);
   }
 
   @Test
   void execute_heapBomb_killsOnlyItsWorkerAndTheNextPassRuns() {
-    CodeExecutionLimits limits = CodeExecutionLimits.defaults().withMaxAllocatedBytes(64L * 1024 * 1024 * 1024);
-    PassResult result = run("""
+    CodeExecutionLimits limits =
+        CodeExecutionLimits.defaults().withMaxAllocatedBytes(64L * 1024 * 1024 * 1024);
+    PassResult result =
+        run(
+            """
         async () => {
           const inFlight = t.block({});
           const keep = [];
           for (;;) keep.push(new Array(100000).fill(1.5));
-        }""", limits);
+        }""",
+            limits);
     assertThat(result.failure()).isEqualTo(FailureKind.LIMIT);
     assertThat(result.limit()).isEqualTo("memory");
     assertThat(result.message()).contains("heap of 256 MiB");
     assertThat(result.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
 
-    PassResult next = run("async () => (await t.echo({value: 'alive'})).value", CodeExecutionLimits.defaults());
+    PassResult next =
+        run("async () => (await t.echo({value: 'alive'})).value", CodeExecutionLimits.defaults());
     assertThat(next.result().asString()).isEqualTo("alive");
   }
 
   @Test
   void execute_runawayLoop_endsWithTheWorkersOwnLimit() {
-    PassResult result = run("async () => { for (;;) {} }",
-        CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofMillis(500)));
+    PassResult result =
+        run(
+            "async () => { for (;;) {} }",
+            CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofMillis(500)));
     assertThat(result.failure()).isEqualTo(FailureKind.TIMEOUT);
   }
 
   @Test
-  void execute_killedWorker_endsThePassWithInFlightCallsUncertainAndQueuedNotStarted() throws Exception {
+  void execute_killedWorker_endsThePassWithInFlightCallsUncertainAndQueuedNotStarted()
+      throws Exception {
     CodeExecutionLimits limits = CodeExecutionLimits.defaults().withMaxHostCallConcurrency(1);
-    Thread killer = Thread.ofVirtual().start(() -> {
-      try {
-        while (tools.started.get() == 0 || executor.processes().size() < 2) {
-          Thread.sleep(10);
-        }
-        Thread.sleep(300);
-        executor.processes().forEach(ProcessHandle::destroyForcibly);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
+    Thread killer =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try {
+                    while (tools.started.get() == 0 || executor.processes().size() < 2) {
+                      Thread.sleep(10);
+                    }
+                    Thread.sleep(300);
+                    executor.processes().forEach(ProcessHandle::destroyForcibly);
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
     tools.started.set(0);
     PassResult result = run("async () => Promise.all([t.block({}), t.echo({value: 1})])", limits);
     killer.join();
     assertThat(result.failure()).isEqualTo(FailureKind.INTERNAL);
     assertThat(result.message()).contains("the worker process died");
-    assertThat(result.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN, CallStatus.NOT_STARTED);
+    assertThat(result.calls())
+        .extracting(CallRecord::status)
+        .containsExactly(CallStatus.UNCERTAIN, CallStatus.NOT_STARTED);
 
     PassResult next = run("async () => 'replaced'", CodeExecutionLimits.defaults());
     assertThat(next.result().asString()).isEqualTo("replaced");
