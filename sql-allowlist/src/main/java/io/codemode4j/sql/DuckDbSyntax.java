@@ -619,7 +619,7 @@ final class DuckDbSyntax {
       char c = sql.charAt(i);
       char next = i + 1 < n ? sql.charAt(i + 1) : '\0';
       if (c == '\'' || c == '"') {
-        int end = closingQuote(sql, i, c);
+        int end = SqlScan.skipQuoted(sql, i, c);
         String body = sql.substring(i + 1, Math.max(i + 1, end - 1)).replace(c + "" + c, c + "");
         tokens.add(new Token(c == '\'' ? Type.STRING : Type.QUOTED, i, end, body));
         i = end;
@@ -647,21 +647,6 @@ final class DuckDbSyntax {
       }
     }
     return tokens;
-  }
-
-  private static int closingQuote(String sql, int open, char quote) {
-    int i = open + 1;
-    while (i < sql.length()) {
-      if (sql.charAt(i) == quote) {
-        if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-          i += 2;
-          continue;
-        }
-        return i + 1;
-      }
-      i++;
-    }
-    return sql.length();
   }
 
   private static boolean isWordPart(char c) {

@@ -221,7 +221,11 @@ final class SqlScan {
     return c == '\n' || (c == '\r' && !(i + 1 < sql.length() && sql.charAt(i + 1) == '\n'));
   }
 
-  private static int skipQuoted(String sql, int start, char quote) {
+  /**
+   * The index after the quote that closes the one at {@code start} ({@code ''} escapes it), or the
+   * end.
+   */
+  static int skipQuoted(String sql, int start, char quote) {
     int i = start + 1;
     while (i < sql.length()) {
       if (sql.charAt(i) == quote) {
