@@ -70,6 +70,28 @@ final class DifferentialTables {
   }
 
   /**
+   * What one tenant sees: the sample warehouse's and both tables' rows of {@code region} only, on
+   * one thread. A tenant's query run here as written must answer what its rendering answers on
+   * {@link #warehouse()}, where the rendering's own filters leave the same rows.
+   */
+  static Warehouse tenantWarehouse(String region) throws SQLException {
+    Warehouse warehouse = Warehouse.onlyRegions(List.of(region));
+    try {
+      warehouse.execute("SET threads = 1");
+      warehouse.execute(VALUES_TABLE);
+      warehouse.execute(KEYS_TABLE);
+      for (String table : NAMES) {
+        warehouse.execute(
+            "DELETE FROM " + table + " WHERE region IS DISTINCT FROM '" + region + "'");
+      }
+    } catch (SQLException e) {
+      warehouse.close();
+      throw e;
+    }
+    return warehouse;
+  }
+
+  /**
    * The default tables and both of these, with the default functions, without an approval cache:
    * thousands of distinct generated texts would only churn it.
    */
