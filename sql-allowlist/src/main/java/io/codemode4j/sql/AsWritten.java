@@ -91,17 +91,19 @@ final class AsWritten extends SqlShuttle {
           Map.entry("millennia", "MILLENNIUM"));
 
   private final SqlScan text;
+  private final Dialect dialect;
 
-  private AsWritten(SqlScan text) {
+  private AsWritten(SqlScan text, Dialect dialect) {
     this.text = text;
+    this.dialect = dialect;
   }
 
   /**
    * {@code query}, parsed from {@code text}, with its numbers rendering as written; the input is
    * not changed.
    */
-  static SqlNode keep(SqlNode query, SqlScan text) {
-    return query.accept(new AsWritten(text));
+  static SqlNode keep(SqlNode query, SqlScan text, Dialect dialect) {
+    return query.accept(new AsWritten(text, dialect));
   }
 
   @Override
@@ -173,7 +175,7 @@ final class AsWritten extends SqlShuttle {
     if (id.isSimple()
         && mayBeValueKeyword(id.getSimple())
         && !id.getParserPosition().isQuoted()
-        && FunctionAllowlist.DUCKDB_VALUE_KEYWORDS.contains(Names.fold(id.getSimple()))
+        && dialect.valueKeywords().contains(Names.fold(id.getSimple()))
         && WORD.matcher(id.getSimple()).matches()
         && !(id instanceof WrittenKeyword)) {
       return new WrittenKeyword(id.getSimple(), id.getParserPosition());

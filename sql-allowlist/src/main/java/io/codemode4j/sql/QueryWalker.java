@@ -164,58 +164,6 @@ final class QueryWalker {
   private static final Set<String> JOIN_KEYWORD_ALIASES =
       Set.of("anti", "semi", "asof", "positional");
 
-  /**
-   * Types a CAST or {@code ::} may name; DuckDB extension types (JSON, GEOMETRY ...) would
-   * autoload. The aliases are the names {@code duckdb_types()} lists for the same built-in types
-   * ({@code float8} is DOUBLE, {@code float4} FLOAT, {@code int1}/{@code int2}/{@code int4}/{@code
-   * int8} TINYINT to BIGINT, {@code long} BIGINT ...).
-   */
-  private static final Set<String> CAST_TYPES =
-      Set.of(
-          "boolean",
-          "bool",
-          "logical",
-          "tinyint",
-          "smallint",
-          "integer",
-          "int",
-          "bigint",
-          "hugeint",
-          "ubigint",
-          "uinteger",
-          "usmallint",
-          "utinyint",
-          "int1",
-          "int2",
-          "int4",
-          "int8",
-          "int16",
-          "int32",
-          "int64",
-          "int128",
-          "short",
-          "long",
-          "signed",
-          "decimal",
-          "dec",
-          "numeric",
-          "real",
-          "float",
-          "float4",
-          "float8",
-          "double",
-          "varchar",
-          "char",
-          "bpchar",
-          "nvarchar",
-          "text",
-          "string",
-          "date",
-          "time",
-          "timestamp",
-          "timestamptz",
-          "interval");
-
   /** Typed literals, e.g. {@code DATE '2024-01-31'}. */
   private static final Set<String> LITERAL_TAGS = Set.of("DATE", "TIME", "TIMESTAMP");
 
@@ -234,16 +182,19 @@ final class QueryWalker {
 
   private final SeriesBounds series = new SeriesBounds();
   private final boolean mayHaveCtes;
+  private final Dialect dialect;
   private int depth;
 
   /**
    * @param mayHaveCtes {@code false} when the text has no {@code WITH}, so no CTE needs collecting
    */
   QueryWalker(
+      Dialect dialect,
       AllowedTables tables,
       FunctionAllowlist functions,
       Optional<TenantFilter> tenant,
       boolean mayHaveCtes) {
+    this.dialect = dialect;
     this.tables = tables;
     this.functions = functions;
     this.tenant = tenant;
@@ -630,14 +581,14 @@ final class QueryWalker {
   /**
    * A select item's alias DuckDB would read as syntax when written after the expression without AS.
    */
-  private static void columnAlias(SqlIdentifier alias) throws SqlRefusedException {
+  private void columnAlias(SqlIdentifier alias) throws SqlRefusedException {
     String name = Names.fold(alias.getSimple());
-    if (!isQuoted(alias, 0) && DuckDbIdioms.POSTFIX_KEYWORDS.containsKey(name)) {
+    if (!isQuoted(alias, 0) && dialect.postfixKeywords().containsKey(name)) {
       throw refuse(
           RefusalReason.UNSUPPORTED_SYNTAX,
           alias.getSimple(),
           alias,
-          DuckDbIdioms.POSTFIX_KEYWORDS.get(name));
+          dialect.postfixKeywords().get(name));
     }
   }
 
@@ -821,7 +772,7 @@ final class QueryWalker {
     castType(type);
   }
 
-  private static void castType(SqlDataTypeSpec type) throws SqlRefusedException {
+  private void castType(SqlDataTypeSpec type) throws SqlRefusedException {
     SqlIdentifier name = type.getTypeName();
     String written = String.join(".", name.names);
     boolean plain =
@@ -831,7 +782,7 @@ final class QueryWalker {
     if (!plain
         || !name.isSimple()
         || type.getTimeZone() != null
-        || !CAST_TYPES.contains(Names.fold(written))) {
+        || !dialect.castTypes().contains(Names.fold(written))) {
       throw refuse(
           RefusalReason.TYPE_NOT_ALLOWED,
           written,
@@ -840,7 +791,7 @@ final class QueryWalker {
               + written
               + " is not allowed "
               + "(allowed: "
-              + String.join(", ", new TreeSet<>(CAST_TYPES)).toUpperCase(Locale.ROOT)
+              + String.join(", ", new TreeSet<>(dialect.castTypes())).toUpperCase(Locale.ROOT)
               + ")");
     }
   }
@@ -876,7 +827,7 @@ final class QueryWalker {
       return;
     }
     String last = Names.fold(id.names.get(id.names.size() - 1));
-    if (FunctionAllowlist.DUCKDB_VALUE_KEYWORDS.contains(last) && !functions.allows(last)) {
+    if (dialect.valueKeywords().contains(last) && !functions.allows(last)) {
       throw refuse(
           RefusalReason.FUNCTION_NOT_ALLOWED,
           last,

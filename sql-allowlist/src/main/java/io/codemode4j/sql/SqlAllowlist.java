@@ -53,6 +53,7 @@ public final class SqlAllowlist {
   public static final int DEFAULT_APPROVAL_CACHE_SIZE = 512;
 
   private final AllowedTables tables;
+  private final Dialect dialect;
   private final FunctionAllowlist functions;
   private final QueryParser parser;
   private final boolean coreParserFirst;
@@ -63,7 +64,10 @@ public final class SqlAllowlist {
 
   private SqlAllowlist(Builder builder) {
     this.tables = new AllowedTables(builder.tables, Optional.ofNullable(builder.catalog));
-    this.functions = new FunctionAllowlist(builder.functions);
+    this.dialect = builder.dialect;
+    Set<String> allowed = new HashSet<>(builder.dialect.defaultFunctions());
+    allowed.addAll(builder.functions);
+    this.functions = new FunctionAllowlist(allowed);
     this.parser = new QueryParser(builder.maxSqlBytes);
     this.coreParserFirst = builder.coreParserFirst;
     this.maxSqlBytes = builder.maxSqlBytes;
@@ -142,14 +146,15 @@ public final class SqlAllowlist {
       throws SqlRefusedException {
     QueryWalker walker =
         new QueryWalker(
+            dialect,
             tables,
             functions,
             policy.tenant().map(tenant -> new TenantFilter(tables, tenant)),
             text.hasWord("WITH"));
-    SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text);
+    SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text, dialect);
     walker.approve(query);
     SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
-    return new ApprovedQuery(DuckDbRenderer.render(capped), policy.maxRows(), walker.tablesRead());
+    return new ApprovedQuery(dialect.render(capped), policy.maxRows(), walker.tablesRead());
   }
 
   /** How many outcomes the approval cache holds now (0 when it is disabled). */
@@ -166,7 +171,8 @@ public final class SqlAllowlist {
   public static final class Builder {
 
     private final Map<String, TenantScope> tables = new LinkedHashMap<>();
-    private final Set<String> functions = new HashSet<>(FunctionAllowlist.DEFAULTS);
+    private final Set<String> functions = new HashSet<>();
+    private Dialect dialect = Dialect.duckDb();
     private String catalog;
     private int maxSqlBytes = DEFAULT_MAX_SQL_BYTES;
     private boolean coreParserFirst = true;
@@ -192,6 +198,12 @@ public final class SqlAllowlist {
       table("invoices", TenantScope.byColumn("region"));
       table("invoice_summary", TenantScope.byColumn("region"));
       table("invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
+      return this;
+    }
+
+    /** The engine the queries run on; {@link Dialect#duckDb()} by default. */
+    public Builder dialect(Dialect dialect) {
+      this.dialect = Objects.requireNonNull(dialect, "dialect");
       return this;
     }
 

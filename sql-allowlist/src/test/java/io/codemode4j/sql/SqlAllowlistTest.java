@@ -113,6 +113,19 @@ class SqlAllowlistTest {
   }
 
   @Test
+  void builder_dialectGiven_rendersForItWithItsDefaultFunctionsAndTheAddedOnes() throws Exception {
+    SqlAllowlist duckDb =
+        SqlAllowlist.builder().defaultTables().dialect(Dialect.duckDb()).functions("hash").build();
+
+    assertThat(Dialect.duckDb()).hasToString("DuckDB");
+    assertThat(
+            duckDb.approve("SELECT hash(region), median(amount_cents) FROM invoices", POLICY).sql())
+        .startsWith("SELECT \"hash\"(\"region\"), \"median\"(\"amount_cents\")");
+    assertThat(RefusedQueriesTest.refusalOf("SELECT hash(region) FROM invoices", POLICY).reason())
+        .isEqualTo(RefusalReason.FUNCTION_NOT_ALLOWED);
+  }
+
+  @Test
   void builder_maxSqlBytes_isTheLimit() {
     SqlAllowlist small = SqlAllowlist.builder().defaultTables().maxSqlBytes(20).build();
 
