@@ -29,7 +29,12 @@ import org.apache.calcite.sql.util.SqlShuttle;
  *
  * <ul>
  *   <li>every identifier is double-quoted, so case and reserved words ({@code "year"}, {@code
- *       "month"}) survive and no identifier can be read as a keyword;
+ *       "month"}) survive and no identifier can be read as a keyword; the one exception is a name
+ *       DuckDB calls as a function whether quoted or not ({@code current_date}), written as typed
+ *       so its label is kept ({@link AsWritten});
+ *   <li>numbers keep their written digits and negative ones their parentheses, {@code ::} on a
+ *       subquery and a subquery as a whole condition get parentheses of their own ({@link
+ *       SubqueryParentheses}), {@code INTERVAL (expression) DAY} keeps its parentheses;
  *   <li>every compound expression is parenthesised, so DuckDB groups it exactly as Calcite's tree
  *       does whatever the two parsers' precedences: Calcite's {@code ::} operator prints its
  *       operand without parentheses, and {@code (a / 100)::DECIMAL} came out as {@code a / 100 ::
