@@ -7,6 +7,7 @@ import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.internal.broker.LocalDispatcher;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class GraalPass {
    * Why the pass was cut short; {@code limit} names the limit that was hit, null for a stop that is
    * not one.
    */
-  private record Stop(FailureKind kind, String limit, String message) {}
+  private record Stop(FailureKind kind, Limit limit, String message) {}
 
   /** How the program ended, as reported by the prelude. */
   private record Done(String status, String text, String thrownJson) {}
@@ -120,7 +121,7 @@ public final class GraalPass {
    * Ends the pass early; safe from any thread. The first reason wins. {@code limit} names the limit
    * that was hit, null for a stop that is not one.
    */
-  public void stop(FailureKind kind, String limit, String message) {
+  public void stop(FailureKind kind, Limit limit, String message) {
     Stop reason = new Stop(kind, limit, message);
     if (stop.compareAndSet(null, reason)) {
       completions.add(WAKE_UP);
@@ -271,7 +272,7 @@ public final class GraalPass {
   private Stop resultTooLarge(int size) {
     return new Stop(
         FailureKind.LIMIT,
-        "maxResultBytes",
+        Limit.MAX_RESULT_BYTES,
         "the result is "
             + size
             + " bytes of JSON, over the limit of "
@@ -371,7 +372,7 @@ public final class GraalPass {
   private Stop memoryLimit() {
     return new Stop(
         FailureKind.LIMIT,
-        "memory",
+        Limit.MEMORY,
         "the program allocated more than "
             + limits.maxAllocatedBytes() / (1024 * 1024)
             + " MiB (maxAllocatedBytes): work on less data at once");
@@ -393,7 +394,7 @@ public final class GraalPass {
       if (message.contains("frame limit")) {
         return new Stop(
             FailureKind.LIMIT,
-            "stack",
+            Limit.STACK,
             "the program called deeper than "
                 + limits.maxStackFrames()
                 + " frames (maxStackFrames): use a loop instead of deep recursion");
@@ -401,7 +402,7 @@ public final class GraalPass {
       if (message.contains("CPU time") || cpuTimeSpent()) {
         return new Stop(
             FailureKind.LIMIT,
-            "cpu",
+            Limit.CPU,
             "the program used more than "
                 + Durations.format(limits.maxCpuTime())
                 + " of CPU time (maxCpuTime): do less work in JavaScript, "
@@ -409,7 +410,7 @@ public final class GraalPass {
       }
       if (e.isResourceExhausted()) {
         return new Stop(
-            FailureKind.LIMIT, "resources", "the program exhausted a resource: " + message);
+            FailureKind.LIMIT, Limit.RESOURCES, "the program exhausted a resource: " + message);
       }
       return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
     }
@@ -476,7 +477,7 @@ public final class GraalPass {
     if (logBytes + bytes > limits.maxLogBytes()) {
       stop(
           FailureKind.LIMIT,
-          "maxLogBytes",
+          Limit.MAX_LOG_BYTES,
           "the program logged more than "
               + limits.maxLogBytes()
               + " bytes (maxLogBytes): log less and return the data instead");

@@ -3,6 +3,7 @@ package io.codemode4j.bridge.internal.worker;
 import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +26,7 @@ final class PassResults {
     ObjectNode frame =
         Frames.frame("done").put("passId", result.passId()).put("message", result.message());
     frame.put("failure", result.ok() ? null : result.failure().wireName());
-    frame.put("limit", result.limit());
+    frame.put("limit", result.limit() == null ? null : result.limit().wireName());
     frame.set("result", result.result());
     frame.set("thrown", result.thrown());
     ArrayNode logs = frame.putArray("logs");
@@ -50,7 +51,7 @@ final class PassResults {
     return new PassResult(
         frame.get("passId").asString(),
         failureKind(frame.get("failure")).orElse(null),
-        text(frame.get("limit")).orElse(null),
+        text(frame.get("limit")).map(Limit::fromWireName).orElse(null),
         frame.get("message").asString(),
         frame.has("result") ? frame.get("result") : JsonNodeFactory.instance.nullNode(),
         thrown == null || thrown.isNull() ? null : thrown,
@@ -60,7 +61,7 @@ final class PassResults {
 
   /** {@code limit} is null unless one was hit. */
   static PassResult failed(
-      String passId, FailureKind kind, String limit, String message, List<CallRecord> calls) {
+      String passId, FailureKind kind, Limit limit, String message, List<CallRecord> calls) {
     return new PassResult(
         passId, kind, limit, message, JsonNodeFactory.instance.nullNode(), null, List.of(), calls);
   }

@@ -10,6 +10,7 @@ import io.codemode4j.bridge.internal.engine.CodeExecutor;
 import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -202,7 +203,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
         } else {
           heard = true;
           result = PassResults.fromFrame(frame, dispatcher.close());
-          replace = "memory".equals(result.limit());
+          replace = result.limit() == Limit.MEMORY;
         }
       }
     } catch (IOException e) {
@@ -240,7 +241,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       return PassResults.failed(
           passId,
           FailureKind.LIMIT,
-          "memory",
+          Limit.MEMORY,
           "the program exhausted its "
               + "worker's heap of "
               + options.maxHeapMegabytes()

@@ -11,6 +11,7 @@ import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
 import io.codemode4j.bridge.tool.Tool;
 import java.time.Duration;
@@ -150,7 +151,7 @@ class WorkerProcessExecutorIT {
         }""",
             limits);
     assertThat(result.failure()).isEqualTo(FailureKind.LIMIT);
-    assertThat(result.limit()).isEqualTo("memory");
+    assertThat(result.limit()).isEqualTo(Limit.MEMORY);
     assertThat(result.message()).contains("heap of 256 MiB");
     assertThat(result.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
 
