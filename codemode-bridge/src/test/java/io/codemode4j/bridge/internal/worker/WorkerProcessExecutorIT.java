@@ -70,6 +70,37 @@ class WorkerProcessExecutorIT {
   }
 
   @Test
+  void execute_workerSendingAnUnknownFrame_failsInternalAndReplacesIt() throws Exception {
+    try (WorkerProcessExecutor rogue =
+        new WorkerProcessExecutor(
+            new Isolation.Process(1, 256), Duration.ofSeconds(60), RogueWorkerMain.class)) {
+      CodeExecutionLimits limits = CodeExecutionLimits.defaults();
+      for (int pass = 0; pass < 2; pass++) {
+        while (rogue.processes().isEmpty()) {
+          Thread.sleep(10);
+        }
+        ProcessHandle before = rogue.processes().getFirst();
+        PassResult result =
+            rogue.execute(
+                broker,
+                "pass-rogue-" + pass,
+                "async () => 1",
+                NAMESPACES,
+                TestTools.run(),
+                limits,
+                limits.maxWallTime().toNanos());
+
+        assertThat(result.failure()).isEqualTo(FailureKind.INTERNAL);
+        assertThat(result.message())
+            .isEqualTo(
+                "the worker process broke the frame protocol and was replaced: refused a frame of"
+                    + " type 'dnoe': no such frame type (this side accepts ready, call, done)");
+        assertThat(rogue.processes()).doesNotContain(before);
+      }
+    }
+  }
+
+  @Test
   void execute_noWorkerFreeWithinTheWait_failsTimeoutSayingHowToFix() throws Exception {
     TestTools own = new TestTools();
     Broker ownBroker = brokerOf(own);
