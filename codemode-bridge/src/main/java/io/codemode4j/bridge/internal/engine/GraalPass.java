@@ -378,50 +378,47 @@ public final class GraalPass {
             + " MiB (maxAllocatedBytes): work on less data at once");
   }
 
+  /** The stop for an exception GraalJS ended evaluation with; see {@link EngineFailure}. */
   private Stop classify(PolyglotException e) {
-    if (e.isSyntaxError()) {
-      return new Stop(FailureKind.INVALID_PROGRAM, null, "syntax error: " + e.getMessage());
-    }
-    if (e.isResourceExhausted() || e.isCancelled()) {
-      String message = String.valueOf(e.getMessage());
-      // A busy watchdog thread may see the allocation after GraalJS saw the CPU time: the budget
-      // that was
-      // spent first is the one to report, and allocation is read here on the pass thread itself.
-      if (programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes())
-          > limits.maxAllocatedBytes()) {
-        return memoryLimit();
-      }
-      if (message.contains("frame limit")) {
-        return new Stop(
-            FailureKind.LIMIT,
-            Limit.STACK,
-            "the program called deeper than "
-                + limits.maxStackFrames()
-                + " frames (maxStackFrames): use a loop instead of deep recursion");
-      }
-      if (message.contains("CPU time") || cpuTimeSpent()) {
-        return new Stop(
-            FailureKind.LIMIT,
-            Limit.CPU,
-            "the program used more than "
-                + Durations.format(limits.maxCpuTime())
-                + " of CPU time (maxCpuTime): do less work in JavaScript, "
-                + "e.g. aggregate in SQL");
-      }
-      if (e.isResourceExhausted()) {
-        return new Stop(
-            FailureKind.LIMIT, Limit.RESOURCES, "the program exhausted a resource: " + message);
-      }
-      return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
-    }
-    if (e.isInterrupted()) {
-      return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
-    }
-    if (e.isHostException()) {
-      return new Stop(
-          FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
-    }
-    return new Stop(FailureKind.THROWN, null, "the program threw " + e.getMessage());
+    EngineFailure.Signals signals = EngineFailure.Signals.of(e);
+    // Allocation is read here on the pass thread itself, and CPU time only when GraalJS stopped it.
+    boolean allocationSpent =
+        (signals.resourceExhausted() || signals.cancelled())
+            && programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes())
+                > limits.maxAllocatedBytes();
+    boolean cpuSpent = (signals.resourceExhausted() || signals.cancelled()) && cpuTimeSpent();
+    return switch (EngineFailure.classify(signals, allocationSpent, cpuSpent)) {
+      case SYNTAX ->
+          new Stop(FailureKind.INVALID_PROGRAM, null, "syntax error: " + signals.message());
+      case MEMORY -> memoryLimit();
+      case STACK ->
+          new Stop(
+              FailureKind.LIMIT,
+              Limit.STACK,
+              "the program called deeper than "
+                  + limits.maxStackFrames()
+                  + " frames (maxStackFrames): use a loop instead of deep recursion");
+      case CPU ->
+          new Stop(
+              FailureKind.LIMIT,
+              Limit.CPU,
+              "the program used more than "
+                  + Durations.format(limits.maxCpuTime())
+                  + " of CPU time (maxCpuTime): do less work in JavaScript, "
+                  + "e.g. aggregate in SQL");
+      case OTHER_RESOURCE ->
+          new Stop(
+              FailureKind.LIMIT,
+              Limit.RESOURCES,
+              "the program exhausted a resource: " + signals.message());
+      case STOPPED -> new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
+      case HOST ->
+          new Stop(
+              FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
+      case ENGINE_INTERNAL ->
+          new Stop(FailureKind.INTERNAL, null, "internal error in GraalJS: " + signals.message());
+      case THROWN -> new Stop(FailureKind.THROWN, null, "the program threw " + signals.message());
+    };
   }
 
   /**
