@@ -401,7 +401,8 @@ public final class Soak {
   }
 
   private static String label(PassFailure failure) {
-    return failure.kind().wireName() + (failure.limit() == null ? "" : " " + failure.limit());
+    return failure.kind().wireName()
+        + (failure.limit() == null ? "" : " " + failure.limit().wireName());
   }
 
   private static String describe(PassOutcome outcome) {

@@ -160,7 +160,7 @@ final class RunCommand implements Callable<Integer> {
               err.println(
                   "error: "
                       + failure.kind().wireName()
-                      + (failure.limit() == null ? "" : " (" + failure.limit() + ")")
+                      + (failure.limit() == null ? "" : " (" + failure.limit().wireName() + ")")
                       + ": "
                       + failure.message());
         }

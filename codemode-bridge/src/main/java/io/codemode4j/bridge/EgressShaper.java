@@ -87,7 +87,7 @@ final class EgressShaper {
     } else if (!pass.ok()) {
       error = out.putObject("error").put("kind", pass.failure().wireName());
       if (pass.limit() != null) {
-        error.put("limit", pass.limit());
+        error.put("limit", pass.limit().wireName());
       }
       error.put("message", truncate(pass.message(), MAX_ERROR_MESSAGE_BYTES));
     } else {

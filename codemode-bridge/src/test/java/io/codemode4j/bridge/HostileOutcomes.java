@@ -40,7 +40,7 @@ final class HostileOutcomes {
       assertThat(failure.limit())
           .as(program.name() + ": " + failure.message())
           .isNotNull()
-          .satisfies(limit -> assertThat(expect[1].split("\\|")).contains(limit));
+          .satisfies(limit -> assertThat(expect[1].split("\\|")).contains(limit.wireName()));
     }
     if (program.message() != null) {
       assertThat(failure.message()).as(program.name()).contains(program.message());

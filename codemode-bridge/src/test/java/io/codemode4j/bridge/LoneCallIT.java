@@ -6,6 +6,7 @@ import io.codemode4j.bridge.internal.broker.LocalDispatcher;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
@@ -179,7 +180,7 @@ class LoneCallIT {
             PassFailure.class,
             f -> {
               assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-              assertThat(f.limit()).isEqualTo("memory");
+              assertThat(f.limit()).isEqualTo(Limit.MEMORY);
             });
     assertStillServing();
   }

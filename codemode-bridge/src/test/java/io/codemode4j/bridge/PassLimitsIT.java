@@ -6,6 +6,7 @@ import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassReport;
@@ -79,7 +80,7 @@ class PassLimitsIT {
     PassFailure failure =
         failure("async () => { for (let i = 0; ; i++) console.log('line ' + i); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).isEqualTo("maxLogBytes");
+    assertThat(failure.limit()).isEqualTo(Limit.MAX_LOG_BYTES);
     assertThat(failure.logs()).isNotEmpty();
     assertThat(failure.logs().stream().mapToInt(l -> Utf8.length(l.message()) + 1).sum())
         .isLessThanOrEqualTo(200);
@@ -89,7 +90,7 @@ class PassLimitsIT {
   void run_resultOverMaxResultBytes_failsLimitNamingIt() {
     PassFailure failure = failure("async () => 'é'.repeat(200)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).isEqualTo("maxResultBytes");
+    assertThat(failure.limit()).isEqualTo(Limit.MAX_RESULT_BYTES);
     assertThat(failure.message())
         .contains("402 bytes of JSON, over the limit of 300 bytes (maxResultBytes)");
   }
@@ -98,7 +99,7 @@ class PassLimitsIT {
   void run_hugeResult_failsLimitInsideTheSandbox() {
     PassFailure failure = failure("async () => 'x'.repeat(100_000)");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).isEqualTo("maxResultBytes");
+    assertThat(failure.limit()).isEqualTo(Limit.MAX_RESULT_BYTES);
   }
 
   @Test
@@ -114,7 +115,7 @@ class PassLimitsIT {
         failure(
             "async () => { const f = (n) => { try { return f(n + 1) + 1; } catch (e) { return f(n + 1); } }; return f(0); }");
     assertThat(failure.kind()).isEqualTo(FailureKind.LIMIT);
-    assertThat(failure.limit()).isEqualTo("stack");
+    assertThat(failure.limit()).isEqualTo(Limit.STACK);
   }
 
   @Test
@@ -135,7 +136,7 @@ class PassLimitsIT {
               PassFailure.class,
               f -> {
                 assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-                assertThat(f.limit()).isEqualTo("cpu");
+                assertThat(f.limit()).isEqualTo(Limit.CPU);
                 assertThat(f.message()).contains("300ms of CPU time (maxCpuTime)");
               });
     }
@@ -157,7 +158,7 @@ class PassLimitsIT {
               PassFailure.class,
               f -> {
                 assertThat(f.kind()).isEqualTo(FailureKind.LIMIT);
-                assertThat(f.limit()).isEqualTo("memory");
+                assertThat(f.limit()).isEqualTo(Limit.MEMORY);
               });
     }
   }

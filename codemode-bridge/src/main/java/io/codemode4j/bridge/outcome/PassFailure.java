@@ -13,15 +13,15 @@ import tools.jackson.databind.JsonNode;
  * the only outcomes of a pass, and a reader who finds one should guess the other's name.
  *
  * @param kind why the pass failed
- * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@code maxLogBytes});
- *     null otherwise
+ * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@link
+ *     Limit#MAX_LOG_BYTES}); null otherwise
  * @param message what happened and, where it helps, how to fix it
  * @param thrown the value the program threw or rejected with, as JSON; null when it threw nothing
  */
 public record PassFailure(
     String passId,
     FailureKind kind,
-    String limit,
+    Limit limit,
     String message,
     JsonNode thrown,
     List<LogEntry> logs,

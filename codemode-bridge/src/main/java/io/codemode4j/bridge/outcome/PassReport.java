@@ -12,12 +12,7 @@ import java.util.Objects;
  * @param limit the limit a {@code limit} failure hit; null otherwise
  */
 public record PassReport(
-    String runId,
-    String passId,
-    String outcome,
-    String limit,
-    Duration duration,
-    List<Call> calls) {
+    String runId, String passId, String outcome, Limit limit, Duration duration, List<Call> calls) {
 
   /** One inner call: its method, native tool, status and how long its handler ran. */
   public record Call(String method, String tool, CallStatus status, Duration duration) {

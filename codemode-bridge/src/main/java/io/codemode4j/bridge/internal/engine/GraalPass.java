@@ -7,6 +7,7 @@ import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.internal.broker.LocalDispatcher;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -60,7 +61,7 @@ public final class GraalPass {
    * Why the pass was cut short; {@code limit} names the limit that was hit, null for a stop that is
    * not one.
    */
-  private record Stop(FailureKind kind, String limit, String message) {}
+  private record Stop(FailureKind kind, Limit limit, String message) {}
 
   /** How the program ended, as reported by the prelude. */
   private record Done(String status, String text, String thrownJson) {}
@@ -120,7 +121,7 @@ public final class GraalPass {
    * Ends the pass early; safe from any thread. The first reason wins. {@code limit} names the limit
    * that was hit, null for a stop that is not one.
    */
-  public void stop(FailureKind kind, String limit, String message) {
+  public void stop(FailureKind kind, Limit limit, String message) {
     Stop reason = new Stop(kind, limit, message);
     if (stop.compareAndSet(null, reason)) {
       completions.add(WAKE_UP);
@@ -271,7 +272,7 @@ public final class GraalPass {
   private Stop resultTooLarge(int size) {
     return new Stop(
         FailureKind.LIMIT,
-        "maxResultBytes",
+        Limit.MAX_RESULT_BYTES,
         "the result is "
             + size
             + " bytes of JSON, over the limit of "
@@ -371,56 +372,53 @@ public final class GraalPass {
   private Stop memoryLimit() {
     return new Stop(
         FailureKind.LIMIT,
-        "memory",
+        Limit.MEMORY,
         "the program allocated more than "
             + limits.maxAllocatedBytes() / (1024 * 1024)
             + " MiB (maxAllocatedBytes): work on less data at once");
   }
 
+  /** The stop for an exception GraalJS ended evaluation with; see {@link EngineFailure}. */
   private Stop classify(PolyglotException e) {
-    if (e.isSyntaxError()) {
-      return new Stop(FailureKind.INVALID_PROGRAM, null, "syntax error: " + e.getMessage());
-    }
-    if (e.isResourceExhausted() || e.isCancelled()) {
-      String message = String.valueOf(e.getMessage());
-      // A busy watchdog thread may see the allocation after GraalJS saw the CPU time: the budget
-      // that was
-      // spent first is the one to report, and allocation is read here on the pass thread itself.
-      if (programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes())
-          > limits.maxAllocatedBytes()) {
-        return memoryLimit();
-      }
-      if (message.contains("frame limit")) {
-        return new Stop(
-            FailureKind.LIMIT,
-            "stack",
-            "the program called deeper than "
-                + limits.maxStackFrames()
-                + " frames (maxStackFrames): use a loop instead of deep recursion");
-      }
-      if (message.contains("CPU time") || cpuTimeSpent()) {
-        return new Stop(
-            FailureKind.LIMIT,
-            "cpu",
-            "the program used more than "
-                + Durations.format(limits.maxCpuTime())
-                + " of CPU time (maxCpuTime): do less work in JavaScript, "
-                + "e.g. aggregate in SQL");
-      }
-      if (e.isResourceExhausted()) {
-        return new Stop(
-            FailureKind.LIMIT, "resources", "the program exhausted a resource: " + message);
-      }
-      return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
-    }
-    if (e.isInterrupted()) {
-      return new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
-    }
-    if (e.isHostException()) {
-      return new Stop(
-          FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
-    }
-    return new Stop(FailureKind.THROWN, null, "the program threw " + e.getMessage());
+    EngineFailure.Signals signals = EngineFailure.Signals.of(e);
+    // Allocation is read here on the pass thread itself, and CPU time only when GraalJS stopped it.
+    boolean allocationSpent =
+        (signals.resourceExhausted() || signals.cancelled())
+            && programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes())
+                > limits.maxAllocatedBytes();
+    boolean cpuSpent = (signals.resourceExhausted() || signals.cancelled()) && cpuTimeSpent();
+    return switch (EngineFailure.classify(signals, allocationSpent, cpuSpent)) {
+      case SYNTAX ->
+          new Stop(FailureKind.INVALID_PROGRAM, null, "syntax error: " + signals.message());
+      case MEMORY -> memoryLimit();
+      case STACK ->
+          new Stop(
+              FailureKind.LIMIT,
+              Limit.STACK,
+              "the program called deeper than "
+                  + limits.maxStackFrames()
+                  + " frames (maxStackFrames): use a loop instead of deep recursion");
+      case CPU ->
+          new Stop(
+              FailureKind.LIMIT,
+              Limit.CPU,
+              "the program used more than "
+                  + Durations.format(limits.maxCpuTime())
+                  + " of CPU time (maxCpuTime): do less work in JavaScript, "
+                  + "e.g. aggregate in SQL");
+      case OTHER_RESOURCE ->
+          new Stop(
+              FailureKind.LIMIT,
+              Limit.RESOURCES,
+              "the program exhausted a resource: " + signals.message());
+      case STOPPED -> new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
+      case HOST ->
+          new Stop(
+              FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
+      case ENGINE_INTERNAL ->
+          new Stop(FailureKind.INTERNAL, null, "internal error in GraalJS: " + signals.message());
+      case THROWN -> new Stop(FailureKind.THROWN, null, "the program threw " + signals.message());
+    };
   }
 
   /**
@@ -476,7 +474,7 @@ public final class GraalPass {
     if (logBytes + bytes > limits.maxLogBytes()) {
       stop(
           FailureKind.LIMIT,
-          "maxLogBytes",
+          Limit.MAX_LOG_BYTES,
           "the program logged more than "
               + limits.maxLogBytes()
               + " bytes (maxLogBytes): log less and return the data instead");

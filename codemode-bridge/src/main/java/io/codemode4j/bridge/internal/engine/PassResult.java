@@ -2,6 +2,7 @@ package io.codemode4j.bridge.internal.engine;
 
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -14,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 public record PassResult(
     String passId,
     FailureKind failure,
-    String limit,
+    Limit limit,
     String message,
     JsonNode result,
     JsonNode thrown,

@@ -29,18 +29,17 @@ final class RemoteDispatcher implements CallDispatcher {
     int id = ++next;
     waiting.put(id, done);
     try {
-      parent.write(
-          Frames.frame("call").put("id", id).put("method", method).put("args", argumentsJson));
+      parent.write(new Frame.Call(id, method, argumentsJson));
     } catch (IOException e) {
       throw new UncheckedIOException("the parent process is gone", e);
     }
   }
 
   /** A {@code completion} frame from the parent. Called on the worker's reader thread. */
-  void complete(int id, boolean failure, String json) {
-    Consumer<Completion> done = waiting.remove(id);
+  void complete(Frame.Completion completion) {
+    Consumer<Completion> done = waiting.remove(completion.id());
     if (done != null) {
-      done.accept(new Completion(failure, json));
+      done.accept(new Completion(completion.failure(), completion.json()));
     }
   }
 

@@ -16,7 +16,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import tools.jackson.databind.JsonNode;
 
 /**
  * A worker process: runs passes in fresh contexts of its own engine, one at a time, and proxies
@@ -32,6 +31,9 @@ final class WorkerMain {
 
   private static final int WARM_UP_PASSES = 20;
 
+  /** The exit code of a worker that refused a frame from the parent. */
+  static final int EXIT_PROTOCOL = 2;
+
   private WorkerMain() {}
 
   public static void main(String[] args) throws Exception {
@@ -40,7 +42,7 @@ final class WorkerMain {
     PrintStream protocol = System.out;
     System.setOut(System.err);
     Frames.Writer parent = new Frames.Writer(protocol);
-    Frames.Reader frames = new Frames.Reader(System.in);
+    Frames.Reader frames = new Frames.Reader(System.in, Frames.FROM_PARENT);
     ScheduledExecutorService watchdog =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("codemode-worker-watchdog").daemon(true).factory());
@@ -56,57 +58,72 @@ final class WorkerMain {
     // waits.
     try (ContextPool contexts = new ContextPool(new Sandbox(), 1)) {
       warmUp(contexts, watchdog, passThread);
-      parent.write(Frames.frame("ready"));
-      for (JsonNode frame; (frame = frames.read()) != null; ) {
-        switch (frame.get("type").asString()) {
-          case "run" -> {
+      parent.write(new Frame.Ready());
+      for (Frame frame; (frame = readOrExit(frames)) != null; ) {
+        switch (frame) {
+          case Frame.Run run -> {
             RemoteDispatcher dispatcher = new RemoteDispatcher(parent);
-            CodeExecutionLimits limits =
-                Frames.JSON.treeToValue(frame.get("limits"), CodeExecutionLimits.class);
             GraalPass pass =
                 new GraalPass(
                     contexts,
                     watchdog,
                     dispatcher,
-                    frame.get("passId").asString(),
-                    frame.get("source").asString(),
-                    frame.get("namespaces").asString(),
-                    limits,
-                    frame.get("wallNanos").asLong());
+                    run.passId(),
+                    run.source(),
+                    run.namespaces(),
+                    run.limits().toLimits(),
+                    run.wallNanos());
             running.set(new Running(pass, dispatcher));
             passThread.execute(
                 () -> {
                   PassResult result = pass.run();
                   running.set(null);
                   try {
-                    parent.write(PassResults.toFrame(result));
+                    parent.write(Frame.Done.of(result));
                   } catch (java.io.IOException e) {
                     System.exit(1);
                   }
                 });
           }
-          case "completion" -> {
+          case Frame.Completion completion -> {
             Running current = running.get();
             if (current != null) {
-              current
-                  .dispatcher()
-                  .complete(
-                      frame.get("id").asInt(),
-                      frame.get("failure").asBoolean(),
-                      frame.get("json").asString());
+              current.dispatcher().complete(completion);
             }
           }
-          case "stop" -> {
+          case Frame.Stop stop -> {
             Running current = running.get();
             if (current != null) {
-              current.pass().stop(FailureKind.INTERRUPTED, null, frame.get("message").asString());
+              current.pass().stop(FailureKind.INTERRUPTED, null, stop.message());
             }
           }
-          default -> throw new IllegalStateException("unknown frame type " + frame.get("type"));
+          case Frame.Ready ready -> exitRefusing(ready);
+          case Frame.Call call -> exitRefusing(call);
+          case Frame.Done done -> exitRefusing(done);
         }
       }
     }
     System.exit(0);
+  }
+
+  /**
+   * The next frame from the parent; null at the end of stdin. A frame the worker refuses ends the
+   * process with {@link #EXIT_PROTOCOL}: the parent sees the worker die and replaces it.
+   */
+  private static Frame readOrExit(Frames.Reader frames) throws java.io.IOException {
+    try {
+      return frames.read();
+    } catch (FrameProtocolException e) {
+      System.err.println("codemode worker: " + e.getMessage());
+      System.exit(EXIT_PROTOCOL);
+      return null;
+    }
+  }
+
+  /** Unreachable: the reader accepts only frames the parent sends. */
+  private static void exitRefusing(Frame frame) {
+    System.err.println("codemode worker: refused a frame of type " + frame.type().wireName());
+    System.exit(EXIT_PROTOCOL);
   }
 
   /** Trivial passes so the first real one does not pay the engine's cold start. */

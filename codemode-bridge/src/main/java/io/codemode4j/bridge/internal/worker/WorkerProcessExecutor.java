@@ -10,18 +10,18 @@ import io.codemode4j.bridge.internal.engine.CodeExecutor;
 import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Runs passes in a pool of pre-started worker JVMs ({@link WorkerMain}) with a hard {@code -Xmx}.
@@ -42,7 +42,19 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   /** The exit code of a JVM run with {@code -XX:+ExitOnOutOfMemoryError}. */
   private static final int EXIT_OUT_OF_MEMORY = 3;
 
-  private static final JsonNode END = JsonNodeFactory.instance.nullNode();
+  /**
+   * What a worker's reader thread hands the pass: a frame, a frame it refused, or the end of the
+   * worker's stdout ({@link #END}).
+   */
+  private sealed interface Inbound {
+    record Received(Frame frame) implements Inbound {}
+
+    record Refused(FrameProtocolException error) implements Inbound {}
+
+    record Ended() implements Inbound {}
+  }
+
+  private static final Inbound END = new Inbound.Ended();
 
   /** How the message of a pass that never got a worker begins. */
   static final String NO_FREE_WORKER = "no worker process became free";
@@ -51,6 +63,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   private final BlockingQueue<Worker> idle = new LinkedBlockingQueue<>();
   private final List<Worker> all = new ArrayList<>();
   private final Duration freeWorkerWait;
+  private final String workerMain;
   private volatile boolean closed;
 
   public WorkerProcessExecutor(Isolation.Process options) {
@@ -63,8 +76,17 @@ public final class WorkerProcessExecutor implements CodeExecutor {
    *     none)
    */
   WorkerProcessExecutor(Isolation.Process options, Duration freeWorkerWait) {
+    this(options, freeWorkerWait, WorkerMain.class);
+  }
+
+  /**
+   * @param workerMain the class each worker JVM runs: {@link WorkerMain}, or in tests a worker that
+   *     breaks the protocol
+   */
+  WorkerProcessExecutor(Isolation.Process options, Duration freeWorkerWait, Class<?> workerMain) {
     this.options = options;
     this.freeWorkerWait = freeWorkerWait;
+    this.workerMain = workerMain.getName();
     for (int i = 0; i < options.workers(); i++) {
       Thread.ofVirtual().name("codemode-worker-start").start(this::startWorker);
     }
@@ -152,21 +174,15 @@ public final class WorkerProcessExecutor implements CodeExecutor {
     boolean died = false;
     try {
       worker.send(
-          Frames.frame("run")
-              .put("passId", passId)
-              .put("source", source)
-              .put("namespaces", namespacesJson)
-              .put("wallNanos", wallNanos)
-              .set("limits", Frames.JSON.valueToTree(limits)));
+          new Frame.Run(passId, source, namespacesJson, wallNanos, Frame.WorkerLimits.of(limits)));
       long giveUp = deadline + GRACE.toNanos();
       while (result == null) {
-        JsonNode frame;
+        Inbound frame;
         try {
           frame = worker.frames.poll(Math.max(0, giveUp - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
           interrupted = true;
-          worker.sendQuietly(
-              Frames.frame("stop").put("message", "the pass was interrupted by its caller"));
+          worker.sendQuietly(new Frame.Stop("the pass was interrupted by its caller"));
           giveUp = System.nanoTime() + GRACE.toNanos();
           continue;
         }
@@ -182,27 +198,48 @@ public final class WorkerProcessExecutor implements CodeExecutor {
                       + Durations.format(Duration.ofNanos(wallNanos))
                       + " (maxWallTime) and was killed",
                   dispatcher.close());
-        } else if (frame == END) {
-          replace = true;
-          died = true;
-          result = died(passId, worker, dispatcher.close());
-        } else if (frame.get("type").asString().equals("call")) {
-          heard = true;
-          int id = frame.get("id").asInt();
-          String args = frame.get("args").isNull() ? null : frame.get("args").asString();
-          dispatcher.call(
-              frame.get("method").asString(),
-              args,
-              completion ->
-                  worker.sendQuietly(
-                      Frames.frame("completion")
-                          .put("id", id)
-                          .put("failure", completion.failure())
-                          .put("json", completion.json())));
         } else {
-          heard = true;
-          result = PassResults.fromFrame(frame, dispatcher.close());
-          replace = "memory".equals(result.limit());
+          switch (frame) {
+            case Inbound.Ended ended -> {
+              replace = true;
+              died = true;
+              result = died(passId, worker, dispatcher.close());
+            }
+            case Inbound.Refused refused -> {
+              heard = true;
+              replace = true;
+              result = refused(passId, worker, refused.error(), dispatcher.close());
+            }
+            case Inbound.Received(Frame.Call call) -> {
+              heard = true;
+              dispatcher.call(
+                  call.method(),
+                  call.args(),
+                  completion ->
+                      worker.sendQuietly(
+                          new Frame.Completion(
+                              call.id(), completion.failure(), completion.json())));
+            }
+            case Inbound.Received(Frame.Done done) -> {
+              heard = true;
+              result = done.toResult(dispatcher.close());
+              replace = result.limit() == Limit.MEMORY;
+            }
+            case Inbound.Received(Frame other) -> {
+              // The reader accepts only frames a worker sends; a second ready is out of place.
+              heard = true;
+              replace = true;
+              result =
+                  refused(
+                      passId,
+                      worker,
+                      new FrameProtocolException(
+                          other.type().wireName(),
+                          Set.of(FrameType.CALL, FrameType.DONE),
+                          "not accepted while a pass runs"),
+                      dispatcher.close());
+            }
+          }
         }
       }
     } catch (IOException e) {
@@ -240,7 +277,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       return PassResults.failed(
           passId,
           FailureKind.LIMIT,
-          "memory",
+          Limit.MEMORY,
           "the program exhausted its "
               + "worker's heap of "
               + options.maxHeapMegabytes()
@@ -252,6 +289,25 @@ public final class WorkerProcessExecutor implements CodeExecutor {
         FailureKind.INTERNAL,
         null,
         "the worker process died (exit code " + exit + ")",
+        calls);
+  }
+
+  /**
+   * The pass of a worker that sent a frame this side refuses: {@code internal}, and the worker is
+   * replaced. A worker that died of its heap as it wrote reports the memory limit instead.
+   */
+  private PassResult refused(
+      String passId, Worker worker, FrameProtocolException error, List<CallRecord> calls) {
+    LOG.warn("worker {} broke the frame protocol: {}", worker.process.pid(), error.getMessage());
+    Integer exit = worker.exitCode(Duration.ofMillis(200));
+    if (exit != null && exit == EXIT_OUT_OF_MEMORY) {
+      return died(passId, worker, calls);
+    }
+    return PassResults.failed(
+        passId,
+        FailureKind.INTERNAL,
+        null,
+        "the worker process broke the frame protocol and was replaced: " + error.getMessage(),
         calls);
   }
 
@@ -278,7 +334,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
 
   private void startWorker() {
     try {
-      Worker worker = Worker.start(options.maxHeapMegabytes());
+      Worker worker = Worker.start(options.maxHeapMegabytes(), workerMain);
       synchronized (all) {
         if (closed) {
           worker.kill();
@@ -308,20 +364,23 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   private static final class Worker {
     final Process process;
     final Frames.Writer in;
-    final BlockingQueue<JsonNode> frames = new LinkedBlockingQueue<>();
+    final BlockingQueue<Inbound> frames = new LinkedBlockingQueue<>();
 
     private Worker(Process process) {
       this.process = process;
       this.in = new Frames.Writer(process.getOutputStream());
-      Frames.Reader out = new Frames.Reader(process.getInputStream());
+      Frames.Reader out = new Frames.Reader(process.getInputStream(), Frames.FROM_WORKER);
       Thread.ofVirtual()
           .name("codemode-worker-reader-" + process.pid())
           .start(
               () -> {
                 try {
-                  for (JsonNode frame; (frame = out.read()) != null; ) {
-                    frames.add(frame);
+                  for (Frame frame; (frame = out.read()) != null; ) {
+                    frames.add(new Inbound.Received(frame));
                   }
+                } catch (FrameProtocolException e) {
+                  // The stream cannot be trusted past a refused frame: the pass ends there.
+                  frames.add(new Inbound.Refused(e));
                 } catch (IOException | RuntimeException e) {
                   // A dying JVM may write to stdout last; the pass learns why from the exit code,
                   // not from this.
@@ -331,7 +390,8 @@ public final class WorkerProcessExecutor implements CodeExecutor {
               });
     }
 
-    static Worker start(int maxHeapMegabytes) throws IOException, InterruptedException {
+    static Worker start(int maxHeapMegabytes, String workerMain)
+        throws IOException, InterruptedException {
       Path java = Path.of(System.getProperty("java.home"), "bin", "java");
       // stdout carries frames only: the JVM's own messages (such as the out-of-memory notice) go to
       // stderr.
@@ -347,24 +407,23 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       if (Runtime.version().feature() >= 23) {
         command.add("--sun-misc-unsafe-memory-access=allow");
       }
-      command.addAll(
-          List.of("-cp", System.getProperty("java.class.path"), WorkerMain.class.getName()));
+      command.addAll(List.of("-cp", System.getProperty("java.class.path"), workerMain));
       Process process =
           new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
       Worker worker = new Worker(process);
-      JsonNode ready = worker.frames.poll(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-      if (ready == null || ready == END || !ready.get("type").asString().equals("ready")) {
+      Inbound ready = worker.frames.poll(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+      if (!(ready instanceof Inbound.Received(Frame.Ready first))) {
         worker.kill();
         throw new IOException("the worker process did not start (first frame: " + ready + ")");
       }
       return worker;
     }
 
-    void send(tools.jackson.databind.node.ObjectNode frame) throws IOException {
+    void send(Frame frame) throws IOException {
       in.write(frame);
     }
 
-    void sendQuietly(tools.jackson.databind.node.ObjectNode frame) {
+    void sendQuietly(Frame frame) {
       try {
         in.write(frame);
       } catch (IOException e) {

@@ -11,6 +11,7 @@ import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
 import io.codemode4j.bridge.tool.Tool;
 import java.time.Duration;
@@ -66,6 +67,37 @@ class WorkerProcessExecutorIT {
         TestTools.run(),
         limits,
         limits.maxWallTime().toNanos());
+  }
+
+  @Test
+  void execute_workerSendingAnUnknownFrame_failsInternalAndReplacesIt() throws Exception {
+    try (WorkerProcessExecutor rogue =
+        new WorkerProcessExecutor(
+            new Isolation.Process(1, 256), Duration.ofSeconds(60), RogueWorkerMain.class)) {
+      CodeExecutionLimits limits = CodeExecutionLimits.defaults();
+      for (int pass = 0; pass < 2; pass++) {
+        while (rogue.processes().isEmpty()) {
+          Thread.sleep(10);
+        }
+        ProcessHandle before = rogue.processes().getFirst();
+        PassResult result =
+            rogue.execute(
+                broker,
+                "pass-rogue-" + pass,
+                "async () => 1",
+                NAMESPACES,
+                TestTools.run(),
+                limits,
+                limits.maxWallTime().toNanos());
+
+        assertThat(result.failure()).isEqualTo(FailureKind.INTERNAL);
+        assertThat(result.message())
+            .isEqualTo(
+                "the worker process broke the frame protocol and was replaced: refused a frame of"
+                    + " type 'dnoe': no such frame type (this side accepts ready, call, done)");
+        assertThat(rogue.processes()).doesNotContain(before);
+      }
+    }
   }
 
   @Test
@@ -150,7 +182,7 @@ class WorkerProcessExecutorIT {
         }""",
             limits);
     assertThat(result.failure()).isEqualTo(FailureKind.LIMIT);
-    assertThat(result.limit()).isEqualTo("memory");
+    assertThat(result.limit()).isEqualTo(Limit.MEMORY);
     assertThat(result.message()).contains("heap of 256 MiB");
     assertThat(result.calls()).extracting(CallRecord::status).containsExactly(CallStatus.UNCERTAIN);
 

@@ -1,0 +1,116 @@
+package io.codemode4j.bridge.internal.engine;
+
+import java.util.Objects;
+import org.graalvm.polyglot.PolyglotException;
+
+/**
+ * Why GraalJS ended a pass's evaluation, read from the {@link PolyglotException}'s own properties.
+ *
+ * <p>Decided: every kind but two comes from a property GraalJS sets ({@link
+ * PolyglotException#isSyntaxError()}, {@link PolyglotException#isResourceExhausted()}, {@link
+ * PolyglotException#isCancelled()}, {@link PolyglotException#isInterrupted()}, {@link
+ * PolyglotException#isHostException()}, {@link PolyglotException#isInternalError()}), never from
+ * its message. GraalJS has no property that says which sandbox limit a resource-exhausted error
+ * hit, so {@link #ofResourceExhaustion} alone reads the message, for the two limits GraalJS
+ * enforces itself ({@code sandbox.MaxStackFrames}, {@code sandbox.MaxCPUTime}); the counters the
+ * pass keeps ({@code allocationSpent}, {@code cpuSpent}) are asked first and second, as they were
+ * before this type.
+ */
+enum EngineFailure {
+  /** The program does not parse. */
+  SYNTAX,
+  /** The program allocated past its budget (read from the thread's allocation counter). */
+  MEMORY,
+  /** {@code sandbox.MaxStackFrames} was hit. */
+  STACK,
+  /** {@code sandbox.MaxCPUTime} was hit, or the thread has spent its CPU budget. */
+  CPU,
+  /** A resource GraalJS does not name was exhausted. */
+  OTHER_RESOURCE,
+  /** The context was cancelled or interrupted from outside (wall time, a stop, a caller). */
+  STOPPED,
+  /** A Java exception from the host escaped into the program: a bug in codemode4j. */
+  HOST,
+  /** GraalJS itself failed. */
+  ENGINE_INTERNAL,
+  /** The program threw, or evaluation ended in any other way. */
+  THROWN;
+
+  /**
+   * The properties of a {@link PolyglotException} the classification reads, so it can be tested
+   * without booting a context.
+   */
+  record Signals(
+      boolean syntaxError,
+      boolean resourceExhausted,
+      boolean cancelled,
+      boolean interrupted,
+      boolean hostException,
+      boolean internalError,
+      String message) {
+    public Signals {
+      Objects.requireNonNull(message, "message");
+    }
+
+    static Signals of(PolyglotException e) {
+      return new Signals(
+          e.isSyntaxError(),
+          e.isResourceExhausted(),
+          e.isCancelled(),
+          e.isInterrupted(),
+          e.isHostException(),
+          e.isInternalError(),
+          String.valueOf(e.getMessage()));
+    }
+  }
+
+  /**
+   * @param allocationSpent whether the pass has allocated past its budget; a busy watchdog may see
+   *     that after GraalJS saw the CPU time, and the budget spent first is the one to report
+   * @param cpuSpent whether the pass thread has used its CPU budget: GraalJS sometimes reports that
+   *     limit as a bare cancellation
+   */
+  static EngineFailure classify(Signals e, boolean allocationSpent, boolean cpuSpent) {
+    if (e.syntaxError()) {
+      return SYNTAX;
+    }
+    if (e.resourceExhausted() || e.cancelled()) {
+      if (allocationSpent) {
+        return MEMORY;
+      }
+      EngineFailure named = ofResourceExhaustion(e.message());
+      if (named == STACK) {
+        return STACK;
+      }
+      if (named == CPU || cpuSpent) {
+        return CPU;
+      }
+      return e.resourceExhausted() ? OTHER_RESOURCE : STOPPED;
+    }
+    if (e.interrupted()) {
+      return STOPPED;
+    }
+    if (e.hostException()) {
+      return HOST;
+    }
+    if (e.internalError()) {
+      return ENGINE_INTERNAL;
+    }
+    return THROWN;
+  }
+
+  /**
+   * The sandbox limit a resource-exhausted message names: {@link #STACK} for GraalJS's "Maximum
+   * frame limit of N exceeded", {@link #CPU} for its "Maximum CPU time limit of N exceeded"; null
+   * for any other. The one place a message is read, because GraalJS gives no other signal.
+   */
+  static EngineFailure ofResourceExhaustion(String message) {
+    if (message.contains("frame limit")) {
+      return STACK;
+    }
+    if (message.contains("CPU time")) {
+      return CPU;
+    }
+    return null;
+  }
+}
