@@ -37,6 +37,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -131,6 +132,8 @@ public final class CodeMode implements AutoCloseable {
   private final GuardedListeners listeners;
 
   private final CodeExecutor executor;
+  private final SchemaValidator toolArguments;
+  private final OuterTool outerTool;
 
   private CodeMode(Builder b) {
     this.limits = b.limits;
@@ -161,6 +164,9 @@ public final class CodeMode implements AutoCloseable {
             inputSchema(),
             outputSchema(),
             ExecutionClass.MUTATION);
+    this.toolArguments =
+        SchemaValidator.compile("the input schema of " + tool.name(), tool.parameters());
+    this.outerTool = new OuterTool(tool, this::call);
     this.executor =
         switch (b.isolation) {
           case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
@@ -181,6 +187,55 @@ public final class CodeMode implements AutoCloseable {
    */
   public ToolSpec tool() {
     return tool;
+  }
+
+  /**
+   * The outer tool as a spec and its handler, {@link #call}: what an MCP server or a LangChain4j
+   * adapter registers for the model (see {@link OuterTool}).
+   */
+  public OuterTool outerTool() {
+    return outerTool;
+  }
+
+  /**
+   * Answers one call of the outer tool: {@code arguments} as {@link #tool()} declares them ({@code
+   * {"code": "async () => ..."}}), run as {@link #run}, the result the pass's egress object. A pass
+   * that failed is a {@link OuterToolResult.Failure} of kind {@link
+   * OuterToolResult.ErrorKind#PASS_FAILED} with that egress; arguments outside the input schema (or
+   * none) are one of kind {@link OuterToolResult.ErrorKind#INVALID_ARGUMENTS} shaped like an egress
+   * object ({@code ok: false}, no calls, {@code error: {kind: "invalid_arguments", message}}), and
+   * run no pass.
+   *
+   * @throws IllegalStateException as {@link #run} does, for a host that declares every method to a
+   *     run that may not see them all
+   */
+  public OuterToolResult call(JsonNode arguments, RunContext run) {
+    Objects.requireNonNull(run, "run");
+    List<String> problems =
+        arguments == null
+            ? List.of("arguments are missing: send {\"code\": \"async () => ...\"}")
+            : toolArguments.problems(arguments);
+    if (!problems.isEmpty()) {
+      ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
+      json.putNull("result");
+      json.putArray("logs");
+      json.putArray("calls");
+      json.put("omittedCalls", 0);
+      json.putObject("error")
+          .put("kind", OuterToolResult.ErrorKind.INVALID_ARGUMENTS.wireName())
+          .put(
+              "message",
+              "arguments do not match the input schema of "
+                  + tool.name()
+                  + ": "
+                  + String.join("; ", problems));
+      return new OuterToolResult.Failure(OuterToolResult.ErrorKind.INVALID_ARGUMENTS, json);
+    }
+    PassOutcome outcome = run(arguments.get("code").asString(), run);
+    ObjectNode json = outcome.egress().json();
+    return outcome.ok()
+        ? new OuterToolResult.Success(json)
+        : new OuterToolResult.Failure(OuterToolResult.ErrorKind.PASS_FAILED, json);
   }
 
   /**
