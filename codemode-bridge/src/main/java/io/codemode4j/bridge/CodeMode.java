@@ -1,7 +1,11 @@
 package io.codemode4j.bridge;
 
 import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.event.PassEnded;
+import io.codemode4j.bridge.event.PassListener;
+import io.codemode4j.bridge.event.PassStarted;
 import io.codemode4j.bridge.internal.broker.Broker;
+import io.codemode4j.bridge.internal.broker.GuardedListeners;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
 import io.codemode4j.bridge.internal.engine.CodeExecutor;
 import io.codemode4j.bridge.internal.engine.GraalExecutor;
@@ -21,6 +25,8 @@ import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +37,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -55,7 +60,6 @@ public final class CodeMode implements AutoCloseable {
    */
   private static final String DISCOVERY_TOOL_NAME = "discover_tools";
 
-  private static final Logger LOG = LoggerFactory.getLogger(CodeMode.class);
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,63}");
   private static final Set<String> RESERVED_WORDS =
       Set.of(
@@ -124,10 +128,12 @@ public final class CodeMode implements AutoCloseable {
   private final Broker broker;
   private final EgressShaper egress;
 
-  /** Null when no one listens: no report is then built. */
-  private final Consumer<PassReport> onPassExit;
+  /** Null when no one listens: no event is then built. */
+  private final GuardedListeners listeners;
 
   private final CodeExecutor executor;
+  private final SchemaValidator toolArguments;
+  private final OuterTool outerTool;
 
   private CodeMode(Builder b) {
     this.limits = b.limits;
@@ -147,9 +153,9 @@ public final class CodeMode implements AutoCloseable {
     this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
     this.includeDeclarations = b.includeDeclarations;
     this.hostPolicy = b.hostPolicy;
-    this.broker = new Broker(bindings);
+    this.listeners = GuardedListeners.of(b.listeners);
+    this.broker = new Broker(bindings, listeners);
     this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
-    this.onPassExit = b.onPassExit;
     this.tool =
         new ToolSpec(
             b.toolName,
@@ -158,6 +164,9 @@ public final class CodeMode implements AutoCloseable {
             inputSchema(),
             outputSchema(),
             ExecutionClass.MUTATION);
+    this.toolArguments =
+        SchemaValidator.compile("the input schema of " + tool.name(), tool.parameters());
+    this.outerTool = new OuterTool(tool, this::call);
     this.executor =
         switch (b.isolation) {
           case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
@@ -178,6 +187,55 @@ public final class CodeMode implements AutoCloseable {
    */
   public ToolSpec tool() {
     return tool;
+  }
+
+  /**
+   * The outer tool as a spec and its handler, {@link #call}: what an MCP server or a LangChain4j
+   * adapter registers for the model (see {@link OuterTool}).
+   */
+  public OuterTool outerTool() {
+    return outerTool;
+  }
+
+  /**
+   * Answers one call of the outer tool: {@code arguments} as {@link #tool()} declares them ({@code
+   * {"code": "async () => ..."}}), run as {@link #run}, the result the pass's egress object. A pass
+   * that failed is a {@link OuterToolResult.Failure} of kind {@link
+   * OuterToolResult.ErrorKind#PASS_FAILED} with that egress; arguments outside the input schema (or
+   * none) are one of kind {@link OuterToolResult.ErrorKind#INVALID_ARGUMENTS} shaped like an egress
+   * object ({@code ok: false}, no calls, {@code error: {kind: "invalid_arguments", message}}), and
+   * run no pass.
+   *
+   * @throws IllegalStateException as {@link #run} does, for a host that declares every method to a
+   *     run that may not see them all
+   */
+  public OuterToolResult call(JsonNode arguments, RunContext run) {
+    Objects.requireNonNull(run, "run");
+    List<String> problems =
+        arguments == null
+            ? List.of("arguments are missing: send {\"code\": \"async () => ...\"}")
+            : toolArguments.problems(arguments);
+    if (!problems.isEmpty()) {
+      ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
+      json.putNull("result");
+      json.putArray("logs");
+      json.putArray("calls");
+      json.put("omittedCalls", 0);
+      json.putObject("error")
+          .put("kind", OuterToolResult.ErrorKind.INVALID_ARGUMENTS.wireName())
+          .put(
+              "message",
+              "arguments do not match the input schema of "
+                  + tool.name()
+                  + ": "
+                  + String.join("; ", problems));
+      return new OuterToolResult.Failure(OuterToolResult.ErrorKind.INVALID_ARGUMENTS, json);
+    }
+    PassOutcome outcome = run(arguments.get("code").asString(), run);
+    ObjectNode json = outcome.egress().json();
+    return outcome.ok()
+        ? new OuterToolResult.Success(json)
+        : new OuterToolResult.Failure(OuterToolResult.ErrorKind.PASS_FAILED, json);
   }
 
   /**
@@ -282,6 +340,17 @@ public final class CodeMode implements AutoCloseable {
                 Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
     String passId = "pass-" + UUID.randomUUID();
     long started = System.nanoTime();
+    Instant startedAt = Instant.now();
+    if (listeners != null) {
+      listeners.onPassStarted(
+          new PassStarted(
+              run.runId(),
+              passId,
+              run.parentCallId(),
+              tool.name(),
+              run.principal().id(),
+              startedAt));
+    }
     PassResult result;
     try {
       ProgramShape.check(code, limits.maxSourceBytes());
@@ -305,7 +374,19 @@ public final class CodeMode implements AutoCloseable {
               List.of());
     }
     PassOutcome outcome = outcome(result);
-    report(run, result, Duration.ofNanos(System.nanoTime() - started));
+    if (listeners != null) {
+      listeners.onPassEnded(
+          new PassEnded(
+              run.runId(),
+              passId,
+              run.parentCallId(),
+              tool.name(),
+              startedAt,
+              Duration.ofNanos(System.nanoTime() - started),
+              result.failure(),
+              result.limit(),
+              result.calls()));
+    }
     return outcome;
   }
 
@@ -313,7 +394,7 @@ public final class CodeMode implements AutoCloseable {
    * Runs {@code passes} trivial passes so the shared engine has initialised the language and
    * compiled its hot paths; the first pass of a fresh engine costs about a second in this
    * interpreter-only runtime, later ones a millisecond. Warm-up passes have no wall-clock limit
-   * below 60 s and are not reported to {@code onPassExit}.
+   * below 60 s and are not reported to listeners.
    */
   public void warmUp(int passes) {
     if (passes < 0) {
@@ -347,29 +428,6 @@ public final class CodeMode implements AutoCloseable {
         result.logs(),
         result.calls(),
         shaped);
-  }
-
-  private void report(RunContext run, PassResult result, Duration duration) {
-    if (onPassExit == null) {
-      return;
-    }
-    List<PassReport.Call> calls =
-        result.calls().stream()
-            .map(c -> new PassReport.Call(c.method(), c.tool(), c.status(), c.duration()))
-            .toList();
-    PassReport report =
-        new PassReport(
-            run.runId(),
-            result.passId(),
-            result.ok() ? "ok" : result.failure().wireName(),
-            result.limit(),
-            duration,
-            calls);
-    try {
-      onPassExit.accept(report);
-    } catch (RuntimeException e) {
-      LOG.warn("onPassExit failed for pass {}", result.passId(), e);
-    }
   }
 
   @Override
@@ -444,7 +502,7 @@ public final class CodeMode implements AutoCloseable {
     private CodeExecutionLimits limits = CodeExecutionLimits.defaults();
     private int maxEgressBytes = DEFAULT_MAX_EGRESS_BYTES;
     private EgressRedactor redactEgress;
-    private Consumer<PassReport> onPassExit;
+    private final List<PassListener> listeners = new ArrayList<>();
     private boolean includeDeclarations = true;
     private Function<RunContext, Visibility> hostPolicy = run -> Visibility.all();
 
@@ -543,10 +601,35 @@ public final class CodeMode implements AutoCloseable {
       return this;
     }
 
-    /** Receives every pass's report after its resources have closed, on the caller's thread. */
-    public Builder onPassExit(Consumer<PassReport> callback) {
-      this.onPassExit = Objects.requireNonNull(callback, "onPassExit");
+    /**
+     * Adds a listener to the events of every pass (started, ended) and of each of its inner calls
+     * (admitted, started, ended); listeners receive each event in the order they were added. See
+     * {@link PassListener} for the order and threads of the events and what a listener must not do;
+     * a listener that throws is logged and ignored.
+     */
+    public Builder listener(PassListener listener) {
+      listeners.add(Objects.requireNonNull(listener, "listener"));
       return this;
+    }
+
+    /**
+     * Receives every pass's report after its resources have closed, on the caller's thread: a
+     * convenience for a {@link #listener} that takes only {@link PassEnded#report()}.
+     */
+    public Builder onPassExit(Consumer<PassReport> callback) {
+      Objects.requireNonNull(callback, "onPassExit");
+      return listener(
+          new PassListener() {
+            @Override
+            public void onPassEnded(PassEnded event) {
+              callback.accept(event.report());
+            }
+
+            @Override
+            public String toString() {
+              return "onPassExit(" + callback + ")";
+            }
+          });
     }
 
     /**

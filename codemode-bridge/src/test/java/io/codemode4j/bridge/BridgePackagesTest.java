@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
  * The bridge's packages depend on each other in one direction: the value and SPI packages ({@code
  * tool}, {@code outcome}, {@code schema}) on nothing internal; {@code discovery} on the host API
  * and the schema validator only, and nothing on discovery; inside {@code internal}, the worker on
- * the engine and the engine on the broker, never back. Which other modules may use the bridge, and
- * that none uses its {@code internal} packages, is checked in the {@code cli} module, whose tests
- * see every module.
+ * the engine and the engine on the broker, never back; {@code event}, which audit and OpenTelemetry
+ * implement, on the value packages only. Which other modules may use the bridge, and that none uses
+ * its {@code internal} packages, is checked in the {@code cli} module, whose tests see every
+ * module.
  */
 class BridgePackagesTest {
 
@@ -39,12 +40,29 @@ class BridgePackagesTest {
         .resideInAnyPackage(
             "io.codemode4j.bridge.tool..",
             "io.codemode4j.bridge.outcome..",
+            "io.codemode4j.bridge.event..",
             "io.codemode4j.bridge.schema..")
         .should()
         .dependOnClassesThat()
         .resideInAPackage("io.codemode4j.bridge.internal..")
         .because(
             "a host keeps and implements these types; they must not change when the engine does")
+        .check(classes);
+  }
+
+  @Test
+  void events_dependOnlyOnTheValuePackages() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.codemode4j.bridge.event..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.codemode4j.bridge",
+            "io.codemode4j.bridge.schema..",
+            "io.codemode4j.bridge.discovery..",
+            "io.codemode4j.bridge.internal..")
+        .because("a listener module compiles against events and outcomes alone")
         .check(classes);
   }
 

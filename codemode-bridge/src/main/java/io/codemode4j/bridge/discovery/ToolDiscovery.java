@@ -2,6 +2,8 @@ package io.codemode4j.bridge.discovery;
 
 import io.codemode4j.bridge.AllowlistedMethod;
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.OuterTool;
+import io.codemode4j.bridge.OuterToolResult;
 import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.Visibility;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
@@ -56,6 +58,7 @@ public final class ToolDiscovery {
   private final DiscoveryIndex<String> index = new DiscoveryIndex<>();
   private final ToolSpec tool;
   private final SchemaValidator arguments;
+  private final OuterTool outerTool;
 
   private ToolDiscovery(List<CodeMode> codeModes) {
     this.codeModes = codeModes;
@@ -79,6 +82,7 @@ public final class ToolDiscovery {
             ExecutionClass.READONLY);
     this.arguments =
         SchemaValidator.compile("the parameters schema of " + TOOL_NAME, tool.parameters());
+    this.outerTool = new OuterTool(tool, this::call);
   }
 
   /**
@@ -167,14 +171,54 @@ public final class ToolDiscovery {
    */
   public ObjectNode discover(JsonNode arguments, RunContext run) {
     Objects.requireNonNull(arguments, "arguments");
-    List<String> problems = this.arguments.problems(arguments);
-    if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(
-          "arguments do not match the parameters of "
-              + TOOL_NAME
-              + ": "
-              + String.join("; ", problems));
+    String problems = problems(arguments);
+    if (problems != null) {
+      throw new IllegalArgumentException(problems);
     }
+    return matches(arguments, run);
+  }
+
+  /**
+   * The tool as a spec and its handler, {@link #call}: what an MCP server or a LangChain4j adapter
+   * registers for the model beside each Code Mode's {@link CodeMode#outerTool()}.
+   */
+  public OuterTool outerTool() {
+    return outerTool;
+  }
+
+  /**
+   * Answers one call of the tool: as {@link #discover}, but arguments outside the tool's parameters
+   * schema (or none) are a {@link OuterToolResult.Failure} of kind {@link
+   * OuterToolResult.ErrorKind#INVALID_ARGUMENTS} ({@code {"error": {"kind": "invalid_arguments",
+   * "message"}}}), not an exception.
+   *
+   * @throws IllegalStateException as {@link #search(String, int, RunContext)} does, for a host that
+   *     declares every method to a run that may not see them all
+   */
+  public OuterToolResult call(JsonNode arguments, RunContext run) {
+    Objects.requireNonNull(run, "run");
+    String problems =
+        arguments == null
+            ? "arguments are missing: send {\"query\": \"words to look for\"}"
+            : problems(arguments);
+    if (problems != null) {
+      return OuterToolResult.Failure.invalidArguments(problems);
+    }
+    return new OuterToolResult.Success(matches(arguments, run));
+  }
+
+  /** What is wrong with {@code arguments}, for the model; null when they match the parameters. */
+  private String problems(JsonNode arguments) {
+    List<String> problems = this.arguments.problems(arguments);
+    return problems.isEmpty()
+        ? null
+        : "arguments do not match the parameters of "
+            + TOOL_NAME
+            + ": "
+            + String.join("; ", problems);
+  }
+
+  private ObjectNode matches(JsonNode arguments, RunContext run) {
     JsonNode namespace = arguments.get("namespace");
     List<DiscoveryMatch> matches =
         find(

@@ -64,8 +64,26 @@ public final class Broker {
 
   private final Map<String, Binding> bindings;
 
+  /** Null when no one listens. */
+  private final GuardedListeners listeners;
+
+  /** A broker no one listens to. */
   public Broker(Map<String, Binding> bindings) {
+    this(bindings, null);
+  }
+
+  /**
+   * @param listeners receive the call events of every pass's ledger (see {@link PassLedger}); null
+   *     when no one listens
+   */
+  public Broker(Map<String, Binding> bindings, GuardedListeners listeners) {
     this.bindings = Map.copyOf(bindings);
+    this.listeners = listeners;
+  }
+
+  /** A new ledger for one pass of {@code run}, reporting to this broker's listeners. */
+  PassLedger ledger(String passId, RunContext run) {
+    return new PassLedger(run.runId(), passId, listeners);
   }
 
   Set<String> methods() {
@@ -159,6 +177,7 @@ public final class Broker {
                 + limits.maxHostCallBytes()
                 + " bytes (maxHostCallBytes)");
       }
+      ledger.admit(entry);
       return new Admitted(entry, binding, argumentsJson);
     }
 

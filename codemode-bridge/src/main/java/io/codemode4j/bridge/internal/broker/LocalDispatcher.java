@@ -43,7 +43,7 @@ public final class LocalDispatcher implements CallDispatcher {
       RunContext run,
       CodeExecutionLimits limits,
       boolean holdLoneCall) {
-    this.ledger = new PassLedger(passId);
+    this.ledger = broker.ledger(passId, run);
     this.session = broker.open(passId, run, limits, ledger);
     this.maxActive = limits.maxHostCallConcurrency();
     this.holdLoneCall = holdLoneCall;

@@ -1,5 +1,9 @@
 package io.codemode4j.bridge.internal.broker;
 
+import io.codemode4j.bridge.event.CallAdmitted;
+import io.codemode4j.bridge.event.CallEnded;
+import io.codemode4j.bridge.event.CallStarted;
+import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.tool.ToolFailure;
@@ -16,6 +20,13 @@ import java.util.List;
  * closed: later completions (a handler that returned after the pass was cut short) change nothing,
  * so a call the pass did not see finish stays {@code uncertain}. Thread-safe: handlers finish on
  * their own threads.
+ *
+ * <p>Each transition is also a {@link PassListener} event, delivered under the ledger's lock so
+ * that a pass's events arrive in the order of its transitions whichever thread makes them: {@code
+ * admit} a {@link CallAdmitted}, {@code start} a {@link CallStarted}, {@code finish} and {@code
+ * reject} a {@link CallEnded}, and {@code close} a {@link CallEnded} for each call still {@code
+ * uncertain} or {@code not-started}. A transition refused because the pass has ended emits nothing,
+ * so each call ends exactly once.
  */
 final class PassLedger {
 
@@ -27,8 +38,11 @@ final class PassLedger {
     final Instant invokedAt;
     private CallStatus status = CallStatus.NOT_STARTED;
 
-    /** The failure's wire name; null unless the call failed. */
-    private String failureKind;
+    /** Null unless the call failed. */
+    private ToolFailure.Kind failureKind;
+
+    /** Null until the handler starts. */
+    private Instant startedAt;
 
     private long startNanos;
     private long endNanos;
@@ -41,12 +55,25 @@ final class PassLedger {
     }
   }
 
+  private final String runId;
   private final String passId;
+
+  /** Null when no one listens: no event is then built. */
+  private final PassListener listener;
+
   private final List<Entry> entries = new ArrayList<>();
   private boolean closed;
 
+  /** A ledger no one listens to. */
   PassLedger(String passId) {
+    this("", passId, null);
+  }
+
+  /** {@code listener} is null when no one listens; otherwise it must not throw. */
+  PassLedger(String runId, String passId, PassListener listener) {
+    this.runId = runId;
     this.passId = passId;
+    this.listener = listener;
   }
 
   synchronized Entry register(String method, String tool) {
@@ -59,6 +86,14 @@ final class PassLedger {
     return entries.size();
   }
 
+  /** The broker admitted the call; it stays {@code not-started} until its handler starts. */
+  synchronized void admit(Entry entry) {
+    if (!closed && listener != null) {
+      listener.onCallAdmitted(
+          new CallAdmitted(runId, passId, entry.callId, entry.method, entry.tool, entry.invokedAt));
+    }
+  }
+
   /** The handler is about to run; false when the pass has ended and it must not. */
   synchronized boolean start(Entry entry) {
     if (closed || entry.status != CallStatus.NOT_STARTED) {
@@ -66,6 +101,11 @@ final class PassLedger {
     }
     entry.status = CallStatus.UNCERTAIN;
     entry.startNanos = System.nanoTime();
+    entry.startedAt = Instant.now();
+    if (listener != null) {
+      listener.onCallStarted(
+          new CallStarted(runId, passId, entry.callId, entry.method, entry.tool, entry.startedAt));
+    }
     return true;
   }
 
@@ -78,8 +118,9 @@ final class PassLedger {
       return false;
     }
     entry.status = status;
-    entry.failureKind = failure == null ? null : failure.wireName();
+    entry.failureKind = failure;
     entry.endNanos = System.nanoTime();
+    ended(entry, duration(entry, entry.endNanos));
     return true;
   }
 
@@ -92,7 +133,8 @@ final class PassLedger {
       return false;
     }
     entry.status = CallStatus.FAILED;
-    entry.failureKind = kind.wireName();
+    entry.failureKind = kind;
+    ended(entry, Duration.ZERO);
     return true;
   }
 
@@ -102,17 +144,47 @@ final class PassLedger {
     long now = System.nanoTime();
     List<CallRecord> records = new ArrayList<>(entries.size());
     for (Entry e : entries) {
-      Duration duration =
-          switch (e.status) {
-            case NOT_STARTED -> Duration.ZERO;
-            case UNCERTAIN -> Duration.ofNanos(now - e.startNanos);
-            case SUCCEEDED, FAILED ->
-                e.startNanos == 0 ? Duration.ZERO : Duration.ofNanos(e.endNanos - e.startNanos);
-          };
+      Duration duration = duration(e, now);
+      if (e.status == CallStatus.NOT_STARTED || e.status == CallStatus.UNCERTAIN) {
+        ended(e, duration);
+      }
       records.add(
           new CallRecord(
-              e.callId, e.method, e.tool, e.status, e.failureKind, e.invokedAt, duration));
+              e.callId,
+              e.method,
+              e.tool,
+              e.status,
+              e.failureKind == null ? null : e.failureKind.wireName(),
+              e.invokedAt,
+              duration));
     }
     return List.copyOf(records);
+  }
+
+  /** How long the handler ran, up to {@code now} when its outcome is not known. */
+  private static Duration duration(Entry e, long now) {
+    return switch (e.status) {
+      case NOT_STARTED -> Duration.ZERO;
+      case UNCERTAIN -> Duration.ofNanos(now - e.startNanos);
+      case SUCCEEDED, FAILED ->
+          e.startNanos == 0 ? Duration.ZERO : Duration.ofNanos(e.endNanos - e.startNanos);
+    };
+  }
+
+  private void ended(Entry e, Duration duration) {
+    if (listener != null) {
+      listener.onCallEnded(
+          new CallEnded(
+              runId,
+              passId,
+              e.callId,
+              e.method,
+              e.tool,
+              e.status,
+              e.failureKind,
+              e.invokedAt,
+              e.startedAt,
+              duration));
+    }
   }
 }
