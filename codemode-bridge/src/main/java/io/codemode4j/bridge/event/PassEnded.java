@@ -2,6 +2,7 @@ package io.codemode4j.bridge.event;
 
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.PassReport;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,8 +19,8 @@ import java.util.Objects;
  *     from this event alone
  * @param duration from the start to the end of the pass
  * @param failure why the pass failed; null when the program returned a value
- * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@code maxLogBytes});
- *     null otherwise
+ * @param limit with {@link FailureKind#LIMIT}, the limit that was hit (e.g. {@link
+ *     Limit#MAX_LOG_BYTES}); null otherwise
  * @param calls the pass's final ledger in invocation order (names, statuses and timings only)
  */
 public record PassEnded(
@@ -30,7 +31,7 @@ public record PassEnded(
     Instant startedAt,
     Duration duration,
     FailureKind failure,
-    String limit,
+    Limit limit,
     List<CallRecord> calls)
     implements PassEvent {
   public PassEnded {

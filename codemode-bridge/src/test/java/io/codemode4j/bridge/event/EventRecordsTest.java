@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,7 +65,7 @@ class EventRecordsTest {
                     T,
                     Duration.ZERO,
                     FailureKind.TIMEOUT,
-                    "maxLogBytes",
+                    Limit.MAX_LOG_BYTES,
                     List.of()))
         .isInstanceOf(IllegalArgumentException.class);
   }
@@ -80,11 +81,11 @@ class EventRecordsTest {
             T,
             Duration.ofMillis(5),
             FailureKind.LIMIT,
-            "maxLogBytes",
+            Limit.MAX_LOG_BYTES,
             List.of());
 
     assertThat(ended.report().outcome()).isEqualTo("limit");
-    assertThat(ended.report().limit()).isEqualTo("maxLogBytes");
+    assertThat(ended.report().limit()).isEqualTo(Limit.MAX_LOG_BYTES);
     assertThat(ended.ok()).isFalse();
   }
 }
