@@ -113,7 +113,7 @@ final class RunCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_USAGE;
     }
     Principal principal =
-        tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.regions());
+        tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
     // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a
     // worker
     // process has an engine of its own, which no warm-up here would reach. If the warehouse fails,

@@ -5,35 +5,38 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The regions one tenant may see. Every allowlisted table is filtered to these regions (see {@link
- * TenantScope}).
+ * What one tenant may see: the values of the tenant key. Each allowlisted table names its tenant
+ * key column, or the parent row it belongs to (see {@link TenantScope}), and every reference to it
+ * is limited to rows whose key is one of these values. What the key means is the warehouse's
+ * choice: the bundled billing sample keys its tables by region ({@code emea}, {@code americas},
+ * {@code apac}).
  *
- * <p>Region values end up as string literals in the executed SQL, so they are restricted to
- * lowercase {@code [a-z0-9_-]}, 1..64 characters: no quote or escape can appear in them.
+ * <p>Key values end up as string literals in the executed SQL, so they are restricted to lowercase
+ * {@code [a-z0-9_-]}, 1..64 characters: no quote or escape can appear in them.
  *
- * @param regions the visible regions; non-empty, copied
+ * @param values the key values this tenant may see; non-empty, copied
  */
-public record Tenant(Set<String> regions) {
+public record Tenant(Set<String> values) {
 
-  private static final Pattern REGION = Pattern.compile("[a-z0-9_-]{1,64}");
+  private static final Pattern VALUE = Pattern.compile("[a-z0-9_-]{1,64}");
 
   public Tenant {
-    Objects.requireNonNull(regions, "regions");
-    regions = Set.copyOf(regions);
-    if (regions.isEmpty()) {
-      throw new IllegalArgumentException("a tenant needs at least one region");
+    Objects.requireNonNull(values, "values");
+    values = Set.copyOf(values);
+    if (values.isEmpty()) {
+      throw new IllegalArgumentException("a tenant needs at least one tenant key value");
     }
-    for (String region : regions) {
-      if (!REGION.matcher(region).matches()) {
+    for (String value : values) {
+      if (!VALUE.matcher(value).matches()) {
         throw new IllegalArgumentException(
-            "region '"
-                + region
+            "tenant key value '"
+                + value
                 + "' is not valid: use 1..64 characters of lowercase a-z, 0-9, _ or -");
       }
     }
   }
 
-  public static Tenant of(String... regions) {
-    return new Tenant(Set.of(regions));
+  public static Tenant of(String... values) {
+    return new Tenant(Set.of(values));
   }
 }

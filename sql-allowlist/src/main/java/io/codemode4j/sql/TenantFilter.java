@@ -15,19 +15,19 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  *
  * <p>Everything here is generated, never parsed from user text. Tables are fully qualified (a CTE
  * named like a table cannot capture them) and columns are qualified by the generated alias (a
- * column missing from a parent table cannot silently bind to an outer query). Region literals come
- * from a validated {@link Tenant}, sorted so the same tenant always yields the same SQL.
+ * column missing from a parent table cannot silently bind to an outer query). Key value literals
+ * come from a validated {@link Tenant}, sorted so the same tenant always yields the same SQL.
  */
 final class TenantFilter {
 
   private static final String ALIAS_PREFIX = "tenant_";
 
   private final AllowedTables tables;
-  private final List<String> regions;
+  private final List<String> values;
 
   TenantFilter(AllowedTables tables, Tenant tenant) {
     this.tables = tables;
-    this.regions = tenant.regions().stream().sorted().toList();
+    this.values = tenant.values().stream().sorted().toList();
   }
 
   /** The tenant's rows of {@code table}, as a query to use as a derived table. */
@@ -61,7 +61,7 @@ final class TenantFilter {
     return switch (tables.scope(table)) {
       case TenantScope.ByColumn byColumn ->
           SqlStdOperatorTable.IN.createCall(
-              pos, column(alias, byColumn.column(), pos), regionList(pos));
+              pos, column(alias, byColumn.column(), pos), valueList(pos));
       case TenantScope.ThroughParent parent ->
           SqlStdOperatorTable.IN.createCall(
               pos,
@@ -74,9 +74,9 @@ final class TenantFilter {
     };
   }
 
-  private SqlNodeList regionList(SqlParserPos pos) {
+  private SqlNodeList valueList(SqlParserPos pos) {
     return new SqlNodeList(
-        regions.stream().<SqlNode>map(r -> SqlLiteral.createCharString(r, pos)).toList(), pos);
+        values.stream().<SqlNode>map(r -> SqlLiteral.createCharString(r, pos)).toList(), pos);
   }
 
   private static SqlIdentifier column(String alias, String column, SqlParserPos pos) {

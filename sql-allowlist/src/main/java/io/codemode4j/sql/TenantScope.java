@@ -1,7 +1,7 @@
 package io.codemode4j.sql;
 
 /**
- * How the rows of one table are limited to a {@link Tenant}'s regions.
+ * How the rows of one table are limited to a {@link Tenant}'s key values.
  *
  * <p>A table reference {@code t AS a} becomes the derived table {@code (SELECT * FROM main.t WHERE
  * <scope filter>) AS a}, so qualified column references keep working.
@@ -9,7 +9,8 @@ package io.codemode4j.sql;
 public sealed interface TenantScope {
 
   /**
-   * Rows whose {@code column} holds one of the tenant's regions: {@code column IN ('emea', ...)}.
+   * Rows whose tenant key {@code column} holds one of the tenant's values: {@code column IN
+   * ('emea', ...)}.
    */
   record ByColumn(String column) implements TenantScope {
     public ByColumn {

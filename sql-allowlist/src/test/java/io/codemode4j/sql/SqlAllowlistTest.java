@@ -321,13 +321,13 @@ class SqlAllowlistTest {
   }
 
   @Test
-  void tenant_regions_areCopied() {
-    Set<String> regions = new HashSet<>(Set.of("emea"));
-    Tenant tenant = new Tenant(regions);
+  void tenant_values_areCopied() {
+    Set<String> values = new HashSet<>(Set.of("emea"));
+    Tenant tenant = new Tenant(values);
 
-    regions.add("apac");
+    values.add("apac");
 
-    assertThat(tenant.regions()).containsExactly("emea");
+    assertThat(tenant.values()).containsExactly("emea");
     assertThat(new QueryPolicy(Optional.of(tenant), 5).tenant()).contains(tenant);
   }
 

@@ -79,9 +79,10 @@ final class ScopedWarehouse {
           ToolFailure.Kind.UNAUTHORIZED,
           "principal '"
               + principal.id()
-              + "' has a tenant that is not a set of warehouse regions ("
+              + "' has a tenant that is not a set of tenant key values ("
               + e.getMessage()
-              + "); the host must confine it to regions such as emea");
+              + "); the host must confine it to values of the warehouse's tenant key, such as"
+              + " emea for the bundled sample's regions");
     }
   }
 

@@ -99,7 +99,7 @@ public final class Warehouse implements AutoCloseable {
     if (tenant.isEmpty() || tenantDatabases.isEmpty()) {
       return database;
     }
-    Set<String> regions = Set.copyOf(tenant.get().regions());
+    Set<String> regions = Set.copyOf(tenant.get().values());
     ReadOnlyWarehouse open = openTenants.get(regions);
     if (open != null) {
       return open;

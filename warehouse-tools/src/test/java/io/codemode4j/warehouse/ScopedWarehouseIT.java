@@ -124,7 +124,7 @@ class ScopedWarehouseIT {
             ToolFailure.class,
             f -> {
               assertThat(f.kind()).isEqualTo(ToolFailure.Kind.UNAUTHORIZED);
-              assertThat(f.getMessage()).contains("principal 'odd'", "regions such as emea");
+              assertThat(f.getMessage()).contains("principal 'odd'", "such as emea");
             });
   }
 

@@ -384,6 +384,6 @@ class WarehouseToolsIT {
 
     assertThat(caught.get("kind").asString()).isEqualTo("unauthorized");
     assertThat(caught.get("message").asString())
-        .contains("principal 'odd'", "region 'EMEA' is not valid");
+        .contains("principal 'odd'", "tenant key value 'EMEA' is not valid");
   }
 }
