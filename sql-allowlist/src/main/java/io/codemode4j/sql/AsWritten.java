@@ -136,7 +136,8 @@ final class AsWritten extends SqlShuttle {
     if (!(copy.getOperator() instanceof SqlIntervalOperator)
         && copy.getOperator() != SqlStdOperatorTable.EXTRACT
         && copy.getKind() != SqlKind.CAST
-        && copy.getKind() != SqlKind.SAFE_CAST) {
+        && copy.getKind() != SqlKind.SAFE_CAST
+        && copy.getOperandList().stream().anyMatch(SqlIntervalQualifier.class::isInstance)) {
       SqlNode[] operands = copy.getOperandList().toArray(SqlNode[]::new);
       boolean changed = false;
       for (int i = 0; i < operands.length; i++) {
