@@ -3,12 +3,12 @@ declare const warehouse: {
    * Runs one read-only SQL query (DuckDB dialect) on the billing warehouse and returns its rows as JSON.
    * Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and date functions work. Anything else rejects with kind 'refused' and a message that says what to write instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). Every table is already confined to the caller's tenant: do not filter for that.
    * Aggregate in SQL: at most maxRows rows come back (default 10000), and truncated is true when there were more. A query running longer than 10s is cancelled and rejects with kind 'timeout'.
-   * JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM(amount_cents) are strings with the exact digits; the result's rows documentation has every rule.
+   * JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM of integers are strings with the exact digits; the result's rows documentation has every rule.
    * Tables and views (column SQL-type, notes in parentheses):
    * - customers (one row per customer): customer_id VARCHAR, name VARCHAR (what billing.invoices takes), region VARCHAR ('emea' | 'americas' | 'apac'), segment VARCHAR ('enterprise' | 'mid-market' | 'smb'), country VARCHAR (ISO 3166-1 alpha-2, e.g. 'DE')
    * - invoice_lines (the lines of each invoice; an invoice's amount_cents = SUM(quantity * unit_price_cents) of its lines): invoice_id VARCHAR, line_no INTEGER, product VARCHAR, quantity INTEGER, unit_price_cents BIGINT (US cents)
    * - invoice_summary (view over the invoices that are not void: one row per region, customer name and month): region VARCHAR, customer VARCHAR (the customer's name), month DATE (first day of the month issued), invoice_count BIGINT, revenue DECIMAL(18,2) (US dollars, exact: SUM(amount_cents) / 100)
-   * - invoices (one row per invoice, every amount in US cents; statuses are as of the data's as-of date, the latest issued_on: compute recent periods from MAX(issued_on), not current_date): invoice_id VARCHAR, customer_id VARCHAR, region VARCHAR (the customer's region), issued_on DATE, due_on DATE, paid_on DATE (NULL unless paid), status VARCHAR ('paid' | 'open' | 'overdue' | 'void'; void is cancelled and never revenue, open and overdue are unpaid, overdue past due_on), currency VARCHAR (always 'USD'), amount_cents BIGINT (US cents)
+   * - invoices (one row per invoice, every amount in US cents; statuses are as of the data's as-of date, the latest issued_on: compute recent periods from MAX(issued_on), not current_date): invoice_id VARCHAR, customer_id VARCHAR, region VARCHAR (the customer's region), issued_on DATE, due_on DATE, paid_on DATE (NULL unless paid), status VARCHAR ('paid' | 'open' | 'overdue' | 'void'; void is cancelled and never revenue, open and overdue are unpaid, overdue past due_on), currency VARCHAR (always 'USD'), amount_cents BIGINT (US cents; SUM(amount_cents) is HUGEINT, so a string)
    * @executionClass readonly
    */
   query(args: {
@@ -30,7 +30,7 @@ declare const warehouse: {
      * One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type follows its column's SQL type (columns[].type), never the value:
      * - BOOLEAN is true or false.
      * - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers; a NaN or infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
-     * - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". SUM of an integer column is HUGEINT, so SUM(amount_cents) is a string. Add money in SQL, or as integer cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
+     * - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". SUM of an integer column is HUGEINT, so it is a string too. Add money in SQL, or as integer cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
      * - DATE is "YYYY-MM-DD"; TIMESTAMP and TIME are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); TIMESTAMP WITH TIME ZONE carries its offset.
      * - LIST is an array and STRUCT an object, their elements typed by these rules; MAP is an object with its keys as strings; BLOB is base64.
      * - NULL is null; any other type is the database's own text.

@@ -5,6 +5,7 @@ import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseTools;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,9 +18,9 @@ import java.util.OptionalDouble;
  * DuckDB's execution time of the approved SQL over plain JDBC on the bundled data.
  *
  * <p>{@code allowlist_us} is the uncached cost: it is measured on an allowlist configured like the
- * warehouse's ({@link SqlAllowlist#defaults()}) but with its approval cache off, since every round
- * repeats the same 61 texts and would otherwise time map lookups. What a repeated query costs on
- * the warehouse's own (cached) allowlist is reported as progress only.
+ * warehouse's ({@link BillingSample#allowlist()}) but with its approval cache off, since every
+ * round repeats the same 61 texts and would otherwise time map lookups. What a repeated query costs
+ * on the warehouse's own (cached) allowlist is reported as progress only.
  */
 final class AllowlistScenario {
 
@@ -39,7 +40,7 @@ final class AllowlistScenario {
    *     the same configuration without the cache
    */
   void run(SqlAllowlist cached, PlainJdbc jdbc) throws Exception {
-    SqlAllowlist allowlist = SqlAllowlist.builder().defaultTables().approvalCacheSize(0).build();
+    SqlAllowlist allowlist = BillingSample.builder().approvalCacheSize(0).build();
     List<AcceptedCorpus.Query> corpus = AcceptedCorpus.queries();
     List<ApprovedQuery> approved = new ArrayList<>();
     for (AcceptedCorpus.Query query : corpus) {

@@ -2,6 +2,7 @@ package io.codemode4j.bench;
 
 import io.codemode4j.sample.SampleData;
 import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,7 +89,7 @@ public final class Bench {
     Path cache = options.cacheRoot();
     Path dir = SampleData.bundledDirectory(cache);
     results.progress("opening the bundled warehouse " + dir);
-    try (Warehouse warehouse = Warehouse.openDuckDb(dir, cache);
+    try (Warehouse warehouse = BillingSample.open(dir, cache);
         PlainJdbc jdbc = PlainJdbc.open(dir, cache)) {
       new AllowlistScenario(effort, results).run(warehouse.allowlist(), jdbc);
       results.progress(
@@ -126,7 +127,7 @@ public final class Bench {
             + dir
             + " (loads it into DuckDB once per content)");
     long start = System.nanoTime();
-    try (Warehouse warehouse = Warehouse.openDuckDb(dir, cache);
+    try (Warehouse warehouse = BillingSample.open(dir, cache);
         PlainJdbc jdbc = PlainJdbc.open(dir, cache);
         QueryScenario query = new QueryScenario(warehouse, jdbc)) {
       results.progress(

@@ -7,7 +7,7 @@ import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.warehouse.Warehouse;
-import io.codemode4j.warehouse.WarehouseTools;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,8 +41,7 @@ final class EgressScenario {
     results.progress("model-visible bytes: " + programs.size() + " programs of " + examples);
     AtomicLong rawBytes = new AtomicLong();
     CodeMode.Builder builder = CodeMode.builder();
-    WarehouseTools.of(warehouse)
-        .toolkit()
+    BillingSample.toolkit(warehouse)
         .forEach(
             (namespace, methods) ->
                 methods.forEach(

@@ -1,8 +1,9 @@
 package io.codemode4j.bench;
 
-import io.codemode4j.warehouse.DuckDbLimits;
-import io.codemode4j.warehouse.DuckDbWarehouseFile;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.duckdb.DuckDbLimits;
+import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -31,10 +32,9 @@ public final class PlainJdbc implements AutoCloseable {
    */
   public static PlainJdbc open(Path parquetDir, Path cacheRoot)
       throws WarehouseException, SQLException {
-    Path file = DuckDbWarehouseFile.prepare(parquetDir, cacheRoot);
+    Path file = BillingSample.prepare(parquetDir, cacheRoot);
     return new PlainJdbc(
-        DriverManager.getConnection(
-            DuckDbWarehouseFile.readOnlyUrl(file, DuckDbLimits.defaults())));
+        DriverManager.getConnection(DuckDbReadOnly.url(file, DuckDbLimits.defaults())));
   }
 
   /** Runs {@code sql} and reads all of its rows; returns how many there were. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -12,7 +13,7 @@ class AcceptedCorpusTest {
   @Test
   void queries_packagedCorpus_holdsQueriesTheAllowlistApprovesForATenant() {
     List<AcceptedCorpus.Query> queries = AcceptedCorpus.queries();
-    SqlAllowlist allowlist = SqlAllowlist.defaults();
+    SqlAllowlist allowlist = BillingSample.allowlist();
 
     assertThat(queries).hasSizeGreaterThan(40);
     assertThat(queries)

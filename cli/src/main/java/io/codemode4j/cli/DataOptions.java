@@ -3,6 +3,7 @@ package io.codemode4j.cli;
 import io.codemode4j.sample.SampleData;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -49,6 +50,6 @@ final class DataOptions {
             e);
       }
     }
-    return Warehouse.openDuckDb(dir, cacheRoot());
+    return BillingSample.open(dir, cacheRoot());
   }
 }

@@ -5,7 +5,7 @@ import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.WarehouseTools;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -61,7 +61,7 @@ final class DescribeCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_USAGE;
     }
     try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build()) {
+        CodeMode codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build()) {
       out.print(codeMode.describe(paths, options));
       out.flush();
       return CodemodeCli.EXIT_OK;

@@ -6,7 +6,7 @@ import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.WarehouseTools;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.UUID;
@@ -72,7 +72,7 @@ final class DiscoverCommand implements Callable<Integer> {
       arguments.put("namespace", namespace);
     }
     try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build()) {
+        CodeMode codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build()) {
       ObjectNode result =
           ToolDiscovery.of(List.of(codeMode))
               .discover(

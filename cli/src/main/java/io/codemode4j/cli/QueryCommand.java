@@ -1,15 +1,14 @@
 package io.codemode4j.cli;
 
+import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.QueryResult;
 import io.codemode4j.warehouse.Warehouse;
-import io.codemode4j.warehouse.WarehouseConfig;
 import io.codemode4j.warehouse.WarehouseException;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,7 +50,7 @@ final class QueryCommand implements Callable<Integer> {
   @Option(
       names = "--max-rows",
       paramLabel = "N",
-      defaultValue = "" + WarehouseConfig.DEFAULT_MAX_ROWS,
+      defaultValue = "" + Warehouse.DEFAULT_MAX_ROWS,
       description = "Row cap (default: ${DEFAULT-VALUE}); a result over it says truncated.")
   int maxRows;
 
@@ -68,13 +67,18 @@ final class QueryCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (maxRows < 1 || maxRows > WarehouseConfig.MAX_ROWS_LIMIT) {
-      err.println(
-          "error: --max-rows must be 1.." + WarehouseConfig.MAX_ROWS_LIMIT + ", was " + maxRows);
+    if (maxRows < 1 || maxRows > Warehouse.MAX_ROWS_LIMIT) {
+      err.println("error: --max-rows must be 1.." + Warehouse.MAX_ROWS_LIMIT + ", was " + maxRows);
       return CodemodeCli.EXIT_USAGE;
     }
     try (Warehouse warehouse = data.openWarehouse()) {
-      QueryResult result = warehouse.query(sql, Optional.ofNullable(tenant), maxRows, timeout);
+      QueryResult result =
+          warehouse.query(
+              sql,
+              tenant == null
+                  ? QueryPolicy.unscoped(maxRows)
+                  : QueryPolicy.forTenant(tenant, maxRows),
+              timeout);
       switch (format) {
         case json -> out.println(result.toJson());
         case csv -> RowPrinter.csv(out, result.columns(), result.rows());

@@ -12,7 +12,7 @@ import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.WarehouseTools;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -124,8 +124,7 @@ final class RunCommand implements Callable<Integer> {
     try (EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode =
-            WarehouseTools.of(warehouse)
-                .installInto(CodeMode.builder())
+            BillingSample.installTools(warehouse, CodeMode.builder())
                 .limits(limits)
                 .isolation(mode)
                 .readyContexts(0)

@@ -167,6 +167,11 @@ public final class SqlAllowlist {
     return tables.names();
   }
 
+  /** The engine this allowlist renders for, whose SQL the model writes. */
+  public Dialect dialect() {
+    return dialect;
+  }
+
   /** Configures an allowlist; not thread-safe, use once. */
   public static final class Builder {
 

@@ -2,17 +2,18 @@ package io.codemode4j.warehouse;
 
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.tool.ToolFailure;
+import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The warehouse as one tool call reaches it: confined to the calling principal's tenant, with every
- * failure turned into the {@link ToolFailure} a program can catch.
+ * failure turned into the {@link ToolFailure} a program can catch. {@code warehouse.query} and the
+ * billing sample's typed tools read through it; a host's own typed tools should too.
  *
  * <p>Failure mapping: a refused query is {@code refused} with the allowlist's message (it says what
  * is allowed instead); a query past its timeout is {@code timeout}; a database error is {@code
@@ -21,19 +22,31 @@ import org.slf4j.LoggerFactory;
  * the log); an interrupted query throws {@link InterruptedException}: the pass that made the call
  * has ended.
  */
-final class ScopedWarehouse {
+public final class ScopedWarehouse {
 
   private static final Logger LOG = LoggerFactory.getLogger(ScopedWarehouse.class);
 
   private final Warehouse warehouse;
   private final Duration queryTimeout;
 
-  ScopedWarehouse(Warehouse warehouse, Duration queryTimeout) {
+  /**
+   * {@code warehouse}, whose queries this cancels after {@code queryTimeout} (above 0, at most 1h).
+   */
+  public ScopedWarehouse(Warehouse warehouse, Duration queryTimeout) {
     this.warehouse = Objects.requireNonNull(warehouse, "warehouse");
-    this.queryTimeout = WarehouseConfig.requireTimeout(queryTimeout);
+    this.queryTimeout = Warehouse.requireTimeout(queryTimeout);
   }
 
-  Duration queryTimeout() {
+  /** The warehouse's own default query timeout. */
+  public ScopedWarehouse(Warehouse warehouse) {
+    this(warehouse, warehouse.queryTimeout());
+  }
+
+  public Warehouse warehouse() {
+    return warehouse;
+  }
+
+  public Duration queryTimeout() {
     return queryTimeout;
   }
 
@@ -41,11 +54,11 @@ final class ScopedWarehouse {
    * Runs {@code sql} through the allowlist for {@code principal}'s tenant, keeping at most {@code
    * maxRows}.
    */
-  QueryResult query(String sql, Principal principal, int maxRows)
+  public QueryResult query(String sql, Principal principal, int maxRows)
       throws ToolFailure, InterruptedException {
-    Optional<Tenant> tenant = tenant(principal);
+    QueryPolicy policy = policy(principal, maxRows);
     try {
-      return warehouse.query(sql, tenant, maxRows, queryTimeout);
+      return warehouse.query(sql, policy, queryTimeout);
     } catch (SqlRefusedException e) {
       throw new ToolFailure(ToolFailure.Kind.REFUSED, e.getMessage());
     } catch (WarehouseException e) {
@@ -64,16 +77,17 @@ final class ScopedWarehouse {
   }
 
   /**
-   * The principal's tenant as the allowlist's {@link Tenant}; empty for an unconfined principal.
-   * Fails closed: tenant keys that are not region names (lowercase {@code [a-z0-9_-]}) cannot
-   * become a row filter, so the call is {@code unauthorized} rather than run unfiltered.
+   * The policy of one call: the principal's tenant as the allowlist's {@link Tenant}, or every row
+   * for an unconfined principal, and {@code maxRows}. Fails closed: tenant keys that are not valid
+   * tenant key values (lowercase {@code [a-z0-9_-]}) cannot become a row filter, so the call is
+   * {@code unauthorized} rather than run unfiltered.
    */
-  static Optional<Tenant> tenant(Principal principal) throws ToolFailure {
+  static QueryPolicy policy(Principal principal, int maxRows) throws ToolFailure {
     if (!principal.confined()) {
-      return Optional.empty();
+      return QueryPolicy.unscoped(maxRows);
     }
     try {
-      return Optional.of(new Tenant(principal.tenant()));
+      return QueryPolicy.forTenant(new Tenant(principal.tenant()), maxRows);
     } catch (IllegalArgumentException e) {
       throw new ToolFailure(
           ToolFailure.Kind.UNAUTHORIZED,

@@ -1,144 +1,289 @@
 package io.codemode4j.warehouse;
 
+import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import javax.sql.DataSource;
 
 /**
- * The warehouse as analysts reach it: every query passes the SQL allowlist (and the tenant's row
- * filters) first, and only the SQL the allowlist rendered runs, on the read-only identity.
+ * The warehouse as analysts reach it: an {@link SqlAllowlist} plus a JDBC backend. Every query
+ * passes the allowlist (and the tenant's row filters) first, and only the SQL the allowlist
+ * rendered runs, on read-only connections.
  *
- * <p>Tenant isolation: a warehouse built with {@link #Warehouse(SqlAllowlist, ReadOnlyWarehouse)}
- * relies on the allowlist's row filters alone. The embedded DuckDB warehouse ({@link #openDuckDb})
- * also runs each tenant's queries on a database file that holds only that tenant's rows (built on
- * first use and cached), so no side channel of the filters can reach another tenant's data (see
- * {@link DuckDbWarehouseFile}).
+ * <p>Build one over any JDBC database: {@code Warehouse.builder(allowlist).dataSource(ds).build()}
+ * (or {@link Builder#hikari} or {@link Builder#jdbcUrl}), with {@link WarehouseNotes} on what the
+ * tables mean. The bundled sample is one such warehouse ({@code
+ * io.codemode4j.warehouse.billing.BillingSample}).
  *
- * <p>Thread-safe; one instance serves all callers and owns its connection pools.
+ * <p>Tenant isolation: the allowlist's row filters confine every query. A warehouse given {@link
+ * Builder#tenantDataSources} also runs each tenant's queries on connections that read that tenant's
+ * rows alone, so no side channel of the filters can reach another tenant's data (see {@link
+ * TenantDataSources}).
+ *
+ * <p>Thread-safe; one instance serves all callers and owns the pools it opened (not a host's own
+ * {@code DataSource}).
  */
 public final class Warehouse implements AutoCloseable {
 
-  /** Opens the read-only database that holds exactly the rows of one tenant. */
-  @FunctionalInterface
-  private interface TenantDatabases {
-    ReadOnlyWarehouse open(Set<String> regions) throws WarehouseException;
-  }
+  /** How long one query may run by default before it is cancelled inside the database. */
+  public static final Duration DEFAULT_QUERY_TIMEOUT = Duration.ofSeconds(10);
+
+  /** The row cap of one query by default. */
+  public static final int DEFAULT_MAX_ROWS = 10_000;
+
+  /** The highest row cap one query may have. */
+  public static final int MAX_ROWS_LIMIT = QueryPolicy.MAX_ROWS_LIMIT;
 
   private final SqlAllowlist allowlist;
-  private final ReadOnlyWarehouse database;
-  private final Optional<TenantDatabases> tenantDatabases;
-  private final ConcurrentHashMap<Set<String>, ReadOnlyWarehouse> openTenants =
-      new ConcurrentHashMap<>();
+  private final JdbcBackend backend;
+  private final WarehouseNotes notes;
+  private final Duration queryTimeout;
+  private final int maxRows;
+
+  /** {@code null} when the filters alone confine tenants. */
+  private final TenantDataSources tenantSources;
+
+  private final ConcurrentHashMap<Tenant, JdbcBackend> tenantBackends = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
-  public Warehouse(SqlAllowlist allowlist, ReadOnlyWarehouse database) {
-    this(allowlist, database, Optional.empty());
+  private Warehouse(Builder builder, JdbcBackend backend) {
+    this.allowlist = builder.allowlist;
+    this.backend = backend;
+    this.notes = builder.notes;
+    this.queryTimeout = builder.queryTimeout;
+    this.maxRows = builder.maxRows;
+    this.tenantSources = builder.tenantSources;
   }
 
-  private Warehouse(
-      SqlAllowlist allowlist,
-      ReadOnlyWarehouse database,
-      Optional<TenantDatabases> tenantDatabases) {
-    this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
-    this.database = Objects.requireNonNull(database, "database");
-    this.tenantDatabases = tenantDatabases;
+  /** A warehouse whose queries {@code allowlist} approves; give it a backend next. */
+  public static Builder builder(SqlAllowlist allowlist) {
+    return new Builder(allowlist);
   }
 
-  /**
-   * The embedded default: the parquet files of {@code parquetDir} loaded into a DuckDB file under
-   * {@code cacheRoot} (built once per content), served read-only, behind the default allowlist;
-   * each tenant's queries run on a file of that tenant's rows alone.
-   */
-  public static Warehouse openDuckDb(Path parquetDir, Path cacheRoot) throws WarehouseException {
-    DuckDbWarehouseFile.Source source = DuckDbWarehouseFile.source(parquetDir, cacheRoot);
-    Path file = DuckDbWarehouseFile.prepare(source, cacheRoot, Optional.empty());
-    WarehouseConfig config = WarehouseConfig.duckDb(file);
-    TenantDatabases tenants =
-        regions ->
-            ReadOnlyWarehouse.open(
-                new WarehouseConfig(
-                    DuckDbWarehouseFile.readOnlyUrl(
-                        DuckDbWarehouseFile.prepare(source, cacheRoot, Optional.of(regions)),
-                        DuckDbLimits.defaults()),
-                    config.poolSize(),
-                    config.queryTimeout(),
-                    config.maxRows()));
-    return new Warehouse(
-        SqlAllowlist.defaults(), ReadOnlyWarehouse.open(config), Optional.of(tenants));
-  }
-
-  /** Runs {@code sql} with the configured defaults for rows and time. */
-  public QueryResult query(String sql, Optional<Tenant> tenant)
+  /** Runs {@code sql} under {@code policy} with the default query timeout. */
+  public QueryResult query(String sql, QueryPolicy policy)
       throws SqlRefusedException, WarehouseException {
-    WarehouseConfig config = database.config();
-    return query(sql, tenant, config.maxRows(), config.queryTimeout());
+    return query(sql, policy, queryTimeout);
   }
 
   /**
-   * Approves {@code sql} for the tenant (if any), then runs the approved rendering.
+   * Approves {@code sql} under {@code policy} (its tenant and row cap), then runs the approved
+   * rendering, cancelling it inside the database after {@code timeout}.
    *
    * @throws SqlRefusedException when the allowlist refuses the SQL; nothing reached the database
    * @throws WarehouseException when the approved query failed, timed out or was interrupted
    */
-  public QueryResult query(String sql, Optional<Tenant> tenant, int maxRows, Duration timeout)
+  public QueryResult query(String sql, QueryPolicy policy, Duration timeout)
       throws SqlRefusedException, WarehouseException {
-    ApprovedQuery approved = allowlist.approve(sql, new QueryPolicy(tenant, maxRows));
-    return databaseFor(tenant).execute(approved.sql(), approved.maxRows(), timeout);
+    requireTimeout(timeout);
+    ApprovedQuery approved = allowlist.approve(sql, policy);
+    return backendFor(policy).execute(approved.sql(), approved.maxRows(), timeout);
   }
 
-  private ReadOnlyWarehouse databaseFor(Optional<Tenant> tenant) throws WarehouseException {
-    if (tenant.isEmpty() || tenantDatabases.isEmpty()) {
-      return database;
+  /** Every row visible, at most {@link #maxRows()} returned. */
+  public QueryPolicy unscoped() {
+    return QueryPolicy.unscoped(maxRows);
+  }
+
+  /** Only {@code tenant}'s rows visible, at most {@link #maxRows()} returned. */
+  public QueryPolicy forTenant(Tenant tenant) {
+    return QueryPolicy.forTenant(tenant, maxRows);
+  }
+
+  private JdbcBackend backendFor(QueryPolicy policy) throws WarehouseException {
+    if (tenantSources == null || policy.tenant().isEmpty()) {
+      return backend;
     }
-    Set<String> regions = Set.copyOf(tenant.get().values());
-    ReadOnlyWarehouse open = openTenants.get(regions);
+    Tenant tenant = policy.tenant().get();
+    JdbcBackend open = tenantBackends.get(tenant);
     if (open != null) {
       return open;
     }
-    synchronized (openTenants) {
-      open = openTenants.get(regions);
+    synchronized (tenantBackends) {
+      open = tenantBackends.get(tenant);
       if (open == null) {
         if (closed) {
           throw new WarehouseException(
               WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
         }
-        open = tenantDatabases.get().open(regions);
-        openTenants.put(regions, open);
+        open = new JdbcBackend(tenantSources.open(tenant), true);
+        tenantBackends.put(tenant, open);
       }
       return open;
     }
   }
 
-  /** The allowlisted tables and views with their columns, sorted by name. */
+  /**
+   * The allowlisted tables and views with their columns as the database reports them, sorted by
+   * name; an allowlisted name the database does not have is left out.
+   */
   public List<TableSchema> tables() throws WarehouseException {
-    return database.describe(allowlist.tables().stream().sorted().toList());
+    return backend.describe(allowlist.tables().stream().sorted().toList());
   }
 
   public SqlAllowlist allowlist() {
     return allowlist;
   }
 
-  /** The database's configuration: its default row cap and query timeout among others. */
-  public WarehouseConfig config() {
-    return database.config();
+  /** What the host said about the warehouse, for the query tool's description. */
+  public WarehouseNotes notes() {
+    return notes;
+  }
+
+  /** The default time one query may run. */
+  public Duration queryTimeout() {
+    return queryTimeout;
+  }
+
+  /** The default row cap of one query. */
+  public int maxRows() {
+    return maxRows;
   }
 
   @Override
   public void close() {
-    synchronized (openTenants) {
+    synchronized (tenantBackends) {
       closed = true;
-      openTenants.values().forEach(ReadOnlyWarehouse::close);
-      openTenants.clear();
+      tenantBackends.values().forEach(JdbcBackend::close);
+      tenantBackends.clear();
     }
-    database.close();
+    backend.close();
+  }
+
+  /** {@code timeout} if it is above zero and at most an hour. */
+  static Duration requireTimeout(Duration timeout) {
+    Objects.requireNonNull(timeout, "queryTimeout");
+    if (timeout.isNegative() || timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
+      throw new IllegalArgumentException(
+          "query timeout must be above 0 and at most 1h, was " + timeout);
+    }
+    return timeout;
+  }
+
+  /**
+   * Configures a warehouse; exactly one backend ({@code dataSource}, {@code hikari} or {@code
+   * jdbcUrl}).
+   */
+  public static final class Builder {
+
+    private final SqlAllowlist allowlist;
+    private DataSource dataSource;
+    private HikariConfig hikari;
+    private String jdbcUrl;
+    private int poolSize = JdbcPools.DEFAULT_POOL_SIZE;
+    private WarehouseNotes notes = WarehouseNotes.NONE;
+    private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
+    private int maxRows = DEFAULT_MAX_ROWS;
+    private TenantDataSources tenantSources;
+
+    private Builder(SqlAllowlist allowlist) {
+      this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
+    }
+
+    /**
+     * The host's own data source; the warehouse borrows from it and never closes it. Its identity
+     * should be able to read the allowlisted tables and nothing more: the allowlist decides what is
+     * asked, the database's privileges are the guard behind it.
+     */
+    public Builder dataSource(DataSource dataSource) {
+      this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+      return this;
+    }
+
+    /**
+     * A HikariCP pool configured by a copy of {@code config}, opened and closed by the warehouse.
+     */
+    public Builder hikari(HikariConfig config) {
+      this.hikari = Objects.requireNonNull(config, "config");
+      return this;
+    }
+
+    /**
+     * A pool of {@link #poolSize} connections to {@code jdbcUrl}, opened and closed by the
+     * warehouse.
+     */
+    public Builder jdbcUrl(String jdbcUrl) {
+      this.jdbcUrl = Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+      return this;
+    }
+
+    /**
+     * Connections of the pool {@link #jdbcUrl} opens, 1..64; {@value JdbcPools#DEFAULT_POOL_SIZE}
+     * by default.
+     */
+    public Builder poolSize(int poolSize) {
+      if (poolSize < 1 || poolSize > 64) {
+        throw new IllegalArgumentException("poolSize must be 1..64, was " + poolSize);
+      }
+      this.poolSize = poolSize;
+      return this;
+    }
+
+    /** What the tables mean, shown to models; none by default. */
+    public Builder notes(WarehouseNotes notes) {
+      this.notes = Objects.requireNonNull(notes, "notes");
+      return this;
+    }
+
+    /** How long one query may run by default, above 0 and at most 1h; 10 s by default. */
+    public Builder queryTimeout(Duration timeout) {
+      this.queryTimeout = requireTimeout(timeout);
+      return this;
+    }
+
+    /** The row cap of one query by default, 1..1,000,000; 10,000 by default. */
+    public Builder maxRows(int maxRows) {
+      if (maxRows < 1 || maxRows > MAX_ROWS_LIMIT) {
+        throw new IllegalArgumentException(
+            "maxRows must be 1.." + MAX_ROWS_LIMIT + ", was " + maxRows);
+      }
+      this.maxRows = maxRows;
+      return this;
+    }
+
+    /** Runs each tenant's queries on its own data source as well as behind the row filters. */
+    public Builder tenantDataSources(TenantDataSources sources) {
+      this.tenantSources = Objects.requireNonNull(sources, "sources");
+      return this;
+    }
+
+    /**
+     * Opens the backend and checks that one connection can be had.
+     *
+     * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be had
+     * @throws IllegalStateException when not exactly one backend was given
+     */
+    public Warehouse build() throws WarehouseException {
+      int backends =
+          (dataSource == null ? 0 : 1) + (hikari == null ? 0 : 1) + (jdbcUrl == null ? 0 : 1);
+      if (backends != 1) {
+        throw new IllegalStateException(
+            "a warehouse needs exactly one backend, got "
+                + backends
+                + ": call one of dataSource(...), hikari(...) or jdbcUrl(...)");
+      }
+      JdbcBackend backend;
+      if (dataSource != null) {
+        backend = new JdbcBackend(dataSource, false);
+      } else if (hikari != null) {
+        backend = new JdbcBackend(JdbcPools.open(hikari), true);
+      } else {
+        backend = new JdbcBackend(JdbcPools.open(jdbcUrl, poolSize), true);
+      }
+      try {
+        backend.check();
+      } catch (WarehouseException e) {
+        backend.close();
+        throw e;
+      }
+      return new Warehouse(this, backend);
+    }
   }
 }

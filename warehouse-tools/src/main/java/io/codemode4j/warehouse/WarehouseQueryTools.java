@@ -33,7 +33,7 @@ final class WarehouseQueryTools {
       - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers; a NaN or \
       infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
       - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". \
-      SUM of an integer column is HUGEINT, so SUM(amount_cents) is a string. Add money in SQL, or as integer \
+      SUM of an integer column is HUGEINT, so it is a string too. Add money in SQL, or as integer \
       cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
       - DATE is "YYYY-MM-DD"; TIMESTAMP and TIME are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); TIMESTAMP \
       WITH TIME ZONE carries its offset.
@@ -44,6 +44,7 @@ final class WarehouseQueryTools {
   private WarehouseQueryTools() {}
 
   static Tool query(ScopedWarehouse warehouse, List<TableSchema> tables) {
+    String dialect = warehouse.warehouse().allowlist().dialect().name();
     String names = tables.stream().map(TableSchema::name).collect(Collectors.joining(", "));
     ObjectNode parameters =
         (ObjectNode)
@@ -66,7 +67,9 @@ final class WarehouseQueryTools {
     ((ObjectNode) parameters.get("properties").get("sql"))
         .put(
             "description",
-            "Exactly one SELECT (WITH allowed) in DuckDB SQL over "
+            "Exactly one SELECT (WITH allowed) in "
+                + dialect
+                + " SQL over "
                 + names
                 + "; their columns are in the method description.");
     ObjectNode success =
@@ -94,7 +97,7 @@ final class WarehouseQueryTools {
     ToolSpec spec =
         new ToolSpec(
             "warehouse_query",
-            queryDescription(tables, warehouse),
+            queryDescription(tables, warehouse, dialect),
             parameters,
             success,
             ExecutionClass.READONLY);
@@ -126,11 +129,17 @@ final class WarehouseQueryTools {
     return new Tool(spec, (arguments, context) -> result.deepCopy());
   }
 
-  private static String queryDescription(List<TableSchema> tables, ScopedWarehouse warehouse) {
+  private static String queryDescription(
+      List<TableSchema> tables, ScopedWarehouse warehouse, String dialect) {
+    WarehouseNotes notes = warehouse.warehouse().notes();
     StringBuilder out =
-        new StringBuilder(
-            """
-        Runs one read-only SQL query (DuckDB dialect) on the billing warehouse and returns its rows as JSON.
+        new StringBuilder("Runs one read-only SQL query (")
+            .append(dialect)
+            .append(" dialect) on ")
+            .append(notes.subject())
+            .append(" and returns its rows as JSON.\n");
+    out.append(
+        """
         Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and \
         date functions work. Anything else rejects with kind 'refused' and a message that says what to write \
         instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). Every table is already confined to the caller's tenant: \
@@ -143,13 +152,13 @@ final class WarehouseQueryTools {
         .append(" is cancelled and rejects with kind 'timeout'.\n");
     out.append(
         """
-        JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM(amount_cents) are \
+        JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM of integers are \
         strings with the exact digits; the result's rows documentation has every rule.
         Tables and views (column SQL-type, notes in parentheses):
         """);
     for (TableSchema table : tables) {
       out.append("- ").append(table.name());
-      TableNotes.table(table.name()).ifPresent(note -> out.append(" (").append(note).append(')'));
+      notes.table(table.name()).ifPresent(note -> out.append(" (").append(note).append(')'));
       out.append(": ")
           .append(
               table.columns().stream()
@@ -158,7 +167,8 @@ final class WarehouseQueryTools {
                           column.name()
                               + " "
                               + column.type()
-                              + TableNotes.column(table.name(), column.name())
+                              + notes
+                                  .column(table.name(), column.name())
                                   .map(note -> " (" + note + ")")
                                   .orElse(""))
                   .collect(Collectors.joining(", ")))

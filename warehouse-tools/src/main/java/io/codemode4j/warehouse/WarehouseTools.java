@@ -3,27 +3,25 @@ package io.codemode4j.warehouse;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.tool.Tool;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The default analyst toolkit over a {@link Warehouse}, as Code Mode tools:
+ * Any {@link Warehouse} as Code Mode tools:
  *
  * <ul>
  *   <li>{@code warehouse.query({sql, maxRows?})}: one allowlisted SQL query, answered in the JSON
  *       contract of {@link QueryResult#toJson()};
- *   <li>{@code warehouse.tables()}: the allowlisted tables and views with their columns;
- *   <li>{@code billing.customers({region?, segment?})}: customers ordered by name;
- *   <li>{@code billing.invoices({customer})}: one customer's invoices, oldest first.
+ *   <li>{@code warehouse.tables()}: the allowlisted tables and views with their columns.
  * </ul>
  *
- * <p>Every tool is {@code readonly} and every call is confined to the calling principal's tenant
- * ({@code CallContext.principal().tenant()}, a set of regions): all four read through the same
- * allowlist, tenant rewrite and read-only database identity. Install them with {@code
- * WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build()}.
+ * <p>Both are {@code readonly} and every call is confined to the calling principal's tenant ({@code
+ * CallContext.principal().tenant()}, a set of tenant key values). The query tool's description
+ * names the warehouse's own tables and columns, read from the database when the toolkit is built,
+ * with the host's {@link WarehouseNotes}. Install them with {@code
+ * WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build()}; a domain's typed tools
+ * (the billing sample's {@code billing.*}) install beside them.
  */
 public final class WarehouseTools {
 
@@ -34,32 +32,20 @@ public final class WarehouseTools {
 
   private final Tool query;
   private final Tool tables;
-  private final Tool customers;
-  private final Tool invoices;
-  private final Map<String, Map<String, Tool>> toolkit;
+  private final Map<String, Tool> methods;
 
-  private WarehouseTools(Tool query, Tool tables, Tool customers, Tool invoices) {
+  private WarehouseTools(Tool query, Tool tables) {
     this.query = query;
     this.tables = tables;
-    this.customers = customers;
-    this.invoices = invoices;
-    Map<String, Tool> warehouse = new LinkedHashMap<>();
-    warehouse.put("query", query);
-    warehouse.put("tables", tables);
-    Map<String, Tool> billing = new LinkedHashMap<>();
-    billing.put("customers", customers);
-    billing.put("invoices", invoices);
-    Map<String, Map<String, Tool>> namespaces = new LinkedHashMap<>();
-    namespaces.put("warehouse", Collections.unmodifiableMap(warehouse));
-    namespaces.put("billing", Collections.unmodifiableMap(billing));
-    this.toolkit = Collections.unmodifiableMap(namespaces);
+    Map<String, Tool> methods = new LinkedHashMap<>();
+    methods.put("query", query);
+    methods.put("tables", tables);
+    this.methods = java.util.Collections.unmodifiableMap(methods);
   }
 
-  /**
-   * The toolkit with the warehouse's own query timeout ({@link WarehouseConfig#queryTimeout()}).
-   */
+  /** The toolkit with the warehouse's own query timeout ({@link Warehouse#queryTimeout()}). */
   public static WarehouseTools of(Warehouse warehouse) throws WarehouseException {
-    return of(warehouse, warehouse.config().queryTimeout());
+    return of(warehouse, warehouse.queryTimeout());
   }
 
   /**
@@ -72,12 +58,9 @@ public final class WarehouseTools {
       throws WarehouseException {
     Objects.requireNonNull(warehouse, "warehouse");
     ScopedWarehouse scoped = new ScopedWarehouse(warehouse, queryTimeout);
-    List<TableSchema> tables = warehouse.tables();
+    var schema = warehouse.tables();
     return new WarehouseTools(
-        WarehouseQueryTools.query(scoped, tables),
-        WarehouseQueryTools.tables(tables),
-        BillingTools.customers(scoped),
-        BillingTools.invoices(scoped));
+        WarehouseQueryTools.query(scoped, schema), WarehouseQueryTools.tables(schema));
   }
 
   /** {@code warehouse.query}; its native tool name is {@code warehouse_query}. */
@@ -90,30 +73,17 @@ public final class WarehouseTools {
     return tables;
   }
 
-  /** {@code billing.customers}; its native tool name is {@code billing_customers}. */
-  public Tool customers() {
-    return customers;
-  }
-
-  /** {@code billing.invoices}; its native tool name is {@code billing_invoices}. */
-  public Tool invoices() {
-    return invoices;
+  /** Method name to tool, in declaration order: {@code query}, {@code tables}. */
+  public Map<String, Tool> methods() {
+    return methods;
   }
 
   /**
-   * Namespace to method to tool, in declaration order: {@code warehouse.query}, {@code
-   * warehouse.tables}, {@code billing.customers}, {@code billing.invoices}.
+   * Adds {@code warehouse.query} and {@code warehouse.tables} to {@code builder} and returns it.
    */
-  public Map<String, Map<String, Tool>> toolkit() {
-    return toolkit;
-  }
-
-  /** Adds every method of {@link #toolkit()} to {@code builder} and returns it, for chaining. */
   public CodeMode.Builder installInto(CodeMode.Builder builder) {
     Objects.requireNonNull(builder, "builder");
-    toolkit.forEach(
-        (namespace, methods) ->
-            methods.forEach((method, tool) -> builder.method(namespace, method, tool)));
+    methods.forEach((method, tool) -> builder.method("warehouse", method, tool));
     return builder;
   }
 }

@@ -8,6 +8,7 @@ import static io.codemode4j.warehouse.Programs.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -35,7 +36,7 @@ class BillingEdgeCasesIT {
   @BeforeAll
   static void open() throws Exception {
     writeDataSet(parquetDir);
-    warehouse = Warehouse.openDuckDb(parquetDir, TestWarehouse.cacheRoot());
+    warehouse = BillingSample.open(parquetDir, TestWarehouse.cacheRoot());
     codeMode = Programs.codeMode(warehouse);
   }
 

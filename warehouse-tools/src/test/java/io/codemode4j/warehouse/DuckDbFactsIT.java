@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Driver behaviour that a design decision rests on. If DuckDB changes it, this test fails and the
- * decision (results are not streamed, see {@link DuckDbWarehouseFile#readOnlyUrl}) should be
- * revisited.
+ * decision (results are not streamed, see {@link
+ * io.codemode4j.warehouse.duckdb.DuckDbReadOnly#url}) should be revisited.
  */
 class DuckDbFactsIT {
 

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
-import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.duckdb.DuckDbLimits;
+import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -40,7 +42,7 @@ class DuckDbLockdownIT {
     parquet = TestWarehouse.sampleDir().toAbsolutePath().resolve("invoices.parquet");
     connection =
         DriverManager.getConnection(
-            DuckDbWarehouseFile.readOnlyUrl(TestWarehouse.bundledFile(), DuckDbLimits.defaults()));
+            DuckDbReadOnly.url(TestWarehouse.bundledFile(), DuckDbLimits.defaults()));
   }
 
   @AfterAll
@@ -142,7 +144,7 @@ class DuckDbLockdownIT {
       statement.execute("DROP TABLE leak");
     }
     assertThatThrownBy(
-            () -> SqlAllowlist.defaults().approve(sql, new QueryPolicy(Optional.empty(), 10)))
+            () -> BillingSample.allowlist().approve(sql, new QueryPolicy(Optional.empty(), 10)))
         .isInstanceOf(SqlRefusedException.class)
         .extracting(e -> ((SqlRefusedException) e).refusal().reason())
         .isIn(RefusalReason.STATEMENT_KIND, RefusalReason.SYNTAX);

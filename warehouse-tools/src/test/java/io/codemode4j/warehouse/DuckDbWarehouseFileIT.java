@@ -3,6 +3,9 @@ package io.codemode4j.warehouse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.duckdb.DuckDbLimits;
+import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,7 +24,7 @@ class DuckDbWarehouseFileIT {
 
   private Path copyOfSample() throws Exception {
     Path dir = Files.createDirectories(temp.resolve("data"));
-    for (String file : DuckDbWarehouseFile.TABLE_FILES) {
+    for (String file : BillingSample.TABLE_FILES) {
       Files.copy(
           TestWarehouse.sampleDir().resolve(file),
           dir.resolve(file),
@@ -34,7 +37,7 @@ class DuckDbWarehouseFileIT {
   void prepare_missingFile_namesTheFileAndTheExpectedSet() throws Exception {
     Path dir = copyOfSample();
     Files.delete(dir.resolve("invoice_lines.parquet"));
-    assertThatThrownBy(() -> DuckDbWarehouseFile.prepare(dir, temp.resolve("cache")))
+    assertThatThrownBy(() -> BillingSample.prepare(dir, temp.resolve("cache")))
         .isInstanceOfSatisfying(
             WarehouseException.class,
             e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.UNAVAILABLE))
@@ -52,7 +55,7 @@ class DuckDbWarehouseFileIT {
       s.execute(
           "COPY (SELECT 'C1' AS customer_id, 'x' AS name) TO '" + customers + "' (FORMAT parquet)");
     }
-    assertThatThrownBy(() -> DuckDbWarehouseFile.prepare(dir, temp.resolve("cache")))
+    assertThatThrownBy(() -> BillingSample.prepare(dir, temp.resolve("cache")))
         .isInstanceOf(WarehouseException.class)
         .hasMessageContaining("lacks the columns [region, segment, country]");
     assertThat(Files.list(temp.resolve("cache"))).isEmpty();
@@ -62,7 +65,7 @@ class DuckDbWarehouseFileIT {
   void prepare_changedContent_buildsANewFile() throws Exception {
     Path dir = copyOfSample();
     Path cache = temp.resolve("cache");
-    Path first = DuckDbWarehouseFile.prepare(dir, cache);
+    Path first = BillingSample.prepare(dir, cache);
 
     Path customers = dir.resolve("customers.parquet");
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
@@ -75,12 +78,11 @@ class DuckDbWarehouseFileIT {
               + "' (FORMAT parquet)");
     }
     Files.move(temp.resolve("c.parquet"), customers, StandardCopyOption.REPLACE_EXISTING);
-    Path second = DuckDbWarehouseFile.prepare(dir, cache);
+    Path second = BillingSample.prepare(dir, cache);
 
     assertThat(second).isNotEqualTo(first);
     try (Connection c =
-            DriverManager.getConnection(
-                DuckDbWarehouseFile.readOnlyUrl(second, DuckDbLimits.defaults()));
+            DriverManager.getConnection(DuckDbReadOnly.url(second, DuckDbLimits.defaults()));
         Statement s = c.createStatement();
         var rs = s.executeQuery("SELECT count(*) FROM customers")) {
       rs.next();
@@ -92,7 +94,7 @@ class DuckDbWarehouseFileIT {
   void prepare_unchangedFiles_takesTheKeyFromItsNoteUntilAFileChanges() throws Exception {
     Path dir = copyOfSample();
     Path cache = temp.resolve("cache");
-    Path first = DuckDbWarehouseFile.prepare(dir, cache);
+    Path first = BillingSample.prepare(dir, cache);
     List<Path> notes;
     try (Stream<Path> files = Files.list(cache.resolve("keys"))) {
       notes = files.toList();
@@ -104,22 +106,20 @@ class DuckDbWarehouseFileIT {
     // A planted note proves the files were not hashed again.
     String planted = "0".repeat(24);
     Files.writeString(notes.getFirst(), planted);
-    assertThat(DuckDbWarehouseFile.prepare(dir, cache).getFileName())
+    assertThat(BillingSample.prepare(dir, cache).getFileName())
         .hasToString("warehouse-" + planted + ".duckdb");
 
     // A file touched (same content) misses the note and is hashed: the original key again.
     Path customers = dir.resolve("customers.parquet");
     Files.setLastModifiedTime(
         customers, FileTime.fromMillis(Files.getLastModifiedTime(customers).toMillis() + 1000));
-    assertThat(DuckDbWarehouseFile.prepare(dir, cache)).isEqualTo(first);
+    assertThat(BillingSample.prepare(dir, cache)).isEqualTo(first);
   }
 
   @Test
   void readOnlyUrl_pathWithSemicolon_isRefused() {
     assertThatThrownBy(
-            () ->
-                DuckDbWarehouseFile.readOnlyUrl(
-                    temp.resolve("a;b.duckdb"), DuckDbLimits.defaults()))
+            () -> DuckDbReadOnly.url(temp.resolve("a;b.duckdb"), DuckDbLimits.defaults()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must not contain ';'");
   }

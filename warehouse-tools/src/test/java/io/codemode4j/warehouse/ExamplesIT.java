@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.within;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -85,8 +87,8 @@ class ExamplesIT {
 
   @BeforeAll
   static void open() throws Exception {
-    warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
-    codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build();
+    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build();
     customers =
         rows("SELECT customer_id, name, region, segment, country FROM customers").stream()
             .map(
@@ -431,7 +433,7 @@ class ExamplesIT {
   private static List<ObjectNode> rows(String sql) throws Exception {
     QueryResult result =
         warehouse.query(
-            sql, Optional.empty(), WarehouseConfig.MAX_ROWS_LIMIT, Duration.ofSeconds(60));
+            sql, QueryPolicy.unscoped(Warehouse.MAX_ROWS_LIMIT), Duration.ofSeconds(60));
     assertThat(result.truncated()).isFalse();
     return result.rows();
   }

@@ -9,6 +9,7 @@ import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.util.Set;
 import java.util.UUID;
 import tools.jackson.databind.JsonNode;
@@ -27,8 +28,7 @@ final class Programs {
    * The toolkit in Code Mode, with room for whole customer lists and invoice histories as results.
    */
   static CodeMode codeMode(Warehouse warehouse) throws WarehouseException {
-    return WarehouseTools.of(warehouse)
-        .installInto(CodeMode.builder())
+    return BillingSample.installTools(warehouse, CodeMode.builder())
         .limits(CodeExecutionLimits.defaults().withMaxResultBytes(4 * 1024 * 1024))
         .build();
   }

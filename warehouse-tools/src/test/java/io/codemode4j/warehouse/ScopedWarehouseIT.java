@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.tool.ToolFailure;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -23,7 +24,7 @@ class ScopedWarehouseIT {
 
   @BeforeAll
   static void open() throws WarehouseException {
-    warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
     scoped = new ScopedWarehouse(warehouse, Duration.ofMillis(300));
   }
 
@@ -33,9 +34,9 @@ class ScopedWarehouseIT {
   }
 
   @Test
-  void tenant_ofPrincipals_isTheirRegionsOrNone() throws ToolFailure {
-    assertThat(ScopedWarehouse.tenant(UNCONFINED)).isEmpty();
-    assertThat(ScopedWarehouse.tenant(EMEA)).contains(Tenant.of("emea"));
+  void policy_ofPrincipals_isTheirTenantOrEveryRow() throws ToolFailure {
+    assertThat(ScopedWarehouse.policy(UNCONFINED, 10).tenant()).isEmpty();
+    assertThat(ScopedWarehouse.policy(EMEA, 10).tenant()).contains(Tenant.of("emea"));
   }
 
   @Test
@@ -98,7 +99,7 @@ class ScopedWarehouseIT {
 
   @Test
   void query_unavailableWarehouse_failsWithoutNamingHostDetails() throws Exception {
-    Warehouse closed = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    Warehouse closed = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
     closed.close();
 
     assertThatThrownBy(

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
-import java.util.Optional;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,7 +29,7 @@ class TenantScopingIT {
 
   @BeforeAll
   static void open() throws WarehouseException {
-    warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
     codeMode = Programs.codeMode(warehouse);
   }
 
@@ -79,14 +79,14 @@ class TenantScopingIT {
             .query(
                 "SELECT count(*) AS n FROM invoice_lines l JOIN invoices i "
                     + "ON i.invoice_id = l.invoice_id WHERE i.region = 'emea'",
-                Optional.empty())
+                warehouse.unscoped())
             .rows()
             .get(0)
             .get("n")
             .asLong();
     long allLines =
         warehouse
-            .query("SELECT count(*) AS n FROM invoice_lines", Optional.empty())
+            .query("SELECT count(*) AS n FROM invoice_lines", warehouse.unscoped())
             .rows()
             .get(0)
             .get("n")
@@ -115,7 +115,8 @@ class TenantScopingIT {
 
     long emeaCustomers =
         warehouse
-            .query("SELECT count(*) AS n FROM customers WHERE region = 'emea'", Optional.empty())
+            .query(
+                "SELECT count(*) AS n FROM customers WHERE region = 'emea'", warehouse.unscoped())
             .rows()
             .get(0)
             .get("n")

@@ -3,7 +3,11 @@ package io.codemode4j.warehouse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.duckdb.DuckDbLimits;
+import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -11,7 +15,6 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -23,13 +26,14 @@ import org.junit.jupiter.api.Test;
  */
 class TenantSideChannelIT {
 
-  private static final Optional<Tenant> EMEA = Optional.of(new Tenant(Set.of("emea")));
+  private static final QueryPolicy EMEA =
+      QueryPolicy.forTenant(new Tenant(Set.of("emea")), Warehouse.DEFAULT_MAX_ROWS);
 
   private static Warehouse warehouse;
 
   @BeforeAll
   static void open() throws WarehouseException {
-    warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
   }
 
   @AfterAll
@@ -48,7 +52,7 @@ class TenantSideChannelIT {
     return warehouse
         .query(
             "SELECT min(invoice_id) AS id FROM invoices WHERE region = '" + region + "'",
-            Optional.empty())
+            warehouse.unscoped())
         .rows()
         .get(0)
         .get("id")
@@ -78,22 +82,20 @@ class TenantSideChannelIT {
         .isInstanceOfSatisfying(
             WarehouseException.class, e -> assertThat(e.getMessage()).contains("Conversion Error"));
     String americas = firstInvoice("americas");
-    assertThatThrownBy(() -> warehouse.query(probe(americas), Optional.empty()))
+    assertThatThrownBy(() -> warehouse.query(probe(americas), warehouse.unscoped()))
         .isInstanceOf(WarehouseException.class);
   }
 
   @Test
   void prepare_tenantFile_holdsOnlyThatTenantsRows() throws Exception {
-    DuckDbWarehouseFile.Source source = DuckDbWarehouseFile.source(TestWarehouse.sampleDir());
     Path file =
-        DuckDbWarehouseFile.prepare(
-            source, TestWarehouse.cacheRoot(), Optional.of(Set.of("apac", "emea")));
+        BillingSample.prepare(
+            TestWarehouse.sampleDir(), TestWarehouse.cacheRoot(), Tenant.of("apac", "emea"));
     assertThat(file.getFileName().toString()).endsWith("-apac+emea.duckdb");
 
     List<String> seen = new ArrayList<>();
     try (Connection c =
-            DriverManager.getConnection(
-                DuckDbWarehouseFile.readOnlyUrl(file, DuckDbLimits.defaults()));
+            DriverManager.getConnection(DuckDbReadOnly.url(file, DuckDbLimits.defaults()));
         Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
@@ -113,7 +115,7 @@ class TenantSideChannelIT {
             .query(
                 "SELECT count(*) AS n FROM invoice_lines l JOIN invoices i ON i.invoice_id = l.invoice_id "
                     + "WHERE i.region IN ('apac', 'emea')",
-                Optional.empty())
+                warehouse.unscoped())
             .rows()
             .get(0)
             .get("n")
@@ -122,7 +124,7 @@ class TenantSideChannelIT {
         warehouse
             .query(
                 "SELECT count(*) AS n FROM invoice_lines",
-                Optional.of(new Tenant(Set.of("emea", "apac"))))
+                warehouse.forTenant(new Tenant(Set.of("emea", "apac"))))
             .rows()
             .get(0)
             .get("n")

@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse;
 
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -28,6 +29,6 @@ final class TestWarehouse {
    * test.
    */
   static Path bundledFile() throws WarehouseException {
-    return DuckDbWarehouseFile.prepare(sampleDir(), cacheRoot());
+    return BillingSample.prepare(sampleDir(), cacheRoot());
   }
 }

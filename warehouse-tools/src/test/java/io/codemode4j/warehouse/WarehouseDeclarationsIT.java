@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.schema.TypeScriptCompiler;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +27,8 @@ class WarehouseDeclarationsIT {
 
   @BeforeAll
   static void open() throws WarehouseException {
-    warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
-    codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build();
+    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build();
   }
 
   @AfterAll
@@ -53,7 +54,7 @@ class WarehouseDeclarationsIT {
             "* - BOOLEAN is true or false.",
             "* - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers",
             "* - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. \"1234.50\"",
-            "SUM(amount_cents) is a string",
+            "SUM of an integer column is HUGEINT, so it is a string too",
             "* - DATE is \"YYYY-MM-DD\"; TIMESTAMP and TIME are ISO-8601",
             "* - LIST is an array and STRUCT an object",
             "* - NULL is null");

@@ -3,13 +3,13 @@ package io.codemode4j.warehouse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
@@ -31,7 +31,7 @@ class WarehouseIT {
 
   @BeforeAll
   static void open() throws WarehouseException {
-    warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
   }
 
   @AfterAll
@@ -44,7 +44,7 @@ class WarehouseIT {
     QueryResult result =
         warehouse.query(
             "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC",
-            Optional.empty());
+            warehouse.unscoped());
 
     JsonNode json = result.toJson();
     assertThat(json.propertyNames()).containsExactly("columns", "rows", "rowCount", "truncated");
@@ -67,11 +67,11 @@ class WarehouseIT {
     QueryResult summary =
         warehouse.query(
             "SELECT SUM(revenue) AS revenue, SUM(invoice_count) AS n FROM invoice_summary",
-            Optional.empty());
+            warehouse.unscoped());
     QueryResult invoices =
         warehouse.query(
             "SELECT SUM(amount_cents) AS cents, COUNT(*) AS n FROM invoices WHERE status <> 'void'",
-            Optional.empty());
+            warehouse.unscoped());
 
     BigDecimal revenue = new BigDecimal(summary.rows().get(0).get("revenue").asString());
     BigDecimal cents = new BigDecimal(invoices.rows().get(0).get("cents").asString());
@@ -83,7 +83,8 @@ class WarehouseIT {
   @Test
   void query_invoiceSummary_hasTheDocumentedColumns() throws Exception {
     QueryResult result =
-        warehouse.query("SELECT * FROM invoice_summary ORDER BY month LIMIT 1", Optional.empty());
+        warehouse.query(
+            "SELECT * FROM invoice_summary ORDER BY month LIMIT 1", warehouse.unscoped());
     assertThat(result.columns())
         .containsExactly(
             new Column("region", "VARCHAR"),
@@ -99,8 +100,7 @@ class WarehouseIT {
     QueryResult result =
         warehouse.query(
             "SELECT invoice_id FROM invoices ORDER BY invoice_id",
-            Optional.empty(),
-            25,
+            QueryPolicy.unscoped(25),
             Duration.ofSeconds(10));
     assertThat(result.rowCount()).isEqualTo(25);
     assertThat(result.truncated()).isTrue();
@@ -113,8 +113,7 @@ class WarehouseIT {
     QueryResult result =
         warehouse.query(
             "SELECT * FROM (VALUES (1), (2), (3)) AS t(x)",
-            Optional.empty(),
-            3,
+            QueryPolicy.unscoped(3),
             Duration.ofSeconds(10));
     assertThat(result.rowCount()).isEqualTo(3);
     assertThat(result.truncated()).isFalse();
@@ -122,14 +121,14 @@ class WarehouseIT {
 
   @Test
   void query_defaultCap_isTenThousandRows() throws Exception {
-    QueryResult result = warehouse.query("SELECT invoice_id FROM invoices", Optional.empty());
-    assertThat(result.rowCount()).isEqualTo(WarehouseConfig.DEFAULT_MAX_ROWS);
+    QueryResult result = warehouse.query("SELECT invoice_id FROM invoices", warehouse.unscoped());
+    assertThat(result.rowCount()).isEqualTo(Warehouse.DEFAULT_MAX_ROWS);
     assertThat(result.truncated()).isTrue();
   }
 
   @Test
   void query_refusedSql_throwsRefusalNamingTheAllowedTables() {
-    assertThatThrownBy(() -> warehouse.query("SELECT * FROM payroll", Optional.empty()))
+    assertThatThrownBy(() -> warehouse.query("SELECT * FROM payroll", warehouse.unscoped()))
         .isInstanceOf(SqlRefusedException.class)
         .hasMessageContaining(
             "table 'payroll' is not allowlisted (allowed: customers, invoice_lines, invoices, invoice_summary)");
@@ -139,7 +138,7 @@ class WarehouseIT {
   void query_runawayQuery_isCancelledAtItsTimeoutAndTheNextQueryWorks() throws Exception {
     long start = System.nanoTime();
     assertThatThrownBy(
-            () -> warehouse.query(SLOW_SQL, Optional.empty(), 10, Duration.ofMillis(300)))
+            () -> warehouse.query(SLOW_SQL, QueryPolicy.unscoped(10), Duration.ofMillis(300)))
         .isInstanceOfSatisfying(
             WarehouseException.class,
             e -> {
@@ -148,7 +147,7 @@ class WarehouseIT {
             });
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 
-    QueryResult next = warehouse.query("SELECT count(*) AS n FROM customers", Optional.empty());
+    QueryResult next = warehouse.query("SELECT count(*) AS n FROM customers", warehouse.unscoped());
     assertThat(next.rows().get(0).get("n").asLong()).isEqualTo(500);
   }
 
@@ -160,7 +159,7 @@ class WarehouseIT {
             .start(
                 () -> {
                   try {
-                    warehouse.query(SLOW_SQL, Optional.empty(), 10, Duration.ofMinutes(1));
+                    warehouse.query(SLOW_SQL, QueryPolicy.unscoped(10), Duration.ofMinutes(1));
                   } catch (Exception e) {
                     failure.set(e);
                   }
@@ -179,19 +178,22 @@ class WarehouseIT {
   @Test
   void query_databaseError_isTypedAndTheNextQueryWorks() throws Exception {
     assertThatThrownBy(
-            () -> warehouse.query("SELECT CAST(name AS INTEGER) FROM customers", Optional.empty()))
+            () ->
+                warehouse.query(
+                    "SELECT CAST(name AS INTEGER) FROM customers", warehouse.unscoped()))
         .isInstanceOfSatisfying(
             WarehouseException.class,
             e -> {
               assertThat(e.kind()).isEqualTo(WarehouseException.Kind.DATABASE);
               assertThat(e.getMessage()).contains("Conversion Error");
             });
-    assertThat(warehouse.query("SELECT 1 AS one", Optional.empty()).rowCount()).isEqualTo(1);
+    assertThat(warehouse.query("SELECT 1 AS one", warehouse.unscoped()).rowCount()).isEqualTo(1);
   }
 
   @Test
   void query_tenant_seesOnlyItsRegions() throws Exception {
-    Optional<Tenant> emea = Optional.of(new Tenant(Set.of("emea")));
+    QueryPolicy emea =
+        QueryPolicy.forTenant(new Tenant(Set.of("emea")), Warehouse.DEFAULT_MAX_ROWS);
     for (String table : List.of("invoices", "customers", "invoice_summary")) {
       QueryResult regions = warehouse.query("SELECT DISTINCT region FROM " + table, emea);
       assertThat(regions.rows())
@@ -209,14 +211,14 @@ class WarehouseIT {
         warehouse
             .query(
                 "SELECT count(*) AS n FROM invoice_lines l JOIN invoices i ON i.invoice_id = l.invoice_id WHERE i.region = 'emea'",
-                Optional.empty())
+                warehouse.unscoped())
             .rows()
             .get(0)
             .get("n")
             .asLong();
     long allLines =
         warehouse
-            .query("SELECT count(*) AS n FROM invoice_lines", Optional.empty())
+            .query("SELECT count(*) AS n FROM invoice_lines", warehouse.unscoped())
             .rows()
             .get(0)
             .get("n")
@@ -229,7 +231,7 @@ class WarehouseIT {
     List<TableSchema> tables = warehouse.tables();
     assertThat(tables)
         .extracting(TableSchema::name)
-        .containsExactlyElementsOf(SqlAllowlist.defaults().tables().stream().sorted().toList());
+        .containsExactlyElementsOf(BillingSample.allowlist().tables().stream().sorted().toList());
     TableSchema invoices =
         tables.stream().filter(t -> t.name().equals("invoices")).findFirst().orElseThrow();
     assertThat(invoices.columns())

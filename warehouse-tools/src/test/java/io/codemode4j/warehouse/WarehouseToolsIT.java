@@ -16,10 +16,12 @@ import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.billing.BillingTools;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,7 +46,7 @@ class WarehouseToolsIT {
 
   @BeforeAll
   static void open() throws WarehouseException {
-    warehouse = Warehouse.openDuckDb(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
     codeMode = Programs.codeMode(warehouse);
   }
 
@@ -60,8 +62,9 @@ class WarehouseToolsIT {
         .containsExactly(
             "warehouse.query", "warehouse.tables", "billing.customers", "billing.invoices");
     assertThat(
-            WarehouseTools.of(warehouse).toolkit().values().stream()
-                .flatMap(m -> m.values().stream()))
+            java.util.stream.Stream.concat(
+                WarehouseTools.of(warehouse).methods().values().stream(),
+                BillingTools.of(warehouse).methods().values().stream()))
         .extracting(tool -> tool.spec().executionClass())
         .containsOnly(ExecutionClass.READONLY);
   }
@@ -74,10 +77,11 @@ class WarehouseToolsIT {
         .contains(
             "- customers (one row per customer): customer_id VARCHAR, name VARCHAR",
             "region VARCHAR ('emea' | 'americas' | 'apac')",
-            "amount_cents BIGINT (US cents)",
+            "amount_cents BIGINT (US cents; SUM(amount_cents) is HUGEINT, so a string)",
             "- invoice_summary (view over the invoices that are not void",
             "revenue DECIMAL(18,2)",
-            "DECIMAL and SUM(amount_cents) are strings with the exact digits",
+            "DECIMAL and SUM of integers are strings with the exact digits",
+            "(DuckDB dialect) on the billing warehouse",
             "cancelled and rejects with kind 'timeout'",
             "10s");
     assertThat(query.spec().success().get("properties").get("rows").get("description").asString())
@@ -101,7 +105,7 @@ class WarehouseToolsIT {
     JsonNode answer =
         result(codeMode, "async () => warehouse.query({sql: " + js(sql) + "})", UNCONFINED);
 
-    assertThat(answer).isEqualTo(warehouse.query(sql, Optional.empty()).toJson());
+    assertThat(answer).isEqualTo(warehouse.query(sql, warehouse.unscoped()).toJson());
     assertThat(answer.get("columns").get(1).get("type").asString()).isEqualTo("DECIMAL(38,2)");
     assertThat(answer.get("rows").get(0).get("total").isString()).isTrue();
   }
@@ -247,7 +251,7 @@ class WarehouseToolsIT {
 
     List<ObjectNode> expected =
         warehouse
-            .query("SELECT * FROM customers", Optional.empty(), 10_000, Duration.ofSeconds(10))
+            .query("SELECT * FROM customers", QueryPolicy.unscoped(10_000), Duration.ofSeconds(10))
             .rows()
             .stream()
             .filter(c -> region == null || c.get("region").asString().equals(region))
@@ -286,8 +290,7 @@ class WarehouseToolsIT {
         warehouse
             .query(
                 "SELECT * FROM invoices WHERE customer_id = 'C0001'",
-                Optional.empty(),
-                10_000,
+                QueryPolicy.unscoped(10_000),
                 Duration.ofSeconds(10))
             .rows()
             .stream()

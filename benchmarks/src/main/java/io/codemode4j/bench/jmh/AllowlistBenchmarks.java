@@ -6,6 +6,7 @@ import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -48,8 +49,8 @@ public class AllowlistBenchmarks {
 
   @Setup(Level.Trial)
   public void setUp() throws SqlRefusedException {
-    allowlist = SqlAllowlist.builder().defaultTables().approvalCacheSize(0).build();
-    cached = SqlAllowlist.defaults();
+    allowlist = BillingSample.builder().approvalCacheSize(0).build();
+    cached = BillingSample.allowlist();
     corpus = AcceptedCorpus.queries();
     for (AcceptedCorpus.Query query : corpus) {
       cached.approve(query.sql(), POLICY);

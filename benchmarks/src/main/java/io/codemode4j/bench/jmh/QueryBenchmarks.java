@@ -5,6 +5,7 @@ import io.codemode4j.bench.QueryScenario;
 import io.codemode4j.sample.SampleData;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ public class QueryBenchmarks {
   public void setUp() throws IOException, WarehouseException, SQLException {
     cache = Files.createTempDirectory("codemode-jmh-");
     Path dir = data.equals("bundled") ? SampleData.bundledDirectory(cache) : Path.of(data);
-    warehouse = Warehouse.openDuckDb(dir, cache);
+    warehouse = BillingSample.open(dir, cache);
     jdbc = PlainJdbc.open(dir, cache);
     scenario = new QueryScenario(warehouse, jdbc);
   }

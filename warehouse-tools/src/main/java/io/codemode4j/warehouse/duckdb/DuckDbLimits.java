@@ -1,4 +1,4 @@
-package io.codemode4j.warehouse;
+package io.codemode4j.warehouse.duckdb;
 
 import java.util.Objects;
 import java.util.regex.Pattern;

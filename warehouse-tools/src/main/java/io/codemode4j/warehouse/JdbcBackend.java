@@ -1,9 +1,7 @@
 package io.codemode4j.warehouse;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
-import com.zaxxer.hikari.pool.HikariPool;
 import io.codemode4j.bridge.Durations;
+import io.codemode4j.warehouse.internal.JdbcMessages;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -13,69 +11,59 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.sql.DataSource;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Runs already-approved SQL on pooled read-only connections and streams the rows into a {@link
- * QueryResult}.
+ * Runs already-approved SQL on a {@link DataSource}'s connections and streams the rows into a
+ * {@link QueryResult}: the JDBC half of a {@link Warehouse}.
  *
- * <p>It executes exactly the text it is given, so callers pass only SQL rendered by the allowlist
- * ({@link Warehouse} does). Every statement is watched: past its deadline, or when the calling
- * thread is interrupted, the statement is cancelled inside the database ({@link
- * Statement#cancel()}), which frees the connection for the next borrower instead of leaving a
- * runaway query behind.
+ * <p>It executes exactly the text it is given, so only {@link Warehouse} calls it, with SQL the
+ * allowlist rendered. Every connection is marked read-only before use where the driver allows it (a
+ * hint; the database identity's own privileges are the guard). Every statement is watched: past its
+ * deadline, or when the calling thread is interrupted, the statement is cancelled inside the
+ * database ({@link Statement#cancel()}), which frees the connection for the next borrower instead
+ * of leaving a runaway query behind.
  */
-public final class ReadOnlyWarehouse implements AutoCloseable {
+final class JdbcBackend implements AutoCloseable {
 
   /**
    * How often the watchdog looks at running statements; bounds how late a cancellation can come.
    */
   private static final long WATCH_PERIOD_MS = 20;
 
-  private final WarehouseConfig config;
-  private final HikariDataSource pool;
+  private final DataSource dataSource;
+  private final boolean owned;
   private final ScheduledExecutorService watchdog;
 
-  private ReadOnlyWarehouse(WarehouseConfig config, HikariDataSource pool) {
-    this.config = config;
-    this.pool = pool;
+  /**
+   * @param owned whether {@link #close} closes {@code dataSource} (when it is {@link
+   *     AutoCloseable}): true for pools the warehouse opened, false for a host's own
+   */
+  JdbcBackend(DataSource dataSource, boolean owned) {
+    this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+    this.owned = owned;
     this.watchdog =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("codemode-warehouse-watchdog").daemon(true).factory());
   }
 
   /**
-   * Opens the pool and checks that one connection can be made.
-   *
-   * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be opened
+   * Borrows one connection and returns it, so a warehouse that cannot be reached fails when it is
+   * built rather than on its first query.
    */
-  public static ReadOnlyWarehouse open(WarehouseConfig config) throws WarehouseException {
-    HikariConfig hikari = new HikariConfig();
-    hikari.setPoolName("codemode-warehouse");
-    hikari.setJdbcUrl(config.jdbcUrl());
-    hikari.setReadOnly(true);
-    hikari.setAutoCommit(true);
-    hikari.setMaximumPoolSize(config.poolSize());
-    hikari.setMinimumIdle(1);
-    hikari.setConnectionTimeout(Duration.ofSeconds(30).toMillis());
-    try {
-      return new ReadOnlyWarehouse(config, new HikariDataSource(hikari));
-    } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
-      Throwable cause = e.getCause() != null ? e.getCause() : e;
-      throw new WarehouseException(
-          WarehouseException.Kind.UNAVAILABLE,
-          "cannot open the warehouse at " + config.jdbcUrl() + ": " + cause.getMessage(),
-          e);
+  void check() throws WarehouseException {
+    try (Connection connection = borrow()) {
+      // Borrowed and returned: the database answers.
+    } catch (SQLException e) {
+      throw unavailable(e);
     }
-  }
-
-  public WarehouseConfig config() {
-    return config;
   }
 
   /**
@@ -84,9 +72,7 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
    * (the allowlist renders {@code maxRows + 1}), since JDBC's {@code setMaxRows} is ignored by
    * DuckDB.
    */
-  public QueryResult execute(String sql, int maxRows, Duration timeout) throws WarehouseException {
-    WarehouseConfig.requireMaxRows(maxRows);
-    WarehouseConfig.requireTimeout(timeout);
+  QueryResult execute(String sql, int maxRows, Duration timeout) throws WarehouseException {
     if (Thread.currentThread().isInterrupted()) {
       throw new WarehouseException(
           WarehouseException.Kind.INTERRUPTED, "interrupted before the query started");
@@ -113,21 +99,35 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
         watch.stop();
       }
     } catch (SQLException e) {
-      throw new WarehouseException(
-          WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
+      throw new WarehouseException(WarehouseException.Kind.DATABASE, JdbcMessages.firstLine(e), e);
     }
   }
 
-  /** The columns of the named tables and views, in the order given; unknown names are skipped. */
-  public List<TableSchema> describe(Collection<String> tables) throws WarehouseException {
+  /**
+   * The columns of the named tables and views, in the order given; unknown names are skipped. A
+   * name is matched exactly: {@code _} and {@code %} in it are escaped, since {@code getColumns}
+   * reads its table argument as a LIKE pattern ({@code invoice_lines} would match {@code
+   * invoiceXlines} too).
+   */
+  List<TableSchema> describe(Collection<String> tables) throws WarehouseException {
     try (Connection connection = borrow()) {
       DatabaseMetaData meta = connection.getMetaData();
+      String escape = meta.getSearchStringEscape();
       List<TableSchema> out = new ArrayList<>();
       for (String table : tables) {
+        String pattern =
+            escape == null || escape.isEmpty()
+                ? table
+                : table
+                    .replace(escape, escape + escape)
+                    .replace("_", escape + "_")
+                    .replace("%", escape + "%");
         List<Column> columns = new ArrayList<>();
-        try (ResultSet rs = meta.getColumns(null, null, table, null)) {
+        try (ResultSet rs = meta.getColumns(null, null, pattern, null)) {
           while (rs.next()) {
-            columns.add(new Column(rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME")));
+            if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
+              columns.add(new Column(rs.getString("COLUMN_NAME"), rs.getString("TYPE_NAME")));
+            }
           }
         }
         if (!columns.isEmpty()) {
@@ -136,26 +136,54 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
       }
       return out;
     } catch (SQLException e) {
-      throw new WarehouseException(
-          WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
+      throw new WarehouseException(WarehouseException.Kind.DATABASE, JdbcMessages.firstLine(e), e);
     }
   }
 
   @Override
   public void close() {
     watchdog.shutdownNow();
-    pool.close();
+    if (owned && dataSource instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        // Closing a pool only releases its connections; nothing is lost if one will not close.
+      }
+    }
   }
 
   private Connection borrow() throws WarehouseException {
+    Connection connection;
     try {
-      return pool.getConnection();
+      connection = dataSource.getConnection();
     } catch (SQLException e) {
-      throw new WarehouseException(
-          WarehouseException.Kind.UNAVAILABLE,
-          "no warehouse connection available: " + DuckDbWarehouseFile.firstLine(e),
-          e);
+      throw unavailable(e);
     }
+    markReadOnly(connection);
+    return connection;
+  }
+
+  /**
+   * Marks a connection read-only where the driver lets it change: a hint that lets PostgreSQL open
+   * read-only transactions. DuckDB fixes the mode when the database opens and refuses any change on
+   * a connection, so a refusal is ignored: the guard is the allowlist in front and the identity (a
+   * read-only file, a role with SELECT only) behind, never this flag.
+   */
+  private static void markReadOnly(Connection connection) {
+    try {
+      if (!connection.isReadOnly()) {
+        connection.setReadOnly(true);
+      }
+    } catch (SQLException refused) {
+      // The driver fixes the mode per database, not per connection; see above.
+    }
+  }
+
+  private static WarehouseException unavailable(SQLException e) {
+    return new WarehouseException(
+        WarehouseException.Kind.UNAVAILABLE,
+        "no warehouse connection available: " + JdbcMessages.firstLine(e),
+        e);
   }
 
   private Watch watch(Statement statement, Duration timeout) {
@@ -222,8 +250,7 @@ public final class ReadOnlyWarehouse implements AutoCloseable {
       if (reason == WarehouseException.Kind.INTERRUPTED) {
         return new WarehouseException(reason, "query cancelled: the caller was interrupted", e);
       }
-      return new WarehouseException(
-          WarehouseException.Kind.DATABASE, DuckDbWarehouseFile.firstLine(e), e);
+      return new WarehouseException(WarehouseException.Kind.DATABASE, JdbcMessages.firstLine(e), e);
     }
   }
 }

@@ -1,19 +1,31 @@
-package io.codemode4j.warehouse;
+package io.codemode4j.warehouse.billing;
 
+import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolFailure;
 import io.codemode4j.bridge.tool.ToolSpec;
+import io.codemode4j.warehouse.QueryResult;
+import io.codemode4j.warehouse.ScopedWarehouse;
+import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseTools;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * {@code billing.customers} and {@code billing.invoices}: the two reads an analyst makes most, as
- * typed calls instead of SQL.
+ * {@code billing.customers} and {@code billing.invoices}: the two reads an analyst makes most of
+ * the billing sample, as typed calls instead of SQL. Install them beside the warehouse's own tools:
+ * {@code BillingTools.of(warehouse).installInto(WarehouseTools.of(warehouse).installInto(
+ * CodeMode.builder()))}.
  *
  * <p>Decided: both build their SQL from schema-validated arguments, quote every value with {@link
  * SqlLiterals}, and send it through the same allowlist and tenant rewrite as {@code
@@ -27,13 +39,56 @@ import tools.jackson.databind.node.ObjectNode;
  * confined to the tenant by the allowlist, finding no customer; nothing in the outcome depends on
  * rows outside the tenant. An empty list means the customer is visible and has no invoices.
  */
-final class BillingTools {
+public final class BillingTools {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  private BillingTools() {}
+  private final Tool customers;
+  private final Tool invoices;
+  private final Map<String, Tool> methods;
 
-  static Tool customers(ScopedWarehouse warehouse) {
+  private BillingTools(ScopedWarehouse warehouse) {
+    this.customers = customers(warehouse);
+    this.invoices = invoices(warehouse);
+    Map<String, Tool> methods = new LinkedHashMap<>();
+    methods.put("customers", customers);
+    methods.put("invoices", invoices);
+    this.methods = Collections.unmodifiableMap(methods);
+  }
+
+  /**
+   * The billing tools over {@code warehouse}, a {@link BillingSample} warehouse (or any with its
+   * tables), with the warehouse's own query timeout.
+   */
+  public static BillingTools of(Warehouse warehouse) {
+    return new BillingTools(new ScopedWarehouse(warehouse));
+  }
+
+  /** {@code billing.customers}; its native tool name is {@code billing_customers}. */
+  public Tool customers() {
+    return customers;
+  }
+
+  /** {@code billing.invoices}; its native tool name is {@code billing_invoices}. */
+  public Tool invoices() {
+    return invoices;
+  }
+
+  /** Method name to tool, in declaration order: {@code customers}, {@code invoices}. */
+  public Map<String, Tool> methods() {
+    return methods;
+  }
+
+  /**
+   * Adds {@code billing.customers} and {@code billing.invoices} to {@code builder} and returns it.
+   */
+  public CodeMode.Builder installInto(CodeMode.Builder builder) {
+    Objects.requireNonNull(builder, "builder");
+    methods.forEach((method, tool) -> builder.method("billing", method, tool));
+    return builder;
+  }
+
+  private static Tool customers(ScopedWarehouse warehouse) {
     JsonNode parameters =
         MAPPER.readTree(
             """
@@ -105,7 +160,7 @@ final class BillingTools {
         });
   }
 
-  static Tool invoices(ScopedWarehouse warehouse) {
+  private static Tool invoices(ScopedWarehouse warehouse) {
     JsonNode parameters =
         MAPPER.readTree(
             """

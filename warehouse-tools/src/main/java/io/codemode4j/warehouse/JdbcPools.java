@@ -1,0 +1,107 @@
+package io.codemode4j.warehouse;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Opens the HikariCP pools a {@link Warehouse} reads through: the one place that decides how a
+ * warehouse connection pool is configured.
+ *
+ * <p>Decided: every pool is read-only (HikariCP marks each connection so when it is made), in
+ * auto-commit (a query is one statement, nothing to commit), keeps one idle connection (the first
+ * query of a quiet pass does not pay for a connection), and waits at most 30 s for a free one. A
+ * host's own {@link HikariConfig} is copied before these are applied, so the host's object is left
+ * as it was.
+ */
+public final class JdbcPools {
+
+  /** Connections in a pool opened from a URL, unless told otherwise. */
+  public static final int DEFAULT_POOL_SIZE = 4;
+
+  private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(30);
+
+  /** A URL's user information: {@code //user:secret@host} keeps {@code //host}. */
+  private static final Pattern USER_INFO = Pattern.compile("//[^/@]*@");
+
+  private JdbcPools() {}
+
+  /**
+   * A read-only pool of {@code poolSize} (1..64) connections to {@code jdbcUrl}; one connection is
+   * made now.
+   *
+   * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; its
+   *     message names the URL without credentials or options
+   */
+  public static HikariDataSource open(String jdbcUrl, int poolSize) throws WarehouseException {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    if (!jdbcUrl.startsWith("jdbc:")) {
+      throw new IllegalArgumentException(
+          "a warehouse JDBC URL starts with 'jdbc:', was '" + redacted(jdbcUrl) + "'");
+    }
+    if (poolSize < 1 || poolSize > 64) {
+      throw new IllegalArgumentException("poolSize must be 1..64, was " + poolSize);
+    }
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(jdbcUrl);
+    config.setMaximumPoolSize(poolSize);
+    return open(config);
+  }
+
+  /**
+   * A read-only pool configured by a copy of {@code config} (its URL or data source, credentials,
+   * size and driver properties); one connection is made now.
+   *
+   * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made
+   */
+  public static HikariDataSource open(HikariConfig config) throws WarehouseException {
+    Objects.requireNonNull(config, "config");
+    String url = config.getJdbcUrl();
+    if (url != null
+        && url.startsWith("jdbc:duckdb:")
+        && !url.toLowerCase(java.util.Locale.ROOT).contains(";access_mode=read_only")) {
+      // DuckDB fixes the access mode per database and refuses to mark a connection read-only, so
+      // this pool could not open; and a warehouse's DuckDB identity must be read-only anyway.
+      throw new IllegalArgumentException(
+          "a DuckDB warehouse must be opened read-only, but "
+              + redacted(url)
+              + " is not: build its URL with DuckDbReadOnly.url(file, DuckDbLimits.defaults()),"
+              + " which also locks external access and caps memory");
+    }
+    HikariConfig copy = new HikariConfig();
+    config.copyStateTo(copy);
+    if (copy.getPoolName() == null) {
+      copy.setPoolName("codemode-warehouse");
+    }
+    copy.setReadOnly(true);
+    copy.setAutoCommit(true);
+    copy.setMinimumIdle(1);
+    copy.setConnectionTimeout(CONNECTION_TIMEOUT.toMillis());
+    try {
+      return new HikariDataSource(copy);
+    } catch (HikariPool.PoolInitializationException | IllegalArgumentException e) {
+      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      String where = copy.getJdbcUrl() == null ? "its data source" : redacted(copy.getJdbcUrl());
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          "cannot open the warehouse at " + where + ": " + cause.getMessage(),
+          e);
+    }
+  }
+
+  /** {@code jdbcUrl} without user information, and cut at its first {@code ?} or {@code ;}. */
+  static String redacted(String jdbcUrl) {
+    String url = USER_INFO.matcher(jdbcUrl).replaceFirst("//");
+    int options = url.length();
+    for (char separator : new char[] {'?', ';'}) {
+      int at = url.indexOf(separator);
+      if (at >= 0) {
+        options = Math.min(options, at);
+      }
+    }
+    return url.substring(0, options);
+  }
+}

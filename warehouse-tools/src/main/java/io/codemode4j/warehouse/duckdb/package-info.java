@@ -1,0 +1,9 @@
+/**
+ * DuckDB as a warehouse backend: the locked-down read-only connection URL ({@link
+ * io.codemode4j.warehouse.duckdb.DuckDbReadOnly}) with its resource caps ({@link
+ * io.codemode4j.warehouse.duckdb.DuckDbLimits}), and database files built from source files once
+ * per distinct content ({@link io.codemode4j.warehouse.duckdb.DuckDbFileCache}), including files
+ * that hold one tenant's rows alone ({@link io.codemode4j.warehouse.duckdb.TenantRows}). Nothing
+ * here knows the billing sample.
+ */
+package io.codemode4j.warehouse.duckdb;
