@@ -18,6 +18,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -202,8 +203,9 @@ final class JdbcBackend implements AutoCloseable {
     private final Thread caller;
     private final long deadlineNanos;
     private final Duration timeout;
-    private final AtomicReference<WarehouseException.Kind> cancelledFor = new AtomicReference<>();
-    private volatile ScheduledFuture<?> task;
+    private final AtomicReference<WarehouseException.@Nullable Kind> cancelledFor =
+        new AtomicReference<>();
+    private volatile @Nullable ScheduledFuture<?> task;
 
     Watch(Statement statement, Thread caller, long deadlineNanos, Duration timeout) {
       this.statement = statement;
@@ -214,7 +216,7 @@ final class JdbcBackend implements AutoCloseable {
 
     @Override
     public void run() {
-      WarehouseException.Kind reason = null;
+      WarehouseException.@Nullable Kind reason = null;
       if (caller.isInterrupted()) {
         reason = WarehouseException.Kind.INTERRUPTED;
       } else if (System.nanoTime() - deadlineNanos >= 0) {

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -182,7 +183,7 @@ final class ResultJson {
     };
   }
 
-  private static void putText(ObjectNode row, String name, Object value) {
+  private static void putText(ObjectNode row, String name, @Nullable Object value) {
     if (value == null) {
       row.putNull(name);
     } else {

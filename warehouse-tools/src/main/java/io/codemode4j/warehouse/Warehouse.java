@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The warehouse as analysts reach it: an {@link SqlAllowlist} plus a JDBC backend. Every query
@@ -48,7 +49,7 @@ public final class Warehouse implements AutoCloseable {
   private final int maxRows;
 
   /** {@code null} when the filters alone confine tenants. */
-  private final TenantDataSources tenantSources;
+  private final @Nullable TenantDataSources tenantSources;
 
   private final ConcurrentHashMap<Tenant, JdbcBackend> tenantBackends = new ConcurrentHashMap<>();
   private volatile boolean closed;
@@ -174,14 +175,14 @@ public final class Warehouse implements AutoCloseable {
   public static final class Builder {
 
     private final SqlAllowlist allowlist;
-    private DataSource dataSource;
-    private HikariConfig hikari;
-    private String jdbcUrl;
+    private @Nullable DataSource dataSource;
+    private @Nullable HikariConfig hikari;
+    private @Nullable String jdbcUrl;
     private int poolSize = JdbcPools.DEFAULT_POOL_SIZE;
     private WarehouseNotes notes = WarehouseNotes.NONE;
     private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
     private int maxRows = DEFAULT_MAX_ROWS;
-    private TenantDataSources tenantSources;
+    private @Nullable TenantDataSources tenantSources;
 
     private Builder(SqlAllowlist allowlist) {
       this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
@@ -275,7 +276,8 @@ public final class Warehouse implements AutoCloseable {
       } else if (hikari != null) {
         backend = new JdbcBackend(JdbcPools.open(hikari), true);
       } else {
-        backend = new JdbcBackend(JdbcPools.open(jdbcUrl, poolSize), true);
+        // The count above leaves only the URL.
+        backend = new JdbcBackend(JdbcPools.open(Objects.requireNonNull(jdbcUrl), poolSize), true);
       }
       try {
         backend.check();

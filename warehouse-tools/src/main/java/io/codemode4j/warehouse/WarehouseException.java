@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A query that the allowlist approved but the warehouse could not answer.
@@ -26,7 +27,7 @@ public final class WarehouseException extends Exception {
 
   private final Kind kind;
 
-  public WarehouseException(Kind kind, String message, Throwable cause) {
+  public WarehouseException(Kind kind, String message, @Nullable Throwable cause) {
     super(message, cause);
     this.kind = Objects.requireNonNull(kind, "kind");
   }

@@ -5,4 +5,7 @@
  * warehouse.query} and {@code warehouse.tables}; {@link io.codemode4j.warehouse.ScopedWarehouse}
  * and {@link io.codemode4j.warehouse.SqlLiterals} are what a host's own typed tools build on.
  */
+@NullMarked
 package io.codemode4j.warehouse;
+
+import org.jspecify.annotations.NullMarked;

@@ -24,6 +24,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The bundled billing sample as a warehouse: three parquet files ({@code customers}, {@code
@@ -252,7 +254,7 @@ public final class BillingSample {
   }
 
   /** Loads the three tables (only {@code tenant}'s rows unless it is {@code null}) and the view. */
-  private static void load(Statement writer, DuckDbFileCache cache, Tenant tenant)
+  private static void load(Statement writer, DuckDbFileCache cache, @Nullable Tenant tenant)
       throws SQLException, WarehouseException {
     for (Path file : cache.sources()) {
       String name = file.getFileName().toString();
@@ -266,7 +268,9 @@ public final class BillingSample {
               + " FROM read_parquet("
               + SqlLiterals.quote(file.toString())
               + ")"
-              + (tenant == null ? "" : TenantRows.where(SCOPES.get(table), tenant)));
+              + (tenant == null
+                  ? ""
+                  : TenantRows.where(Objects.requireNonNull(SCOPES.get(table), table), tenant)));
     }
     writer.execute(INVOICE_SUMMARY_VIEW);
   }

@@ -5,4 +5,7 @@
  * public API of {@code io.codemode4j.warehouse} and {@code io.codemode4j.warehouse.duckdb}, as a
  * user's own domain would; a user's warehouse needs none of it.
  */
+@NullMarked
 package io.codemode4j.warehouse.billing;
+
+import org.jspecify.annotations.NullMarked;

@@ -24,6 +24,7 @@ import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DuckDB database files built from source files (parquet, CSV ...) once per distinct content, for
@@ -70,9 +71,10 @@ public final class DuckDbFileCache {
   private final String contentKey;
 
   /** Where to remember a key that was just hashed; {@code null} when it came from a note. */
-  private final Path pendingNote;
+  private final @Nullable Path pendingNote;
 
-  private DuckDbFileCache(Path cacheRoot, List<Path> sources, String contentKey, Path pendingNote) {
+  private DuckDbFileCache(
+      Path cacheRoot, List<Path> sources, String contentKey, @Nullable Path pendingNote) {
     this.cacheRoot = cacheRoot;
     this.sources = sources;
     this.contentKey = contentKey;

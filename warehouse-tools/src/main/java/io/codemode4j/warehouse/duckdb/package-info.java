@@ -6,4 +6,7 @@
  * that hold one tenant's rows alone ({@link io.codemode4j.warehouse.duckdb.TenantRows}). Nothing
  * here knows the billing sample.
  */
+@NullMarked
 package io.codemode4j.warehouse.duckdb;
+
+import org.jspecify.annotations.NullMarked;

@@ -3,4 +3,7 @@
  * (an ArchUnit test in {@code cli} fails the build when another module imports any {@code internal}
  * package).
  */
+@NullMarked
 package io.codemode4j.warehouse.internal;
+
+import org.jspecify.annotations.NullMarked;
