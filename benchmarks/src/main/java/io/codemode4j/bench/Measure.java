@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
 
 /** Timing helpers shared by the scenarios. */
 final class Measure {
@@ -57,7 +58,7 @@ final class Measure {
       throws InterruptedException {
     LongAdder done = new LongAdder();
     AtomicBoolean stop = new AtomicBoolean();
-    AtomicReference<Exception> failure = new AtomicReference<>();
+    AtomicReference<@Nullable Exception> failure = new AtomicReference<>();
     List<Thread> workers = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
       workers.add(

@@ -34,6 +34,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -372,7 +373,7 @@ public final class Soak {
    * What is wrong with {@code outcome} for {@code scenario}, or null when it is what the scenario
    * expects.
    */
-  static String mismatch(Scenario scenario, PassOutcome outcome) {
+  static @Nullable String mismatch(Scenario scenario, PassOutcome outcome) {
     Expect expect = scenario.expect();
     List<CallStatus> statuses = outcome.calls().stream().map(CallRecord::status).toList();
     if (!statuses.equals(scenario.statuses())) {

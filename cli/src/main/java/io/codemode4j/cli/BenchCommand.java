@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -68,7 +69,7 @@ final class BenchCommand implements Callable<Integer> {
       description =
           "The parquet directory of the 10,000,000-invoice set "
               + "for query_ratio_10m (default: generated once under the cache directory by a full run).")
-  Path data;
+  @Nullable Path data;
 
   @Option(
       names = "--soak",

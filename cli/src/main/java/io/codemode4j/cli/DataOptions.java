@@ -6,6 +6,7 @@ import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /** Where the parquet data and the cache live; shared by every command that opens the warehouse. */
@@ -17,7 +18,7 @@ final class DataOptions {
       description =
           "Parquet directory with customers.parquet, invoices.parquet and invoice_lines.parquet "
               + "(default: the bundled sample data).")
-  Path data;
+  @Nullable Path data;
 
   /**
    * The system property {@code codemode.cacheDir}, else {@code CODEMODE_CACHE_DIR}, else {@code

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,7 +47,7 @@ final class DiscoverCommand implements Callable<Integer> {
       names = "--namespace",
       paramLabel = "NS",
       description = "Only methods of this namespace, e.g. billing.")
-  String namespace;
+  @Nullable String namespace;
 
   @Option(
       names = "--limit",

@@ -10,6 +10,7 @@ import io.codemode4j.warehouse.WarehouseException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,7 +46,7 @@ final class QueryCommand implements Callable<Integer> {
       paramLabel = "REGION[,REGION]",
       converter = TenantConverter.class,
       description = "Only rows of these regions are visible.")
-  Tenant tenant;
+  @Nullable Tenant tenant;
 
   @Option(
       names = "--max-rows",

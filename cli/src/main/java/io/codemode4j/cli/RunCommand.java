@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -66,7 +67,7 @@ final class RunCommand implements Callable<Integer> {
       paramLabel = "REGION[,REGION]",
       converter = TenantConverter.class,
       description = "Run as a principal that sees only these regions.")
-  Tenant tenant;
+  @Nullable Tenant tenant;
 
   @Option(
       names = "--max-host-concurrency",

@@ -2,6 +2,7 @@ package io.codemode4j.sample;
 
 import java.time.LocalDate;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One invoice with its lines.
@@ -16,7 +17,7 @@ record Invoice(
     Customer customer,
     LocalDate issuedOn,
     LocalDate dueOn,
-    LocalDate paidOn,
+    @Nullable LocalDate paidOn,
     InvoiceStatus status,
     List<InvoiceLine> lines,
     long amountCents) {}

@@ -6,6 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Draws invoices by number range. Numbers follow issue dates, as in a real billing system: the
@@ -135,7 +136,7 @@ final class InvoiceGenerator {
    * When the customer pays, or null if never. On-time payers pay between 30% of the terms and the
    * due date; late payers 1 to 45 days after it, mostly early in that window.
    */
-  private static LocalDate plannedPayment(
+  private static @Nullable LocalDate plannedPayment(
       Customer customer, LocalDate issuedOn, LocalDate dueOn, SplittableRandom random) {
     if (random.nextDouble() < NEVER_PAID_SHARE) {
       return null;

@@ -15,6 +15,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
@@ -73,7 +74,8 @@ public final class SampleData {
     }
     URL first = resource(loader, FILE_NAMES.getFirst());
     if ("file".equals(first.getProtocol())) {
-      Path directory = toPath(first).getParent();
+      // A resource file always has a parent directory.
+      Path directory = Objects.requireNonNull(toPath(first).getParent());
       for (String name : FILE_NAMES) {
         if (!Files.isRegularFile(directory.resolve(name))) {
           throw new IllegalStateException(

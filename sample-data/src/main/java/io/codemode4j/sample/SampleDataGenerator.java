@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -18,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Generates the billing sample data set, {@code customers}, {@code invoices} and {@code
@@ -180,7 +182,7 @@ public final class SampleDataGenerator {
       try {
         worker.get();
       } catch (ExecutionException e) {
-        switch (e.getCause()) {
+        switch (Objects.requireNonNullElse(e.getCause(), e)) {
           case SQLException sql -> throw sql;
           case RuntimeException runtime -> throw runtime;
           case Error error -> throw error;
@@ -190,7 +192,7 @@ public final class SampleDataGenerator {
     }
   }
 
-  private static void requireArgument(Object value, String name) {
+  private static void requireArgument(@Nullable Object value, String name) {
     if (value == null) {
       throw new IllegalArgumentException(name + " must not be null");
     }
@@ -214,7 +216,7 @@ public final class SampleDataGenerator {
       this.invoices = invoices;
     }
 
-    synchronized Chunk next() {
+    synchronized @Nullable Chunk next() {
       if (nextFirst > total) {
         return null;
       }

@@ -49,7 +49,7 @@ public class QueryBenchmarks {
 
   /** A parquet directory, or {@code bundled}. */
   @Param({"bundled"})
-  public String data;
+  public String data = "bundled";
 
   private Path cache;
   private Warehouse warehouse;
