@@ -363,15 +363,8 @@ public final class CodeMode implements AutoCloseable {
               broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
       result =
-          new PassResult(
-              passId,
-              FailureKind.INVALID_PROGRAM,
-              null,
-              e.getMessage(),
-              JsonNodeFactory.instance.nullNode(),
-              null,
-              List.of(),
-              List.of());
+          PassResult.failedWithoutOutput(
+              passId, FailureKind.INVALID_PROGRAM, null, e.getMessage(), List.of());
     }
     PassOutcome outcome = outcome(result);
     if (listeners != null) {

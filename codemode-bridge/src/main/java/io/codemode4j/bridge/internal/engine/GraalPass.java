@@ -26,7 +26,6 @@ import org.graalvm.polyglot.Value;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * One pass in a fresh GraalJS context, run entirely on the thread that calls {@link #run()}
@@ -247,7 +246,7 @@ public final class GraalPass {
           return failed(resultTooLarge(bytes), null, calls);
         }
         JsonNode result = MAPPER.readTree(done.text);
-        return new PassResult(passId, null, null, "ok", result, null, logs, calls);
+        return PassResult.succeeded(passId, result, logs, calls);
       }
       case "too_large" -> {
         return failed(resultTooLarge(Integer.parseInt(done.text)), null, calls);
@@ -299,15 +298,8 @@ public final class GraalPass {
 
   /** {@code thrown} is null unless the program threw a value. */
   private PassResult failed(Stop failure, JsonNode thrown, List<CallRecord> calls) {
-    return new PassResult(
-        passId,
-        failure.kind(),
-        failure.limit(),
-        failure.message(),
-        JsonNodeFactory.instance.nullNode(),
-        thrown,
-        logs,
-        calls);
+    return PassResult.failed(
+        passId, failure.kind(), failure.limit(), failure.message(), thrown, logs, calls);
   }
 
   /**

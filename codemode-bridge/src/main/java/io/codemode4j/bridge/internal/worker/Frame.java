@@ -141,7 +141,9 @@ sealed interface Frame {
 
     /** The pass's result, with the ledger's {@code calls} as the parent knows them. */
     PassResult toResult(List<CallRecord> calls) {
-      return new PassResult(passId, failure, limit, message, result, thrown, logs, calls);
+      return failure == null
+          ? PassResult.succeeded(passId, result, logs, calls)
+          : PassResult.failed(passId, failure, limit, message, thrown, logs, calls);
     }
 
     @Override
