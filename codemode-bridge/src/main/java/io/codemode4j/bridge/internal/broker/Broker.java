@@ -57,11 +57,6 @@ public final class Broker {
   record Admitted(PassLedger.Entry entry, Binding binding, String argumentsJson)
       implements Admission {}
 
-  /**
-   * A finished call as the program will see it: the result or the failure envelope, as JSON text.
-   */
-  record Completion(PassLedger.Entry entry, boolean failure, String json) {}
-
   private final Map<String, Binding> bindings;
 
   /** Null when no one listens. */
@@ -215,7 +210,7 @@ public final class Broker {
      * slot is free; {@code sink} receives its completion (or its refusal) from that thread. A call
      * whose pass ended before its handler started never runs.
      */
-    void start(Admitted admitted, Consumer<Completion> sink) {
+    void start(Admitted admitted, Consumer<CallDispatcher.Completion> sink) {
       Thread.ofVirtual()
           .name("codemode-call-" + admitted.entry().callId)
           .start(() -> runHere(admitted, sink));
@@ -226,7 +221,7 @@ public final class Broker {
      * the one call its program waits on (see {@link LocalDispatcher}); {@link #cancelAll}
      * interrupts that thread like any other running handler.
      */
-    void runHere(Admitted admitted, Consumer<Completion> sink) {
+    void runHere(Admitted admitted, Consumer<CallDispatcher.Completion> sink) {
       running.add(Thread.currentThread());
       try {
         JsonNode arguments;
@@ -235,7 +230,7 @@ public final class Broker {
         } catch (ToolFailure refusal) {
           if (ledger.reject(admitted.entry(), refusal.kind())) {
             sink.accept(
-                new Completion(admitted.entry(), true, envelope(admitted.entry().method, refusal)));
+                new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
           }
           return;
         }
@@ -260,7 +255,8 @@ public final class Broker {
       running.forEach(Thread::interrupt);
     }
 
-    private void execute(Admitted call, JsonNode arguments, Consumer<Completion> sink)
+    private void execute(
+        Admitted call, JsonNode arguments, Consumer<CallDispatcher.Completion> sink)
         throws InterruptedException {
       PassLedger.Entry entry = call.entry();
       if (!ledger.start(entry)) {
@@ -337,14 +333,17 @@ public final class Broker {
         return;
       }
       if (ledger.finish(entry, CallStatus.SUCCEEDED, null)) {
-        sink.accept(new Completion(entry, false, json));
+        sink.accept(new CallDispatcher.Completion(false, json));
       }
     }
 
     private void complete(
-        Consumer<Completion> sink, PassLedger.Entry entry, CallStatus status, ToolFailure failure) {
+        Consumer<CallDispatcher.Completion> sink,
+        PassLedger.Entry entry,
+        CallStatus status,
+        ToolFailure failure) {
       if (ledger.finish(entry, status, failure.kind())) {
-        sink.accept(new Completion(entry, true, envelope(entry.method, failure)));
+        sink.accept(new CallDispatcher.Completion(true, envelope(entry.method, failure)));
       }
     }
 

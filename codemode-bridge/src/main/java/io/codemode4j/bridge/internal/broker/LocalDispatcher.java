@@ -107,12 +107,12 @@ public final class LocalDispatcher implements CallDispatcher {
     }
   }
 
-  private void finished(Broker.Completion completion, Consumer<Completion> done) {
+  private void finished(Completion completion, Consumer<Completion> done) {
     synchronized (this) {
       active--;
       dispatch();
     }
-    done.accept(new Completion(completion.failure(), completion.json()));
+    done.accept(completion);
   }
 
   @Override

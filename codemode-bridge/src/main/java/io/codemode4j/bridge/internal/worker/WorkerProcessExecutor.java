@@ -215,10 +215,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
               dispatcher.call(
                   call.method(),
                   call.args(),
-                  completion ->
-                      worker.sendQuietly(
-                          new Frame.Completion(
-                              call.id(), completion.failure(), completion.json())));
+                  completion -> worker.sendQuietly(new Frame.Completion(call.id(), completion)));
             }
             case Inbound.Received(Frame.Done done) -> {
               heard = true;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
@@ -44,7 +45,7 @@ class FramesTest {
             Frame.WorkerLimits.of(limits)),
         new Frame.Call(3, "billing.invoices", "{\"region\":\"eu\"}"),
         new Frame.Call(4, "billing.none", null),
-        new Frame.Completion(3, true, "{\"kind\":\"denied\"}"),
+        new Frame.Completion(3, new CallDispatcher.Completion(true, "{\"kind\":\"denied\"}")),
         new Frame.Stop("the pass was interrupted by its caller"),
         new Frame.Done(
             "p-1",
