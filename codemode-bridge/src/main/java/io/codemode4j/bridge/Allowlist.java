@@ -3,6 +3,7 @@ package io.codemode4j.bridge;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.schema.Identifiers;
 import io.codemode4j.bridge.schema.TypeScriptDeclarations;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
@@ -13,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -26,8 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
 final class Allowlist {
 
   private static final int LISTED = 16;
-  private static final Pattern PATH =
-      Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\.[A-Za-z_$][A-Za-z0-9_$]*");
 
   /**
    * One allowlisted method: what code outside the Code Mode may see of it, and the tool (with its
@@ -106,7 +104,7 @@ final class Allowlist {
     }
     Set<String> seen = new HashSet<>();
     for (String path : paths) {
-      if (path == null || !PATH.matcher(path).matches()) {
+      if (!Identifiers.isMethodPath(path)) {
         throw new CodeModeDescriptionException(
             CodeModeDescriptionException.Kind.INVALID_PATH,
             "'"

@@ -21,6 +21,7 @@ import io.codemode4j.bridge.outcome.PassReport;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.schema.Identifiers;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
@@ -31,12 +32,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -59,65 +58,6 @@ public final class CodeMode implements AutoCloseable {
    * which discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
    */
   private static final String DISCOVERY_TOOL_NAME = "discover_tools";
-
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,63}");
-  private static final Set<String> RESERVED_WORDS =
-      Set.of(
-          "break",
-          "case",
-          "catch",
-          "class",
-          "const",
-          "continue",
-          "debugger",
-          "default",
-          "delete",
-          "do",
-          "else",
-          "enum",
-          "export",
-          "extends",
-          "false",
-          "finally",
-          "for",
-          "function",
-          "if",
-          "import",
-          "in",
-          "instanceof",
-          "new",
-          "null",
-          "return",
-          "super",
-          "switch",
-          "this",
-          "throw",
-          "true",
-          "try",
-          "typeof",
-          "var",
-          "void",
-          "while",
-          "with",
-          "yield",
-          "let",
-          "static",
-          "implements",
-          "interface",
-          "package",
-          "private",
-          "protected",
-          "public",
-          "await",
-          "async",
-          "arguments",
-          "eval",
-          "undefined",
-          "globalThis",
-          "console",
-          "Java",
-          "Polyglot",
-          "Packages");
 
   private final ToolSpec tool;
   private final Allowlist allowlist;
@@ -363,15 +303,8 @@ public final class CodeMode implements AutoCloseable {
               broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
       result =
-          new PassResult(
-              passId,
-              FailureKind.INVALID_PROGRAM,
-              null,
-              e.getMessage(),
-              JsonNodeFactory.instance.nullNode(),
-              null,
-              List.of(),
-              List.of());
+          PassResult.failedWithoutOutput(
+              passId, FailureKind.INVALID_PROGRAM, null, e.getMessage(), List.of());
     }
     PassOutcome outcome = outcome(result);
     if (listeners != null) {
@@ -508,6 +441,10 @@ public final class CodeMode implements AutoCloseable {
 
     private Builder() {}
 
+    /**
+     * The outer tool's name, {@value CodeMode#DEFAULT_TOOL_NAME} by default ({@link
+     * Identifiers#isToolName}).
+     */
     public Builder toolName(String name) {
       this.toolName = Objects.requireNonNull(name, "toolName");
       return this;
@@ -520,6 +457,7 @@ public final class CodeMode implements AutoCloseable {
 
     /**
      * Exposes {@code tool} as {@code namespace.method}; one tool may appear under several paths.
+     * Both names follow {@link Identifiers#isName}, checked by {@link #build}.
      */
     public Builder method(String namespace, String method, Tool tool) {
       Objects.requireNonNull(tool, "tool");
@@ -639,8 +577,13 @@ public final class CodeMode implements AutoCloseable {
      * bytes.
      */
     public CodeMode build() {
-      if (!IDENTIFIER.matcher(toolName).matches()) {
-        throw new IllegalArgumentException("tool name '" + toolName + "' must be an identifier");
+      if (!Identifiers.isToolName(toolName)) {
+        throw new IllegalArgumentException(
+            "tool name '"
+                + toolName
+                + "' must be letters, digits and underscores, not starting with a digit, at most "
+                + Identifiers.MAX_LENGTH
+                + " characters");
       }
       if (methods.isEmpty()) {
         throw new IllegalArgumentException(
@@ -682,7 +625,7 @@ public final class CodeMode implements AutoCloseable {
     }
 
     private static void requireName(String what, String name) {
-      if (name == null || !IDENTIFIER.matcher(name).matches() || RESERVED_WORDS.contains(name)) {
+      if (!Identifiers.isName(name)) {
         throw new IllegalArgumentException(
             what
                 + " name '"

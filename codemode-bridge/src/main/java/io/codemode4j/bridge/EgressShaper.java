@@ -5,7 +5,6 @@ import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.Egress;
 import io.codemode4j.bridge.outcome.FailureKind;
-import io.codemode4j.bridge.outcome.LogEntry;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -42,7 +41,7 @@ final class EgressShaper {
   Egress shape(PassResult pass) {
     JsonNode result = pass.result();
     List<String> logLines = new ArrayList<>(pass.logs().size());
-    pass.logs().forEach(entry -> logLines.add(logLine(entry)));
+    pass.logs().forEach(entry -> logLines.add(entry.line()));
     JsonNode thrown = pass.thrown();
     boolean redactionFailed = false;
     if (redactor != null) {
@@ -187,15 +186,6 @@ final class EgressShaper {
 
   private static int elementCost(ArrayNode array, JsonNode element) {
     return Utf8.length(element.toString()) + (array.isEmpty() ? 0 : 1);
-  }
-
-  private static String logLine(LogEntry entry) {
-    return switch (entry.level()) {
-      case LOG -> entry.message();
-      case INFO -> "[info] " + entry.message();
-      case WARN -> "[warn] " + entry.message();
-      case ERROR -> "[error] " + entry.message();
-    };
   }
 
   private static JsonNode nonNull(JsonNode value) {

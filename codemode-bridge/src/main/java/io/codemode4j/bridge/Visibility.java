@@ -1,10 +1,10 @@
 package io.codemode4j.bridge;
 
 import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.schema.Identifiers;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * Which allowlisted methods, by path ({@code billing.invoices}), a run may see. A run's grants
@@ -33,10 +33,11 @@ public interface Visibility {
    * @throws IllegalArgumentException for a pattern of another shape
    */
   static Visibility only(Collection<String> patterns) {
-    Pattern shape = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\.([A-Za-z_$][A-Za-z0-9_$]*|\\*)");
     List<String> copy = List.copyOf(patterns);
     for (String pattern : copy) {
-      if (!shape.matcher(pattern).matches()) {
+      boolean namespace =
+          pattern.endsWith(".*") && Identifiers.isName(pattern.substring(0, pattern.length() - 2));
+      if (!namespace && !Identifiers.isMethodPath(pattern)) {
         throw new IllegalArgumentException(
             "visibility pattern '"
                 + pattern

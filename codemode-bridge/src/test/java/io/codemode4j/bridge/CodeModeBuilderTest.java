@@ -51,6 +51,18 @@ class CodeModeBuilderTest {
         .hasMessageContaining("'" + namespace + "'");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"run$js", "run-js", "9run", ""})
+  void build_toolNameThatIsNotAToolName_isRefusedBeforeAnythingElse(String name) {
+    assertThatThrownBy(() -> CodeMode.builder().toolName(name).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "tool name '"
+                + name
+                + "' must be letters, digits and underscores, not starting with a digit, at most 64"
+                + " characters");
+  }
+
   @Test
   void build_noMethods_isRefused() {
     assertThatThrownBy(() -> CodeMode.builder().build())

@@ -152,6 +152,7 @@ class CodeModeDescribeTest {
       t.echo.value      | INVALID_PATH   | 't.echo.value' is not a method path
       t.                | INVALID_PATH   | 't.' is not a method path
       " t.echo"         | INVALID_PATH   | ' t.echo' is not a method path
+      t.delete          | INVALID_PATH   | 't.delete' is not a method path
       t.nope            | UNKNOWN_PATH   | 't.nope' is not an allowlisted method (allowed: t.echo, t.fail, t.block, t.big, shop.price, many.m0,
       billing.invoices  | UNKNOWN_PATH   | 'billing.invoices' is not an allowlisted method
       t.echo,t.echo     | DUPLICATE_PATH | 't.echo' is asked for twice: name each method once

@@ -43,7 +43,11 @@ class VisibilityTest {
         "*.invoices",
         "billing.in*",
         "",
-        "billing.invoices "
+        "billing.invoices ",
+        // No method can have these names (Identifiers.isName), so no pattern may name them either.
+        "billing.delete",
+        "class.*",
+        "console.log"
       })
   void only_patternOfAnotherShape_isRefused(String pattern) {
     assertThatThrownBy(() -> Visibility.only(List.of(pattern)))

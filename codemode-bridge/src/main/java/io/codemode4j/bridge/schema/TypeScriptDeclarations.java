@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -37,8 +36,6 @@ import tools.jackson.databind.node.JsonNodeFactory;
 public final class TypeScriptDeclarations {
 
   static final int MAX_DEPTH = 8;
-
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
 
   private TypeScriptDeclarations() {}
 
@@ -171,7 +168,7 @@ public final class TypeScriptDeclarations {
         case "null" -> "null";
         case "array" -> {
           String items = type(schema.get("items"), indent, depth + 1);
-          yield (IDENTIFIER.matcher(items).matches() ? items + "[]" : "Array<" + items + ">")
+          yield (Identifiers.isIdentifierName(items) ? items + "[]" : "Array<" + items + ">")
               + comment(arrayNotes(schema));
         }
         case "object" -> object(schema, indent, depth);
@@ -361,7 +358,7 @@ public final class TypeScriptDeclarations {
   }
 
   private static String key(String name) {
-    return IDENTIFIER.matcher(name).matches()
+    return Identifiers.isIdentifierName(name)
         ? name
         : JsonNodeFactory.instance.stringNode(name).toString();
   }

@@ -1,8 +1,8 @@
 package io.codemode4j.bridge.tool;
 
+import io.codemode4j.bridge.schema.Identifiers;
 import io.codemode4j.bridge.schema.JsonSchemas;
 import java.util.Objects;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -11,6 +11,10 @@ import tools.jackson.databind.JsonNode;
  *
  * <p>Schemas are JSON Schema (draft 2020-12) as JSON; write them by hand or derive them from
  * records with {@link JsonSchemas#forRecord}. The arguments schema must describe an object.
+ *
+ * <p>The name is a native tool's name ({@link Identifiers#isToolName}), a rule of its own rather
+ * than the namespace and method rule: models see it in function-calling APIs, which refuse the
+ * {@code $} a JavaScript identifier may hold.
  */
 public record ToolSpec(
     String name,
@@ -19,11 +23,9 @@ public record ToolSpec(
     JsonNode success,
     ExecutionClass executionClass) {
 
-  private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
-
   public ToolSpec {
     Objects.requireNonNull(name, "name");
-    if (!NAME.matcher(name).matches()) {
+    if (!Identifiers.isToolName(name)) {
       throw new IllegalArgumentException(
           "tool name '"
               + name

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,10 +27,15 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * like an unknown one, so the refusal tells nothing about it); the call must fit the pass's budget
  * ({@code maxHostCalls} and the run's remaining tool calls); the arguments must fit {@code
  * maxHostCallBytes}; these are decided on the pass thread when the program makes the call. When its
- * turn comes ({@code maxHostCallConcurrency}; until then it is {@code not-started}), the call's own
- * thread (see {@link #start}) checks that the arguments are JSON matching the parameters schema,
- * then runs the handler as {@code uncertain}; its result must match the success schema and fit
- * {@code maxHostCallBytes} before it is {@code succeeded}.
+ * turn comes (until then it is {@code not-started}), the call's own thread (see {@link #start})
+ * checks that the arguments are JSON matching the parameters schema, then runs the handler as
+ * {@code uncertain}; its result must match the success schema and fit {@code maxHostCallBytes}
+ * before it is {@code succeeded}.
+ *
+ * <p>Decided: {@code maxHostCallConcurrency} is enforced once, by the {@link LocalDispatcher} that
+ * every executor routes calls through: it starts a call only while fewer than that many run, so the
+ * broker never has more to bound. (The broker once held a semaphore of its own as well, which could
+ * never block.)
  */
 public final class Broker {
 
@@ -56,11 +60,6 @@ public final class Broker {
    */
   record Admitted(PassLedger.Entry entry, Binding binding, String argumentsJson)
       implements Admission {}
-
-  /**
-   * A finished call as the program will see it: the result or the failure envelope, as JSON text.
-   */
-  record Completion(PassLedger.Entry entry, boolean failure, String json) {}
 
   private final Map<String, Binding> bindings;
 
@@ -111,7 +110,6 @@ public final class Broker {
     private final CodeExecutionLimits limits;
     private final PassLedger ledger;
     private final int callBudget;
-    private final Semaphore slots;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private int calls;
 
@@ -124,7 +122,6 @@ public final class Broker {
           Math.min(
               limits.maxHostCalls(),
               run.remainingToolCalls() == null ? Integer.MAX_VALUE : run.remainingToolCalls());
-      this.slots = new Semaphore(limits.maxHostCallConcurrency(), true);
     }
 
     /**
@@ -211,11 +208,12 @@ public final class Broker {
     }
 
     /**
-     * On a virtual thread: checks an admitted call's arguments, then runs it once a concurrency
-     * slot is free; {@code sink} receives its completion (or its refusal) from that thread. A call
-     * whose pass ended before its handler started never runs.
+     * On a virtual thread: checks an admitted call's arguments, then runs it; {@code sink} receives
+     * its completion (or its refusal) from that thread. A call whose pass ended before its handler
+     * started never runs. The caller has already waited for a concurrency slot ({@link
+     * LocalDispatcher}).
      */
-    void start(Admitted admitted, Consumer<Completion> sink) {
+    void start(Admitted admitted, Consumer<CallDispatcher.Completion> sink) {
       Thread.ofVirtual()
           .name("codemode-call-" + admitted.entry().callId)
           .start(() -> runHere(admitted, sink));
@@ -226,7 +224,7 @@ public final class Broker {
      * the one call its program waits on (see {@link LocalDispatcher}); {@link #cancelAll}
      * interrupts that thread like any other running handler.
      */
-    void runHere(Admitted admitted, Consumer<Completion> sink) {
+    void runHere(Admitted admitted, Consumer<CallDispatcher.Completion> sink) {
       running.add(Thread.currentThread());
       try {
         JsonNode arguments;
@@ -235,18 +233,14 @@ public final class Broker {
         } catch (ToolFailure refusal) {
           if (ledger.reject(admitted.entry(), refusal.kind())) {
             sink.accept(
-                new Completion(admitted.entry(), true, envelope(admitted.entry().method, refusal)));
+                new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
           }
           return;
         }
-        slots.acquire();
-        try {
-          execute(admitted, arguments, sink);
-        } finally {
-          slots.release();
-        }
+        execute(admitted, arguments, sink);
       } catch (InterruptedException e) {
-        // The pass ended: a queued call stays not-started, a running one uncertain.
+        // The pass ended while the handler ran: the call stays uncertain. (One whose pass ended
+        // before its handler started never left not-started: the closed ledger refused the start.)
       } finally {
         running.remove(Thread.currentThread());
       }
@@ -260,7 +254,8 @@ public final class Broker {
       running.forEach(Thread::interrupt);
     }
 
-    private void execute(Admitted call, JsonNode arguments, Consumer<Completion> sink)
+    private void execute(
+        Admitted call, JsonNode arguments, Consumer<CallDispatcher.Completion> sink)
         throws InterruptedException {
       PassLedger.Entry entry = call.entry();
       if (!ledger.start(entry)) {
@@ -337,14 +332,17 @@ public final class Broker {
         return;
       }
       if (ledger.finish(entry, CallStatus.SUCCEEDED, null)) {
-        sink.accept(new Completion(entry, false, json));
+        sink.accept(new CallDispatcher.Completion(false, json));
       }
     }
 
     private void complete(
-        Consumer<Completion> sink, PassLedger.Entry entry, CallStatus status, ToolFailure failure) {
+        Consumer<CallDispatcher.Completion> sink,
+        PassLedger.Entry entry,
+        CallStatus status,
+        ToolFailure failure) {
       if (ledger.finish(entry, status, failure.kind())) {
-        sink.accept(new Completion(entry, true, envelope(entry.method, failure)));
+        sink.accept(new CallDispatcher.Completion(true, envelope(entry.method, failure)));
       }
     }
 

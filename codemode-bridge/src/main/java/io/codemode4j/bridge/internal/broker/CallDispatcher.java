@@ -2,6 +2,7 @@ package io.codemode4j.bridge.internal.broker;
 
 import io.codemode4j.bridge.outcome.CallRecord;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -11,8 +12,20 @@ import java.util.function.Consumer;
  */
 public interface CallDispatcher {
 
-  /** What the program will see of one call: its result, or its failure envelope, as JSON text. */
-  record Completion(boolean failure, String json) {}
+  /**
+   * What the program will see of one call: its result, or its failure envelope, as JSON text.
+   *
+   * <p>Decided: the one completion type of the call path. The broker delivers it, the dispatchers
+   * pass it on unchanged, and the worker's {@code completion} frame carries it with the call's
+   * number; the ledger entry it belongs to stays in the broker, which alone needs it.
+   *
+   * @param failure whether {@code json} is a failure envelope rather than a result
+   */
+  record Completion(boolean failure, String json) {
+    public Completion {
+      Objects.requireNonNull(json, "json");
+    }
+  }
 
   /**
    * The program called {@code method} with {@code argumentsJson} ({@code null} when the arguments

@@ -10,9 +10,11 @@ import java.util.function.Consumer;
 /**
  * The executor's side of the call path: every call is admitted by the broker when the program makes
  * it (so the ledger is in invocation order and refusals come back at once), then waits as {@code
- * not-started} until fewer than {@code maxHostCallConcurrency} calls run. The broker bounds running
- * handlers as well. Thread-safe: calls arrive on the pass thread (or a worker's reader),
- * completions on handler threads.
+ * not-started} until fewer than {@code maxHostCallConcurrency} calls run. This is the one place
+ * that bound is enforced: every executor, in process or over the worker protocol, routes its calls
+ * through a dispatcher of this class, and a call counts as running from its start here until its
+ * completion (argument checks included). Thread-safe: calls arrive on the pass thread (or a
+ * worker's reader), completions on handler threads.
  *
  * <p>With {@code holdLoneCall}, a call made while no other call is running or waiting is held
  * instead of started: when the program then waits, the pass thread runs it itself ({@link
@@ -107,12 +109,12 @@ public final class LocalDispatcher implements CallDispatcher {
     }
   }
 
-  private void finished(Broker.Completion completion, Consumer<Completion> done) {
+  private void finished(Completion completion, Consumer<Completion> done) {
     synchronized (this) {
       active--;
       dispatch();
     }
-    done.accept(new Completion(completion.failure(), completion.json()));
+    done.accept(completion);
   }
 
   @Override

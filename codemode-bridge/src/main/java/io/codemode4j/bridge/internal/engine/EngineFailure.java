@@ -65,6 +65,21 @@ enum EngineFailure {
   }
 
   /**
+   * The class of {@code e}, which GraalJS ended a pass's evaluation with; called on the pass
+   * thread, where {@code meter} reads the program's own counters. Allocation and CPU time are read
+   * only when GraalJS stopped evaluation itself (resource exhaustion or cancellation), the only
+   * classes they can change.
+   */
+  static EngineFailure of(PolyglotException e, PassMeter meter) {
+    Signals signals = Signals.of(e);
+    boolean stoppedByEngine = signals.resourceExhausted() || signals.cancelled();
+    return classify(
+        signals,
+        stoppedByEngine && meter.allocationSpentHere(),
+        stoppedByEngine && meter.cpuSpent());
+  }
+
+  /**
    * @param allocationSpent whether the pass has allocated past its budget; a busy watchdog may see
    *     that after GraalJS saw the CPU time, and the budget spent first is the one to report
    * @param cpuSpent whether the pass thread has used its CPU budget: GraalJS sometimes reports that

@@ -15,7 +15,6 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Runs passes in process: each on a platform thread with a large stack (CPU limits fail open on
@@ -111,15 +110,7 @@ public final class GraalExecutor implements CodeExecutor {
   }
 
   private static PassResult internal(String passId, String message) {
-    return new PassResult(
-        passId,
-        FailureKind.INTERNAL,
-        null,
-        message,
-        JsonNodeFactory.instance.nullNode(),
-        null,
-        List.of(),
-        List.of());
+    return PassResult.failedWithoutOutput(passId, FailureKind.INTERNAL, null, message, List.of());
   }
 
   @Override

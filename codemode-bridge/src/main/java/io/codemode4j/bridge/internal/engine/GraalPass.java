@@ -1,7 +1,6 @@
 package io.codemode4j.bridge.internal.engine;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
-import io.codemode4j.bridge.Durations;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.internal.broker.LocalDispatcher;
@@ -9,7 +8,6 @@ import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -26,7 +24,6 @@ import org.graalvm.polyglot.Value;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * One pass in a fresh GraalJS context, run entirely on the thread that calls {@link #run()}
@@ -44,6 +41,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * CPU check. A stop while the handler runs interrupts it and answers the caller at once through
  * {@link #outcome()}, so a handler that ignores interruption holds up only this thread, as it would
  * hold up its own virtual thread.
+ *
+ * <p>Decided: this class is the loop alone. The budgets GraalJS does not enforce itself are read by
+ * a {@link PassMeter}, an exception that ends evaluation is classified by {@link EngineFailure},
+ * and every failure's wording is in {@link PassMessages}.
  */
 public final class GraalPass {
 
@@ -52,19 +53,33 @@ public final class GraalPass {
   /** Queued by {@link #stop} so that a loop waiting for completions wakes up and sees why. */
   private static final Settled WAKE_UP = new Settled(0, null);
 
-  private static final com.sun.management.ThreadMXBean ALLOCATION =
-      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-  private static final java.lang.management.ThreadMXBean THREADS =
-      ManagementFactory.getThreadMXBean();
+  /** How the program ended, as the prelude reports it: {@code host.done(status, text, thrown)}. */
+  private enum Ending {
+    /** {@code text} is the returned value as JSON. */
+    OK,
+    /** {@code text} is the size of the returned value's JSON, over {@code maxResultBytes}. */
+    TOO_LARGE,
+    /** {@code text} says why the returned value has no JSON form. */
+    NOT_JSON,
+    /**
+     * {@code text} describes what the program threw; {@code thrown} is it as JSON, if it can be.
+     */
+    THROWN;
 
-  /**
-   * Why the pass was cut short; {@code limit} names the limit that was hit, null for a stop that is
-   * not one.
-   */
-  private record Stop(FailureKind kind, Limit limit, String message) {}
+    /** The prelude's status names it; any other is a bug in the prelude. */
+    static Ending of(String status) {
+      return switch (status) {
+        case "ok" -> OK;
+        case "too_large" -> TOO_LARGE;
+        case "not_json" -> NOT_JSON;
+        case "thrown" -> THROWN;
+        default -> throw new IllegalStateException("the prelude reported status " + status);
+      };
+    }
+  }
 
-  /** How the program ended, as reported by the prelude. */
-  private record Done(String status, String text, String thrownJson) {}
+  /** The prelude's report; {@code thrownJson} is null unless the program threw a JSON value. */
+  private record Done(Ending ending, String text, String thrownJson) {}
 
   /** A call's completion, waiting to be settled in the guest. */
   private record Settled(int id, CallDispatcher.Completion completion) {}
@@ -79,7 +94,7 @@ public final class GraalPass {
   private final CallDispatcher dispatcher;
 
   private final BlockingQueue<Settled> completions = new LinkedBlockingQueue<>();
-  private final AtomicReference<Stop> stop = new AtomicReference<>();
+  private final AtomicReference<PassStop> stop = new AtomicReference<>();
   private final List<LogEntry> logs = new ArrayList<>();
   private final CompletableFuture<PassResult> outcome = new CompletableFuture<>();
 
@@ -87,16 +102,12 @@ public final class GraalPass {
   private final Object handlerLock = new Object();
 
   private volatile boolean inHandler;
-  private volatile long handlerAllocated;
-  private long handlerCpu;
   private Thread passThread;
   private int callCount;
   private volatile PreparedContext context;
   private Value settle;
   private Done done;
   private int logBytes;
-  private long cpuAtStart;
-  private long allocatedAtStart;
 
   public GraalPass(
       ContextPool contexts,
@@ -122,7 +133,10 @@ public final class GraalPass {
    * that was hit, null for a stop that is not one.
    */
   public void stop(FailureKind kind, Limit limit, String message) {
-    Stop reason = new Stop(kind, limit, message);
+    stop(new PassStop(kind, limit, message));
+  }
+
+  private void stop(PassStop reason) {
     if (stop.compareAndSet(null, reason)) {
       completions.add(WAKE_UP);
       PreparedContext current = context;
@@ -172,17 +186,10 @@ public final class GraalPass {
     long deadline = System.nanoTime() + wallNanos;
     ScheduledFuture<?> timer =
         watchdog.schedule(
-            () ->
-                stop(
-                    FailureKind.TIMEOUT,
-                    null,
-                    "the program ran past its wall-clock limit of "
-                        + Durations.format(java.time.Duration.ofNanos(wallNanos))
-                        + " (maxWallTime): overlap independent calls with Promise.all and ask for less data"),
-            wallNanos,
-            TimeUnit.NANOSECONDS);
-    ScheduledFuture<?> ticks = tick(Thread.currentThread());
-    Stop failure = null;
+            () -> stop(PassMessages.wallTimeSpent(wallNanos)), wallNanos, TimeUnit.NANOSECONDS);
+    PassMeter meter = new PassMeter(limits);
+    ScheduledFuture<?> ticks = tick(meter);
+    PassStop failure = null;
     try {
       PreparedContext prepared = contexts.take(limits, namespacesJson);
       Context ctx = prepared.context();
@@ -195,37 +202,32 @@ public final class GraalPass {
       // The CPU budget is the program's: language initialisation and the prelude do not count
       // against it.
       ctx.resetLimits();
-      cpuAtStart = THREADS.getCurrentThreadCpuTime();
+      meter.startCpu();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
       prepared.start().execute(program);
       while (done == null && stop.get() == null) {
         if (completions.isEmpty()) {
-          runHeldCall();
+          runHeldCall(meter);
         }
         Settled next = awaitCompletion(deadline);
         if (next == null) {
-          stop(
-              FailureKind.TIMEOUT,
-              null,
-              "the program ran past its wall-clock limit of "
-                  + Durations.format(java.time.Duration.ofNanos(wallNanos))
-                  + " (maxWallTime)");
+          stop(PassMessages.wallTimeSpentWaiting(wallNanos));
           break;
         }
         settleArrived(next);
       }
     } catch (PolyglotException e) {
-      failure = classify(e);
+      failure = PassMessages.engineFailure(EngineFailure.of(e, meter), e, limits);
     } catch (InterruptedException e) {
-      stop(FailureKind.INTERRUPTED, null, "the pass was interrupted by its caller");
+      stop(PassMessages.interrupted());
     } catch (RuntimeException e) {
-      failure = new Stop(FailureKind.INTERNAL, null, "internal error in codemode4j: " + e);
+      failure = PassMessages.internal(e);
     } finally {
       timer.cancel(false);
       ticks.cancel(false);
     }
     List<CallRecord> calls = dispatcher.close();
-    Stop stopped = stop.get();
+    PassStop stopped = stop.get();
     if (stopped != null) {
       failure = stopped;
     }
@@ -233,101 +235,23 @@ public final class GraalPass {
       return failed(failure, null, calls);
     }
     if (done == null) {
-      return failed(
-          new Stop(FailureKind.INTERNAL, null, "the pass ended without an outcome"), null, calls);
+      return failed(PassMessages.noOutcome(), null, calls);
     }
-    return outcome(done, calls);
-  }
-
-  private PassResult outcome(Done done, List<CallRecord> calls) {
-    switch (done.status) {
-      case "ok" -> {
-        int bytes = Utf8.length(done.text);
-        if (bytes > limits.maxResultBytes()) {
-          return failed(resultTooLarge(bytes), null, calls);
-        }
-        JsonNode result = MAPPER.readTree(done.text);
-        return new PassResult(passId, null, null, "ok", result, null, logs, calls);
-      }
-      case "too_large" -> {
-        return failed(resultTooLarge(Integer.parseInt(done.text)), null, calls);
-      }
-      case "not_json" -> {
-        return failed(
-            new Stop(
-                FailureKind.NOT_JSON,
-                null,
-                done.text + " (return plain objects, arrays, strings, numbers, booleans or null)"),
-            null,
-            calls);
-      }
-      default -> {
-        JsonNode thrown = parseQuietly(done.thrownJson);
-        return failed(
-            new Stop(FailureKind.THROWN, null, thrownMessage(done.text, thrown)), thrown, calls);
-      }
-    }
-  }
-
-  private Stop resultTooLarge(int size) {
-    return new Stop(
-        FailureKind.LIMIT,
-        Limit.MAX_RESULT_BYTES,
-        "the result is "
-            + size
-            + " bytes of JSON, over the limit of "
-            + limits.maxResultBytes()
-            + " bytes (maxResultBytes): return a smaller summary");
-  }
-
-  private static String thrownMessage(String errorText, JsonNode thrown) {
-    if (thrown != null
-        && thrown.isObject()
-        && thrown.path("kind").isString()
-        && thrown.path("tool").isString()
-        && thrown.path("message").isString()) {
-      JsonNode envelope = thrown;
-      return "uncaught failure of "
-          + envelope.get("tool").asString()
-          + " ("
-          + envelope.get("kind").asString()
-          + "): "
-          + envelope.get("message").asString();
-    }
-    return "the program threw " + errorText;
-  }
-
-  /** {@code thrown} is null unless the program threw a value. */
-  private PassResult failed(Stop failure, JsonNode thrown, List<CallRecord> calls) {
-    return new PassResult(
-        passId,
-        failure.kind(),
-        failure.limit(),
-        failure.message(),
-        JsonNodeFactory.instance.nullNode(),
-        thrown,
-        logs,
-        calls);
+    return ended(done, calls);
   }
 
   /**
    * Every millisecond while the pass runs: starts a call the dispatcher still holds back (the
    * program made it and kept computing), and stops the pass once the program has allocated more
-   * than {@code maxAllocatedBytes}. GraalJS has no heap limit here, and a memory bomb fills a 512
-   * MB heap in seconds, so the thread's own allocation counter is polled; the context is closed
-   * long before the heap is at risk. While a handler runs on the pass thread the counter is the
-   * handler's, and is not checked.
+   * than {@code maxAllocatedBytes} (see {@link PassMeter}). While a handler runs on the pass thread
+   * the counter is the handler's, and is not checked.
    */
-  private ScheduledFuture<?> tick(Thread passThread) {
-    long threadId = passThread.threadId();
-    allocatedAtStart = ALLOCATION.getThreadAllocatedBytes(threadId);
+  private ScheduledFuture<?> tick(PassMeter meter) {
     return watchdog.scheduleAtFixedRate(
         () -> {
           dispatcher.releaseHeldCall();
-          if (!inHandler
-              && programAllocated(ALLOCATION.getThreadAllocatedBytes(threadId))
-                  > limits.maxAllocatedBytes()) {
-            stop(memoryLimit().kind(), memoryLimit().limit(), memoryLimit().message());
+          if (!inHandler && meter.allocationSpent()) {
+            stop(PassMessages.memory(limits));
           }
         },
         1,
@@ -335,30 +259,21 @@ public final class GraalPass {
         TimeUnit.MILLISECONDS);
   }
 
-  /**
-   * What the program allocated, of {@code threadAllocated} bytes the pass thread has allocated in
-   * all.
-   */
-  private long programAllocated(long threadAllocated) {
-    return threadAllocated - allocatedAtStart - handlerAllocated;
-  }
-
   /** Runs the call the dispatcher held back, if any, on this thread; see the class comment. */
-  private void runHeldCall() {
+  private void runHeldCall(PassMeter meter) {
     Runnable call = dispatcher.takeHeldCall();
     if (call == null) {
       return;
     }
-    long allocated = ALLOCATION.getCurrentThreadAllocatedBytes();
-    long cpu = THREADS.getCurrentThreadCpuTime();
+    meter.handlerStarting();
     synchronized (handlerLock) {
       inHandler = true;
     }
     try {
       call.run();
     } finally {
-      handlerAllocated += ALLOCATION.getCurrentThreadAllocatedBytes() - allocated;
-      handlerCpu += THREADS.getCurrentThreadCpuTime() - cpu;
+      // Counted before inHandler is cleared, so no tick sees the handler's bytes as the program's.
+      meter.handlerEnded();
       synchronized (handlerLock) {
         inHandler = false;
       }
@@ -367,75 +282,6 @@ public final class GraalPass {
         Thread.interrupted();
       }
     }
-  }
-
-  private Stop memoryLimit() {
-    return new Stop(
-        FailureKind.LIMIT,
-        Limit.MEMORY,
-        "the program allocated more than "
-            + limits.maxAllocatedBytes() / (1024 * 1024)
-            + " MiB (maxAllocatedBytes): work on less data at once");
-  }
-
-  /** The stop for an exception GraalJS ended evaluation with; see {@link EngineFailure}. */
-  private Stop classify(PolyglotException e) {
-    EngineFailure.Signals signals = EngineFailure.Signals.of(e);
-    // Allocation is read here on the pass thread itself, and CPU time only when GraalJS stopped it.
-    boolean allocationSpent =
-        (signals.resourceExhausted() || signals.cancelled())
-            && programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes())
-                > limits.maxAllocatedBytes();
-    boolean cpuSpent = (signals.resourceExhausted() || signals.cancelled()) && cpuTimeSpent();
-    return switch (EngineFailure.classify(signals, allocationSpent, cpuSpent)) {
-      case SYNTAX ->
-          new Stop(FailureKind.INVALID_PROGRAM, null, "syntax error: " + signals.message());
-      case MEMORY -> memoryLimit();
-      case STACK ->
-          new Stop(
-              FailureKind.LIMIT,
-              Limit.STACK,
-              "the program called deeper than "
-                  + limits.maxStackFrames()
-                  + " frames (maxStackFrames): use a loop instead of deep recursion");
-      case CPU ->
-          new Stop(
-              FailureKind.LIMIT,
-              Limit.CPU,
-              "the program used more than "
-                  + Durations.format(limits.maxCpuTime())
-                  + " of CPU time (maxCpuTime): do less work in JavaScript, "
-                  + "e.g. aggregate in SQL");
-      case OTHER_RESOURCE ->
-          new Stop(
-              FailureKind.LIMIT,
-              Limit.RESOURCES,
-              "the program exhausted a resource: " + signals.message());
-      case STOPPED -> new Stop(FailureKind.TIMEOUT, null, "the program was stopped");
-      case HOST ->
-          new Stop(
-              FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
-      case ENGINE_INTERNAL ->
-          new Stop(FailureKind.INTERNAL, null, "internal error in GraalJS: " + signals.message());
-      case THROWN -> new Stop(FailureKind.THROWN, null, "the program threw " + signals.message());
-    };
-  }
-
-  /**
-   * Whether this thread has used its CPU budget: GraalJS sometimes reports that limit as a bare
-   * interruption.
-   */
-  private boolean cpuTimeSpent() {
-    long used = THREADS.getCurrentThreadCpuTime() - cpuAtStart - handlerCpu;
-    return used >= limits.maxCpuTime().toNanos();
-  }
-
-  Object onCall(Value... args) {
-    String method = args[0].asString();
-    String json = args[1].isNull() ? null : args[1].asString();
-    int id = ++callCount;
-    dispatcher.call(method, json, completion -> completions.add(new Settled(id, completion)));
-    return id;
   }
 
   /** The next completion, or null once the deadline passes. */
@@ -467,31 +313,30 @@ public final class GraalPass {
     }
   }
 
-  Object onLog(Value... args) {
-    String level = args[0].asString();
-    String line = args[1].asString();
-    int bytes = Utf8.length(line) + 1;
-    if (logBytes + bytes > limits.maxLogBytes()) {
-      stop(
-          FailureKind.LIMIT,
-          Limit.MAX_LOG_BYTES,
-          "the program logged more than "
-              + limits.maxLogBytes()
-              + " bytes (maxLogBytes): log less and return the data instead");
-      return null;
-    }
-    logBytes += bytes;
-    logs.add(new LogEntry(LogEntry.Level.valueOf(level), line));
-    return null;
+  /** The result of a program that ended by itself, as the prelude reported. */
+  private PassResult ended(Done done, List<CallRecord> calls) {
+    return switch (done.ending()) {
+      case OK -> {
+        int bytes = Utf8.length(done.text());
+        if (bytes > limits.maxResultBytes()) {
+          yield failed(PassMessages.resultTooLarge(bytes, limits), null, calls);
+        }
+        yield PassResult.succeeded(passId, MAPPER.readTree(done.text()), logs, calls);
+      }
+      case TOO_LARGE ->
+          failed(PassMessages.resultTooLarge(Integer.parseInt(done.text()), limits), null, calls);
+      case NOT_JSON -> failed(PassMessages.notJson(done.text()), null, calls);
+      case THROWN -> {
+        JsonNode thrown = parseQuietly(done.thrownJson());
+        yield failed(PassMessages.thrown(done.text(), thrown), thrown, calls);
+      }
+    };
   }
 
-  Object onDone(Value... args) {
-    if (done == null) {
-      done =
-          new Done(
-              args[0].asString(), args[1].asString(), args[2].isNull() ? null : args[2].asString());
-    }
-    return null;
+  /** {@code thrown} is null unless the program threw a value. */
+  private PassResult failed(PassStop failure, JsonNode thrown, List<CallRecord> calls) {
+    return PassResult.failed(
+        passId, failure.kind(), failure.limit(), failure.message(), thrown, logs, calls);
   }
 
   /** The value {@code json} holds; null for none, or for text that is not JSON. */
@@ -504,5 +349,39 @@ public final class GraalPass {
     } catch (JacksonException e) {
       return null;
     }
+  }
+
+  // The prelude's host callbacks (see PassHost), called on the pass thread while guest code runs.
+
+  Object onCall(Value... args) {
+    String method = args[0].asString();
+    String json = args[1].isNull() ? null : args[1].asString();
+    int id = ++callCount;
+    dispatcher.call(method, json, completion -> completions.add(new Settled(id, completion)));
+    return id;
+  }
+
+  Object onLog(Value... args) {
+    String level = args[0].asString();
+    String line = args[1].asString();
+    int bytes = Utf8.length(line) + 1;
+    if (logBytes + bytes > limits.maxLogBytes()) {
+      stop(PassMessages.logBytes(limits));
+      return null;
+    }
+    logBytes += bytes;
+    logs.add(new LogEntry(LogEntry.Level.valueOf(level), line));
+    return null;
+  }
+
+  Object onDone(Value... args) {
+    if (done == null) {
+      done =
+          new Done(
+              Ending.of(args[0].asString()),
+              args[1].asString(),
+              args[2].isNull() ? null : args[2].asString());
+    }
+    return null;
   }
 }

@@ -1,6 +1,7 @@
 package io.codemode4j.bridge.internal.worker;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
@@ -74,14 +75,12 @@ sealed interface Frame {
   }
 
   /**
-   * Parent to worker: a call settled.
-   *
-   * @param failure whether {@code json} is a failure envelope rather than a result
-   * @param json the result or the failure envelope, as JSON text
+   * Parent to worker: call {@code id} settled with {@code completion}, the broker's own completion
+   * type carried as it is.
    */
-  record Completion(int id, boolean failure, String json) implements Frame {
+  record Completion(int id, CallDispatcher.Completion completion) implements Frame {
     public Completion {
-      Objects.requireNonNull(json, "json");
+      Objects.requireNonNull(completion, "completion");
     }
 
     @Override
@@ -141,7 +140,9 @@ sealed interface Frame {
 
     /** The pass's result, with the ledger's {@code calls} as the parent knows them. */
     PassResult toResult(List<CallRecord> calls) {
-      return new PassResult(passId, failure, limit, message, result, thrown, logs, calls);
+      return failure == null
+          ? PassResult.succeeded(passId, result, logs, calls)
+          : PassResult.failed(passId, failure, limit, message, thrown, logs, calls);
     }
 
     @Override

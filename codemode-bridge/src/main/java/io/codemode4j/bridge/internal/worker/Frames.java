@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.internal.worker;
 
+import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
@@ -60,8 +61,8 @@ final class Frames {
           json.put("id", call.id()).put("method", call.method()).put("args", call.args());
       case Frame.Completion completion ->
           json.put("id", completion.id())
-              .put("failure", completion.failure())
-              .put("json", completion.json());
+              .put("failure", completion.completion().failure())
+              .put("json", completion.completion().json());
       case Frame.Stop stop -> json.put("message", stop.message());
       case Frame.Done done -> {
         json.put("passId", done.passId())
@@ -119,7 +120,8 @@ final class Frames {
                 fields.nullableText("args"));
         case COMPLETION ->
             new Frame.Completion(
-                Math.toIntExact(fields.integer("id")), fields.bool("failure"), fields.text("json"));
+                Math.toIntExact(fields.integer("id")),
+                new CallDispatcher.Completion(fields.bool("failure"), fields.text("json")));
         case STOP -> new Frame.Stop(fields.text("message"));
         case DONE ->
             new Frame.Done(

@@ -39,7 +39,7 @@ final class RemoteDispatcher implements CallDispatcher {
   void complete(Frame.Completion completion) {
     Consumer<Completion> done = waiting.remove(completion.id());
     if (done != null) {
-      done.accept(new Completion(completion.failure(), completion.json()));
+      done.accept(completion.completion());
     }
   }
 

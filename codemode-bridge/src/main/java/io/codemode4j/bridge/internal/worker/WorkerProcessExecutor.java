@@ -142,7 +142,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return new Attempt(
-          PassResults.failed(
+          PassResult.failedWithoutOutput(
               passId,
               FailureKind.INTERRUPTED,
               null,
@@ -152,7 +152,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
     }
     if (worker == null) {
       return new Attempt(
-          PassResults.failed(
+          PassResult.failedWithoutOutput(
               passId,
               FailureKind.TIMEOUT,
               null,
@@ -189,7 +189,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
         if (frame == null) {
           replace = true;
           result =
-              PassResults.failed(
+              PassResult.failedWithoutOutput(
                   passId,
                   FailureKind.TIMEOUT,
                   null,
@@ -215,10 +215,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
               dispatcher.call(
                   call.method(),
                   call.args(),
-                  completion ->
-                      worker.sendQuietly(
-                          new Frame.Completion(
-                              call.id(), completion.failure(), completion.json())));
+                  completion -> worker.sendQuietly(new Frame.Completion(call.id(), completion)));
             }
             case Inbound.Received(Frame.Done done) -> {
               heard = true;
@@ -274,7 +271,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
   private PassResult died(String passId, Worker worker, List<CallRecord> calls) {
     Integer exit = worker.exitCode(Duration.ofSeconds(2));
     if (exit != null && exit == EXIT_OUT_OF_MEMORY) {
-      return PassResults.failed(
+      return PassResult.failedWithoutOutput(
           passId,
           FailureKind.LIMIT,
           Limit.MEMORY,
@@ -284,7 +281,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
               + " MiB: work on less data at once",
           calls);
     }
-    return PassResults.failed(
+    return PassResult.failedWithoutOutput(
         passId,
         FailureKind.INTERNAL,
         null,
@@ -303,7 +300,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
     if (exit != null && exit == EXIT_OUT_OF_MEMORY) {
       return died(passId, worker, calls);
     }
-    return PassResults.failed(
+    return PassResult.failedWithoutOutput(
         passId,
         FailureKind.INTERNAL,
         null,

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.internal.broker.CallDispatcher;
+import io.codemode4j.bridge.internal.engine.PassResult;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
@@ -13,6 +17,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -44,7 +49,7 @@ class FramesTest {
             Frame.WorkerLimits.of(limits)),
         new Frame.Call(3, "billing.invoices", "{\"region\":\"eu\"}"),
         new Frame.Call(4, "billing.none", null),
-        new Frame.Completion(3, true, "{\"kind\":\"denied\"}"),
+        new Frame.Completion(3, new CallDispatcher.Completion(true, "{\"kind\":\"denied\"}")),
         new Frame.Stop("the pass was interrupted by its caller"),
         new Frame.Done(
             "p-1",
@@ -78,6 +83,53 @@ class FramesTest {
   @Test
   void everyFrameType_coversEveryFrameType() {
     assertThat(everyFrameType().map(Frame::type)).containsAll(ALL);
+  }
+
+  static Stream<PassResult> passResults() {
+    return Stream.of(
+        PassResult.succeeded(
+            "p-1",
+            JSON.readTree("[1,\"two\"]"),
+            List.of(new LogEntry(LogEntry.Level.INFO, "i")),
+            List.of()),
+        PassResult.failed(
+            "p-2",
+            FailureKind.THROWN,
+            null,
+            "uncaught failure of t.echo (timeout): slow",
+            JSON.readTree("{\"kind\":\"timeout\"}"),
+            List.of(),
+            List.of()),
+        PassResult.failed(
+            "p-3", FailureKind.LIMIT, Limit.MAX_LOG_BYTES, "logged", null, List.of(), List.of()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("passResults")
+  void done_ofAPassResultReadBack_isThatResultWithTheParentsCalls(PassResult result)
+      throws IOException {
+    List<CallRecord> calls =
+        List.of(
+            new CallRecord(
+                "p:1",
+                "t.echo",
+                "echo",
+                CallStatus.UNCERTAIN,
+                null,
+                Instant.EPOCH,
+                Duration.ofMillis(2)));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    new Frames.Writer(bytes).write(Frame.Done.of(result));
+    Frame read =
+        new Frames.Reader(new ByteArrayInputStream(bytes.toByteArray()), Frames.FROM_WORKER).read();
+
+    assertThat(read)
+        .isInstanceOfSatisfying(
+            Frame.Done.class,
+            done -> {
+              assertThat(done.toResult(List.of())).isEqualTo(result);
+              assertThat(done.toResult(calls).calls()).isEqualTo(calls);
+            });
   }
 
   @Test

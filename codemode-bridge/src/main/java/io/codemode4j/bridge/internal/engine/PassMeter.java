@@ -1,0 +1,95 @@
+package io.codemode4j.bridge.internal.engine;
+
+import io.codemode4j.bridge.CodeExecutionLimits;
+import java.lang.management.ManagementFactory;
+
+/**
+ * The program's share of its pass thread's CPU time and allocation, read from the thread's own
+ * counters.
+ *
+ * <p>Decided: GraalJS has no heap limit here, and a memory bomb fills a 512 MB heap in seconds, so
+ * the pass's watchdog polls the thread's allocation counter every millisecond ({@link
+ * #allocationSpent}) and closes the context long before the heap is at risk. CPU time is GraalJS's
+ * own limit ({@code sandbox.MaxCPUTime}), but GraalJS sometimes reports it as a bare cancellation,
+ * so the counter tells {@link EngineFailure} which it was ({@link #cpuSpent}).
+ *
+ * <p>What a handler run on the pass thread allocates and computes (see {@link GraalPass}) is not
+ * the program's: {@link #handlerStarting} and {@link #handlerEnded} around it leave it out of both
+ * budgets. Created on the pass thread; every method but {@link #allocationSpent} is called there.
+ */
+final class PassMeter {
+
+  private static final com.sun.management.ThreadMXBean ALLOCATION =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+  private static final java.lang.management.ThreadMXBean THREADS =
+      ManagementFactory.getThreadMXBean();
+
+  private final long threadId;
+  private final long maxAllocatedBytes;
+  private final long maxCpuNanos;
+  private final long allocatedAtStart;
+  private long cpuAtStart;
+
+  /** Read by the watchdog's ticks, written on the pass thread. */
+  private volatile long handlerAllocated;
+
+  private long handlerCpu;
+  private long allocatedAtHandlerStart;
+  private long cpuAtHandlerStart;
+
+  /** Starts metering the calling thread: what it allocates from now on is the program's. */
+  PassMeter(CodeExecutionLimits limits) {
+    this.threadId = Thread.currentThread().threadId();
+    this.maxAllocatedBytes = limits.maxAllocatedBytes();
+    this.maxCpuNanos = limits.maxCpuTime().toNanos();
+    this.allocatedAtStart = ALLOCATION.getThreadAllocatedBytes(threadId);
+  }
+
+  /**
+   * The program starts now: language initialisation and the prelude, before this, do not count
+   * against its CPU budget.
+   */
+  void startCpu() {
+    cpuAtStart = THREADS.getCurrentThreadCpuTime();
+  }
+
+  /**
+   * Whether the program has allocated more than {@code maxAllocatedBytes}, read from any thread
+   * (the watchdog's). Meaningless while a handler runs on the pass thread, whose allocation it
+   * would count: the caller checks that none does.
+   */
+  boolean allocationSpent() {
+    return programAllocated(ALLOCATION.getThreadAllocatedBytes(threadId)) > maxAllocatedBytes;
+  }
+
+  /** {@link #allocationSpent}, read on the pass thread itself. */
+  boolean allocationSpentHere() {
+    return programAllocated(ALLOCATION.getCurrentThreadAllocatedBytes()) > maxAllocatedBytes;
+  }
+
+  /** Whether the program has used its CPU budget; called on the pass thread. */
+  boolean cpuSpent() {
+    long used = THREADS.getCurrentThreadCpuTime() - cpuAtStart - handlerCpu;
+    return used >= maxCpuNanos;
+  }
+
+  /** A handler starts on the pass thread: what follows, until {@link #handlerEnded}, is its. */
+  void handlerStarting() {
+    allocatedAtHandlerStart = ALLOCATION.getCurrentThreadAllocatedBytes();
+    cpuAtHandlerStart = THREADS.getCurrentThreadCpuTime();
+  }
+
+  /** The handler {@link #handlerStarting} announced has returned. */
+  void handlerEnded() {
+    handlerAllocated += ALLOCATION.getCurrentThreadAllocatedBytes() - allocatedAtHandlerStart;
+    handlerCpu += THREADS.getCurrentThreadCpuTime() - cpuAtHandlerStart;
+  }
+
+  /**
+   * What the program allocated, of {@code threadAllocated} bytes the pass thread has allocated in
+   * all.
+   */
+  private long programAllocated(long threadAllocated) {
+    return threadAllocated - allocatedAtStart - handlerAllocated;
+  }
+}
