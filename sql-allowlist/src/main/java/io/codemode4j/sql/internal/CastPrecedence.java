@@ -203,20 +203,20 @@ final class CastPrecedence {
       boolean literal =
           sql.charAt(start) == '\''
               && sql.charAt(end) == '\''
-              && (start == 0 || !isWordPart(sql.charAt(start - 1)));
+              && (start == 0 || !SqlScan.isWordPart(sql.charAt(start - 1)));
       return literal ? start : -1;
     }
-    if (!isWordPart(sql.charAt(end))) {
+    if (!SqlScan.isWordPart(sql.charAt(end))) {
       // A closing parenthesis ends a call or a group: not one token.
       return -1;
     }
     int start = end;
     while (start > 0
         && scan.isCode(start - 1)
-        && (isWordPart(sql.charAt(start - 1)) || sql.charAt(start - 1) == '.')) {
+        && (SqlScan.isWordPart(sql.charAt(start - 1)) || sql.charAt(start - 1) == '.')) {
       start--;
     }
-    return isWordPart(sql.charAt(start)) ? start : -1;
+    return SqlScan.isWordPart(sql.charAt(start)) ? start : -1;
   }
 
   /**
@@ -230,7 +230,7 @@ final class CastPrecedence {
       i++;
     }
     int start = i;
-    while (i < sql.length() && scan.isCode(i) && isWordPart(sql.charAt(i))) {
+    while (i < sql.length() && scan.isCode(i) && SqlScan.isWordPart(sql.charAt(i))) {
       i++;
     }
     if (i == start) {
@@ -257,10 +257,10 @@ final class CastPrecedence {
       return true;
     }
     int start = before;
-    while (start > 0 && scan.isCode(start - 1) && isWordPart(sql.charAt(start - 1))) {
+    while (start > 0 && scan.isCode(start - 1) && SqlScan.isWordPart(sql.charAt(start - 1))) {
       start--;
     }
-    return isWordPart(sql.charAt(before))
+    return SqlScan.isWordPart(sql.charAt(before))
         && EXPRESSION_STARTS.contains(sql.substring(start, before + 1).toUpperCase(Locale.ROOT));
   }
 
@@ -285,10 +285,6 @@ final class CastPrecedence {
     }
     char first = scan.sql().charAt(start);
     return first != '\'' && first != '"';
-  }
-
-  private static boolean isWordPart(char c) {
-    return Character.isLetterOrDigit(c) || c == '_';
   }
 
   /**

@@ -95,7 +95,11 @@ public final class DuckDbRenderer {
         if (c == '\'' && i > 0 && Character.isLetter(sql.charAt(i - 1))) {
           throw renderingRefused("a prefixed string literal");
         }
-        i = closingQuote(sql, i, c) + 1;
+        int close = SqlScan.closingQuote(sql, i);
+        if (close < 0) {
+          throw renderingRefused("an unterminated quote");
+        }
+        i = close + 1;
       } else if ((c == '-' && next == '-') || (c == '/' && (next == '*' || next == '/'))) {
         throw renderingRefused("a comment");
       } else if (Character.isLetterOrDigit(c)
@@ -107,21 +111,6 @@ public final class DuckDbRenderer {
         throw renderingRefused("the character '" + c + "'");
       }
     }
-  }
-
-  private static int closingQuote(String sql, int open, char quote) throws SqlRefusedException {
-    int i = open + 1;
-    while (i < sql.length()) {
-      if (sql.charAt(i) == quote) {
-        if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-          i += 2;
-          continue;
-        }
-        return i;
-      }
-      i++;
-    }
-    throw renderingRefused("an unterminated quote");
   }
 
   private static SqlRefusedException renderingRefused(String what) {

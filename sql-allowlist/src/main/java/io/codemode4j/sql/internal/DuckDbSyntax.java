@@ -621,21 +621,19 @@ final class DuckDbSyntax {
       char c = sql.charAt(i);
       char next = i + 1 < n ? sql.charAt(i + 1) : '\0';
       if (c == '\'' || c == '"') {
-        int end = SqlScan.skipQuoted(sql, i, c);
+        int end = SqlScan.skipQuoted(sql, i);
         String body = sql.substring(i + 1, Math.max(i + 1, end - 1)).replace(c + "" + c, c + "");
         tokens.add(new Token(c == '\'' ? Type.STRING : Type.QUOTED, i, end, body));
         i = end;
       } else if (c == '-' && next == '-') {
-        int end = sql.indexOf('\n', i);
-        i = end < 0 ? n : end;
+        i = SqlScan.skipToLineEnd(sql, i);
       } else if (c == '/' && next == '*') {
-        int end = sql.indexOf("*/", i + 2);
-        i = end < 0 ? n : end + 2;
+        i = SqlScan.skipBlockComment(sql, i);
       } else if (Character.isWhitespace(c)) {
         i++;
-      } else if (isWordPart(c)) {
+      } else if (SqlScan.isWordPart(c)) {
         int start = i;
-        while (i < n && isWordPart(sql.charAt(i))) {
+        while (i < n && SqlScan.isWordPart(sql.charAt(i))) {
           i++;
         }
         tokens.add(
@@ -649,10 +647,6 @@ final class DuckDbSyntax {
       }
     }
     return tokens;
-  }
-
-  private static boolean isWordPart(char c) {
-    return c >= 0x80 || c == '_' || c == '$' || Character.isLetterOrDigit(c);
   }
 
   // ---------------------------------------------------------------- restoring the tree

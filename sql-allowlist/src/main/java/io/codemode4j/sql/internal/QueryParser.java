@@ -274,9 +274,9 @@ final class QueryParser {
       if (!scan.isCode(i)) {
         afterAsOrDot = false;
         i++;
-      } else if (isWordPart(c)) {
+      } else if (SqlScan.isWordPart(c)) {
         int start = i;
-        while (i < sql.length() && scan.isCode(i) && isWordPart(sql.charAt(i))) {
+        while (i < sql.length() && scan.isCode(i) && SqlScan.isWordPart(sql.charAt(i))) {
           i++;
         }
         if (afterAsOrDot && isOneOf(CORE_RESERVED_NAMES, sql, start, i - start)) {
@@ -340,10 +340,10 @@ final class QueryParser {
     int i = 0;
     while (i < length) {
       char c = sql.charAt(i);
-      if (isWordPart(c)) {
+      if (SqlScan.isWordPart(c)) {
         int start = i;
         boolean digitLed = c >= '0' && c <= '9';
-        while (i < length && isWordPart(sql.charAt(i))) {
+        while (i < length && SqlScan.isWordPart(sql.charAt(i))) {
           char w = sql.charAt(i);
           if (digitLed && !(w >= '0' && w <= '9')) {
             return false;
@@ -364,19 +364,6 @@ final class QueryParser {
       }
     }
     return true;
-  }
-
-  /**
-   * A character that may continue a word for either lexer; any non-ASCII character counts, to be
-   * safe.
-   */
-  private static boolean isWordPart(char c) {
-    return c >= 0x80
-        || c == '_'
-        || c == '$'
-        || (c >= '0' && c <= '9')
-        || (c >= 'a' && c <= 'z')
-        || (c >= 'A' && c <= 'Z');
   }
 
   /**

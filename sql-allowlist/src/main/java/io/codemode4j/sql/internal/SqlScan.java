@@ -12,6 +12,14 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * {@code //}, which Calcite reads as a comment and DuckDB as integer division, and to turn
  * Calcite's line and column positions into character indexes ({@link CastPrecedence}). It never
  * decides that a query is acceptable: that is the parser's and the walker's job.
+ *
+ * <p>Decided: the rules by which this module splits SQL text into words, quoted tokens and comments
+ * are written once, here ({@link #isWordPart}, {@link #closingQuote}, {@link #skipQuoted}, {@link
+ * #skipToLineEnd}, {@link #skipBlockComment}), and every pass that reads text lexically (the
+ * parser's routing checks, DuckDbSyntax's tokens, CastPrecedence's operands, the renderer's check)
+ * uses them, so that no two passes can disagree on where a word, a string or a comment ends.
+ * Statement keywords ({@link #firstWord}, {@link #hasWord}) are read as letters, a narrower rule on
+ * purpose: {@link #hasWord} must rather find a word that is not there than miss one.
  */
 final class SqlScan {
 
@@ -37,12 +45,11 @@ final class SqlScan {
       char c = sql.charAt(i);
       char next = i + 1 < sql.length() ? sql.charAt(i + 1) : '\0';
       if (c == '\'' || c == '"') {
-        i = skipQuoted(sql, i, c);
+        i = skipQuoted(sql, i);
       } else if (c == '-' && next == '-') {
         i = skipToLineEnd(sql, i);
       } else if (c == '/' && next == '*') {
-        int end = sql.indexOf("*/", i + 2);
-        i = end < 0 ? sql.length() : end + 2;
+        i = skipBlockComment(sql, i);
       } else {
         code[i] = true;
         i++;
@@ -221,27 +228,62 @@ final class SqlScan {
     return c == '\n' || (c == '\r' && !(i + 1 < sql.length() && sql.charAt(i + 1) == '\n'));
   }
 
+  // ---------------------------------------------------------------- lexical rules
+
   /**
-   * The index after the quote that closes the one at {@code start} ({@code ''} escapes it), or the
-   * end.
+   * A character that may continue a word for Calcite's core and Babel lexers alike (both take
+   * {@code $} in identifiers); any non-ASCII character counts, to be safe: a pass that reads too
+   * much as one word only tries a rewrite or a parse that then fails, and Babel decides.
    */
-  static int skipQuoted(String sql, int start, char quote) {
-    int i = start + 1;
+  static boolean isWordPart(char c) {
+    return c >= 0x80
+        || c == '_'
+        || c == '$'
+        || (c >= '0' && c <= '9')
+        || (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z');
+  }
+
+  /**
+   * The index of the quote that closes the one at {@code open} (a doubled quote, {@code ''} or
+   * {@code ""}, escapes it), or -1 when the text ends first.
+   */
+  static int closingQuote(String sql, int open) {
+    char quote = sql.charAt(open);
+    int i = open + 1;
     while (i < sql.length()) {
       if (sql.charAt(i) == quote) {
         if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
           i += 2;
           continue;
         }
-        return i + 1;
+        return i;
       }
       i++;
     }
-    return sql.length();
+    return -1;
   }
 
-  private static int skipToLineEnd(String sql, int start) {
+  /**
+   * The index after the quote that closes the one at {@code start} ({@code ''} escapes it), or the
+   * end.
+   */
+  static int skipQuoted(String sql, int start) {
+    int close = closingQuote(sql, start);
+    return close < 0 ? sql.length() : close + 1;
+  }
+
+  /** The index of the line break that ends the {@code --} comment at {@code start}, or the end. */
+  static int skipToLineEnd(String sql, int start) {
     int end = sql.indexOf('\n', start);
     return end < 0 ? sql.length() : end;
+  }
+
+  /**
+   * The index after the {@code *}{@code /} that closes the comment at {@code start}, or the end.
+   */
+  static int skipBlockComment(String sql, int start) {
+    int end = sql.indexOf("*/", start + 2);
+    return end < 0 ? sql.length() : end + 2;
   }
 }
