@@ -9,10 +9,18 @@ import java.util.regex.Pattern;
  * lowercasing would turn the Kelvin sign into {@code k}). Names given in configuration (tables,
  * tenant columns, catalog, extra functions) are plain lowercase ASCII identifiers, already folded
  * and needing no quoting rules.
+ *
+ * <p>Decided: one identifier rule for the module, {@link #PLAIN} after folding. A name written in a
+ * query that must be plain (a CTE's, {@link #isPlain}) may be in any case; a configured name
+ * ({@link #requireIdentifier}) must be folded already and at most {@value #MAX_CONFIGURED_LENGTH}
+ * characters.
  */
 public final class Names {
 
-  private static final Pattern CONFIGURED = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+  /** A plain identifier, folded: a letter or {@code _}, then letters, digits and {@code _}. */
+  private static final Pattern PLAIN = Pattern.compile("[a-z_][a-z0-9_]*");
+
+  private static final int MAX_CONFIGURED_LENGTH = 63;
 
   private Names() {}
 
@@ -31,13 +39,18 @@ public final class Names {
     return folded == null ? name : folded.toString();
   }
 
+  /** Whether {@code name}, as written in a query, is a plain identifier in any case of letters. */
+  static boolean isPlain(String name) {
+    return PLAIN.matcher(fold(name)).matches();
+  }
+
   /**
    * {@code name} if it is a configured identifier, else an {@link IllegalArgumentException} naming
    * {@code what} it is; public for the API's builder and records, which check their names with it.
    */
   public static String requireIdentifier(String name, String what) {
     Objects.requireNonNull(name, what);
-    if (!CONFIGURED.matcher(name).matches()) {
+    if (name.length() > MAX_CONFIGURED_LENGTH || !PLAIN.matcher(name).matches()) {
       throw new IllegalArgumentException(
           what + " '" + name + "' is not valid: use a lowercase identifier [a-z_][a-z0-9_]*");
     }

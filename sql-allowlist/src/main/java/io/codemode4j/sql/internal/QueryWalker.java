@@ -362,7 +362,7 @@ final class QueryWalker {
   private String cteName(SqlIdentifier name) throws SqlRefusedException {
     alias(name);
     String simple = name.isSimple() ? name.getSimple() : "";
-    if (!simple.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+    if (!Names.isPlain(simple)) {
       String written = String.join(".", name.names);
       throw refuse(
           RefusalReason.UNSUPPORTED_SYNTAX,
