@@ -117,13 +117,15 @@ public final class Approver {
   /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
   private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy)
       throws SqlRefusedException {
+    boolean mayHaveCtes = text.hasWord("WITH");
     QueryWalker walker =
-        new QueryWalker(
-            dialect,
-            tables,
-            functions,
-            policy.tenant().map(tenant -> new TenantFilter(tables, tenant)),
-            text.hasWord("WITH"));
+        policy
+            .tenant()
+            .map(
+                tenant ->
+                    QueryWalker.forTenant(
+                        dialect, tables, functions, new TenantFilter(tables, tenant), mayHaveCtes))
+            .orElseGet(() -> QueryWalker.unscoped(dialect, tables, functions, mayHaveCtes));
     SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text, dialect);
     walker.approve(query);
     SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);

@@ -7,7 +7,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.calcite.sql.JoinType;
@@ -177,7 +177,10 @@ final class QueryWalker {
 
   private final AllowedTables tables;
   private final FunctionAllowlist functions;
-  private final Optional<TenantFilter> tenant;
+
+  /** {@code null} for a query that sees every row; see {@link #unscoped} and {@link #forTenant}. */
+  private final TenantFilter tenant;
+
   private final Set<String> tablesRead = new TreeSet<>();
 
   /** The names of the query's CTEs, folded ({@link #writtenNameResolves}). */
@@ -189,13 +192,39 @@ final class QueryWalker {
   private int depth;
 
   /**
+   * A walker for a query that sees every row.
+   *
    * @param mayHaveCtes {@code false} when the text has no {@code WITH}, so no CTE needs collecting
    */
-  QueryWalker(
+  static QueryWalker unscoped(
+      Dialect dialect, AllowedTables tables, FunctionAllowlist functions, boolean mayHaveCtes) {
+    return new QueryWalker(dialect, tables, functions, null, mayHaveCtes);
+  }
+
+  /**
+   * A walker that replaces every table reference by {@code tenant}'s rows of the table.
+   *
+   * @param mayHaveCtes {@code false} when the text has no {@code WITH}, so no CTE needs collecting
+   */
+  static QueryWalker forTenant(
       Dialect dialect,
       AllowedTables tables,
       FunctionAllowlist functions,
-      Optional<TenantFilter> tenant,
+      TenantFilter tenant,
+      boolean mayHaveCtes) {
+    return new QueryWalker(
+        dialect, tables, functions, Objects.requireNonNull(tenant, "tenant"), mayHaveCtes);
+  }
+
+  /**
+   * Decided: two factories and a private nullable field rather than an {@code Optional} parameter,
+   * so that no caller passes "no tenant" as a value.
+   */
+  private QueryWalker(
+      Dialect dialect,
+      AllowedTables tables,
+      FunctionAllowlist functions,
+      TenantFilter tenant,
       boolean mayHaveCtes) {
     this.dialect = dialect;
     this.tables = tables;
@@ -512,8 +541,8 @@ final class QueryWalker {
     String table = tables.resolve(id);
     tablesRead.add(table);
     SqlParserPos pos = id.getParserPosition();
-    if (tenant.isPresent()) {
-      return tenant.get().rowsOf(table, pos);
+    if (tenant != null) {
+      return tenant.rowsOf(table, pos);
     }
     return writtenNameResolves(table) ? id : tables.qualified(table, pos);
   }
