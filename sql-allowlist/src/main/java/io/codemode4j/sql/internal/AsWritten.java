@@ -176,7 +176,7 @@ final class AsWritten extends SqlShuttle {
     // cheap.
     if (id.isSimple()
         && mayBeValueKeyword(id.getSimple())
-        && !id.getParserPosition().isQuoted()
+        && !Names.isQuoted(id, 0)
         && dialect.valueKeywords().contains(Names.fold(id.getSimple()))
         && WORD.matcher(id.getSimple()).matches()
         && !(id instanceof WrittenKeyword)) {

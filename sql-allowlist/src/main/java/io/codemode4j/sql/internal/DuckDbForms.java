@@ -305,10 +305,7 @@ final class DuckDbForms {
   }
 
   static boolean isUnquotedAll(SqlIdentifier id) {
-    return id.isSimple()
-        && !id.getParserPosition().isQuoted()
-        && !id.isComponentQuoted(0)
-        && Names.fold(id.getSimple()).equals("all");
+    return id.isSimple() && !Names.isQuoted(id, 0) && Names.fold(id.getSimple()).equals("all");
   }
 
   /** Whether {@code node} is a call of {@code operator}. */

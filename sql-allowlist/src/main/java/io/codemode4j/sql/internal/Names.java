@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.apache.calcite.sql.SqlIdentifier;
 
 /**
  * How names are compared. DuckDB matches identifiers case-insensitively, folding ASCII letters
@@ -37,6 +38,16 @@ public final class Names {
       }
     }
     return folded == null ? name : folded.toString();
+  }
+
+  /**
+   * Whether component {@code i} of {@code id} was written in double quotes. The parser records this
+   * per component of a compound name, and in the position of a simple one; when it recorded
+   * neither, unquoted. The one quoting test for names in the tree: the walker's, the DuckDB forms'
+   * and the rendering passes' decisions about keywords written as names all ask it.
+   */
+  static boolean isQuoted(SqlIdentifier id, int i) {
+    return id.isComponentQuoted(i) || (id.names.size() == 1 && id.getParserPosition().isQuoted());
   }
 
   /** Whether {@code name}, as written in a query, is a plain identifier in any case of letters. */

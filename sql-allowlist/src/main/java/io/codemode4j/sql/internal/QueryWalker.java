@@ -503,7 +503,7 @@ final class QueryWalker {
     }
     identifier(alias);
     if (alias.isSimple()
-        && !isQuoted(alias, 0)
+        && !Names.isQuoted(alias, 0)
         && JOIN_KEYWORD_ALIASES.contains(Names.fold(alias.getSimple()))) {
       throw refuse(
           RefusalReason.UNSUPPORTED_SYNTAX,
@@ -615,7 +615,7 @@ final class QueryWalker {
    */
   private void columnAlias(SqlIdentifier alias) throws SqlRefusedException {
     String name = Names.fold(alias.getSimple());
-    if (!isQuoted(alias, 0) && dialect.postfixKeywords().containsKey(name)) {
+    if (!Names.isQuoted(alias, 0) && dialect.postfixKeywords().containsKey(name)) {
       throw refuse(
           RefusalReason.UNSUPPORTED_SYNTAX,
           alias.getSimple(),
@@ -908,19 +908,11 @@ final class QueryWalker {
    */
   private static void identifier(SqlIdentifier id) throws SqlRefusedException {
     for (int i = 0; i < id.names.size(); i++) {
-      if (id.names.get(i).indexOf('$') >= 0 && !isQuoted(id, i)) {
+      if (id.names.get(i).indexOf('$') >= 0 && !Names.isQuoted(id, i)) {
         throw refuse(
             RefusalReason.UNSUPPORTED_SYNTAX, id.names.get(i), id, DuckDbIdioms.DOLLAR_HINT);
       }
     }
-  }
-
-  /**
-   * Whether component {@code i} was written in double quotes. The parser records this per component
-   * of a compound name, and in the position of a simple one; when it recorded neither, unquoted.
-   */
-  private static boolean isQuoted(SqlIdentifier id, int i) {
-    return id.isComponentQuoted(i) || (id.names.size() == 1 && id.getParserPosition().isQuoted());
   }
 
   // ---------------------------------------------------------------- refusals
