@@ -18,10 +18,10 @@ import java.util.Set;
  * not approve: callers execute {@link ApprovedQuery#sql()}, never the submitted text.
  *
  * <p>{@link #approve} runs, in order: the size limit (UTF-8 bytes, before parsing); a parse
- * requiring exactly one query, by Calcite's core parser or else its Babel parser ({@link
- * QueryParser}), whose {@code ::} casts are given the operands DuckDB gives them ({@link
+ * requiring exactly one query, by Calcite's core parser or else its Babel parser ({@code
+ * QueryParser}), whose {@code ::} casts are given the operands DuckDB gives them ({@code
  * CastPrecedence}); a fail-closed walk over the tree that checks every node kind, table and
- * function and rewrites table references for the tenant ({@code QueryWalker}); the row cap ({@link
+ * function and rewrites table references for the tenant ({@code QueryWalker}); the row cap ({@code
  * RowCap}); rendering and a lexical check of the rendering ({@code DuckDbRenderer}). Any failure is
  * a {@link SqlRefusedException} whose {@link SqlRefusal} names the reason, the element, its
  * position and what is allowed instead.
@@ -29,7 +29,7 @@ import java.util.Set;
  * <p>Parsers: Calcite's Babel parser reads much more of the SQL analysts write for DuckDB ({@code
  * ::}, {@code * EXCLUDE}, {@code DATE_PART(year, d)}, reserved words as aliases) than the core
  * parser, at about three times its cost. So the core parser goes first, on text both lexers read
- * alike, and Babel decides whatever core does not approve: every refusal is Babel's (see {@link
+ * alike, and Babel decides whatever core does not approve: every refusal is Babel's (see {@code
  * QueryParser}). DuckDB syntax Babel cannot read is read through a same-length rewrite of the text
  * ({@code DuckDbSyntax}: {@code GROUP BY ALL}, {@code DISTINCT ON}, {@code f(x ORDER BY d)}, {@code
  * IGNORE NULLS}, {@code INTERVAL '30 days'}, columns named {@code date}, a trailing comma ...) and
