@@ -23,6 +23,9 @@ import org.apache.calcite.sql.parser.SqlParserPos;
  * are rendered fully qualified where DuckDB could resolve them to anything else (a CTE of the
  * query, another catalog); see {@code QueryWalker}. Temporary tables cannot exist: every statement
  * that creates one is refused.
+ *
+ * <p>Public, with its constructors, for {@code SqlAllowlist}'s builder, which configures it; the
+ * lookups stay package-private.
  */
 public final class AllowedTables {
 
