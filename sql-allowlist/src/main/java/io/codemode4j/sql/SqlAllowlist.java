@@ -1,13 +1,15 @@
 package io.codemode4j.sql;
 
+import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.sql.internal.AllowedTables;
+import io.codemode4j.sql.internal.Approver;
+import io.codemode4j.sql.internal.Names;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
-import org.apache.calcite.sql.SqlNode;
 
 /**
  * Decides which SQL may reach the warehouse: exactly one read-only query over allowlisted tables,
@@ -16,22 +18,22 @@ import org.apache.calcite.sql.SqlNode;
  * not approve: callers execute {@link ApprovedQuery#sql()}, never the submitted text.
  *
  * <p>{@link #approve} runs, in order: the size limit (UTF-8 bytes, before parsing); a parse
- * requiring exactly one query, by Calcite's core parser or else its Babel parser ({@link
- * QueryParser}), whose {@code ::} casts are given the operands DuckDB gives them ({@link
+ * requiring exactly one query, by Calcite's core parser or else its Babel parser ({@code
+ * QueryParser}), whose {@code ::} casts are given the operands DuckDB gives them ({@code
  * CastPrecedence}); a fail-closed walk over the tree that checks every node kind, table and
- * function and rewrites table references for the tenant ({@link QueryWalker}); the row cap ({@link
- * RowCap}); rendering and a lexical check of the rendering ({@link DuckDbRenderer}). Any failure is
+ * function and rewrites table references for the tenant ({@code QueryWalker}); the row cap ({@code
+ * RowCap}); rendering and a lexical check of the rendering ({@code DuckDbRenderer}). Any failure is
  * a {@link SqlRefusedException} whose {@link SqlRefusal} names the reason, the element, its
  * position and what is allowed instead.
  *
  * <p>Parsers: Calcite's Babel parser reads much more of the SQL analysts write for DuckDB ({@code
  * ::}, {@code * EXCLUDE}, {@code DATE_PART(year, d)}, reserved words as aliases) than the core
  * parser, at about three times its cost. So the core parser goes first, on text both lexers read
- * alike, and Babel decides whatever core does not approve: every refusal is Babel's (see {@link
+ * alike, and Babel decides whatever core does not approve: every refusal is Babel's (see {@code
  * QueryParser}). DuckDB syntax Babel cannot read is read through a same-length rewrite of the text
- * ({@link DuckDbSyntax}: {@code GROUP BY ALL}, {@code DISTINCT ON}, {@code f(x ORDER BY d)}, {@code
+ * ({@code DuckDbSyntax}: {@code GROUP BY ALL}, {@code DISTINCT ON}, {@code f(x ORDER BY d)}, {@code
  * IGNORE NULLS}, {@code INTERVAL '30 days'}, columns named {@code date}, a trailing comma ...) and
- * rendered as DuckDB writes it ({@link DuckDbForms}); the rest (FROM-first, backticks, {@code #}
+ * rendered as DuckDB writes it ({@code DuckDbForms}); the rest (FROM-first, backticks, {@code #}
  * comments ...) is refused with the rewrite to use.
  *
  * <p>Approval is a pure function of the allowlist, the text and the policy, so each allowlist
@@ -52,27 +54,25 @@ public final class SqlAllowlist {
    */
   public static final int DEFAULT_APPROVAL_CACHE_SIZE = 512;
 
-  private final AllowedTables tables;
-  private final Dialect dialect;
-  private final FunctionAllowlist functions;
-  private final QueryParser parser;
-  private final boolean coreParserFirst;
-  private final int maxSqlBytes;
+  /** The pipeline and its cache, in {@code io.codemode4j.sql.internal}. */
+  private final Approver approver;
 
-  /** {@code null} when disabled. */
-  private final ApprovalCache cache;
+  private final Dialect dialect;
 
   private SqlAllowlist(Builder builder) {
-    this.tables = new AllowedTables(builder.tables, Optional.ofNullable(builder.catalog));
     this.dialect = builder.dialect;
-    Set<String> allowed = new HashSet<>(builder.dialect.defaultFunctions());
-    allowed.addAll(builder.functions);
-    this.functions = new FunctionAllowlist(allowed);
-    this.parser = new QueryParser(builder.maxSqlBytes);
-    this.coreParserFirst = builder.coreParserFirst;
-    this.maxSqlBytes = builder.maxSqlBytes;
-    this.cache =
-        builder.approvalCacheSize == 0 ? null : new ApprovalCache(builder.approvalCacheSize);
+    AllowedTables tables =
+        builder.catalog == null
+            ? new AllowedTables(builder.tables)
+            : new AllowedTables(builder.tables, builder.catalog);
+    this.approver =
+        new Approver(
+            builder.dialect,
+            tables,
+            builder.functions,
+            builder.maxSqlBytes,
+            true,
+            builder.approvalCacheSize);
   }
 
   /**
@@ -98,73 +98,17 @@ public final class SqlAllowlist {
   public ApprovedQuery approve(String sql, QueryPolicy policy) throws SqlRefusedException {
     Objects.requireNonNull(sql, "sql");
     Objects.requireNonNull(policy, "policy");
-    // A text over the size limit is refused at once, and is not worth keeping.
-    if (cache == null || sql.length() > maxSqlBytes) {
-      return decide(sql, policy);
-    }
-    ApprovalCache.Key key = new ApprovalCache.Key(sql, policy);
-    Object cached = cache.get(key);
-    if (cached instanceof ApprovedQuery approved) {
-      return approved;
-    }
-    if (cached instanceof SqlRefusal refusal) {
-      throw new SqlRefusedException(refusal);
-    }
-    try {
-      ApprovedQuery approved = decide(sql, policy);
-      cache.put(key, approved);
-      return approved;
-    } catch (SqlRefusedException refused) {
-      cache.put(key, refused.refusal());
-      throw refused;
-    }
-  }
-
-  /** The outcome of {@link #approve}, computed. */
-  private ApprovedQuery decide(String sql, QueryPolicy policy) throws SqlRefusedException {
-    SqlScan scan = parser.check(sql);
-    if (coreParserFirst && !QueryParser.namesAWordCoreReserves(scan)) {
-      Optional<SqlNode> query = QueryParser.parseWithCore(sql);
-      if (query.isPresent()) {
-        try {
-          return approve(query.get(), scan, policy);
-        } catch (SqlRefusedException refused) {
-          // Babel decides every refusal, so it reads as it did before the core parser was tried.
-        }
-      }
-    }
-    CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan);
-    try {
-      return approve(parsed.query(), parsed.parsed(), policy);
-    } catch (SqlRefusedException refused) {
-      throw parsed.inSubmittedText(refused);
-    }
-  }
-
-  /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
-  private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy)
-      throws SqlRefusedException {
-    QueryWalker walker =
-        new QueryWalker(
-            dialect,
-            tables,
-            functions,
-            policy.tenant().map(tenant -> new TenantFilter(tables, tenant)),
-            text.hasWord("WITH"));
-    SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text, dialect);
-    walker.approve(query);
-    SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
-    return new ApprovedQuery(dialect.render(capped), policy.maxRows(), walker.tablesRead());
+    return approver.approve(sql, policy);
   }
 
   /** How many outcomes the approval cache holds now (0 when it is disabled). */
   int cachedOutcomes() {
-    return cache == null ? 0 : cache.size();
+    return approver.cachedOutcomes();
   }
 
   /** The allowlisted tables and views, lowercase. */
   public Set<String> tables() {
-    return tables.names();
+    return approver.tables();
   }
 
   /** The engine this allowlist renders for, whose SQL the model writes. */
@@ -178,9 +122,11 @@ public final class SqlAllowlist {
     private final Map<String, TenantScope> tables = new LinkedHashMap<>();
     private final Set<String> functions = new HashSet<>();
     private Dialect dialect = Dialect.duckDb();
+
+    /** {@code null} until {@link #catalog} is called: only {@code main} prefixes a table. */
     private String catalog;
+
     private int maxSqlBytes = DEFAULT_MAX_SQL_BYTES;
-    private boolean coreParserFirst = true;
     private int approvalCacheSize = DEFAULT_APPROVAL_CACHE_SIZE;
 
     private Builder() {}
@@ -254,15 +200,6 @@ public final class SqlAllowlist {
             "approvalCacheSize must be 0 (off) or positive, got " + entries);
       }
       this.approvalCacheSize = entries;
-      return this;
-    }
-
-    /**
-     * Whether to try Calcite's core parser before Babel (the default); {@code false} parses with
-     * Babel alone, for the tests that compare the two paths.
-     */
-    Builder coreParserFirst(boolean enabled) {
-      this.coreParserFirst = enabled;
       return this;
     }
 

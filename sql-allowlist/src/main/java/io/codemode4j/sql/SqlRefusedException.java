@@ -23,8 +23,12 @@ public final class SqlRefusedException extends Exception {
     return refusal;
   }
 
-  /** A refusal at a parser position; Calcite's zero position (generated nodes) maps to 1:1. */
-  static SqlRefusedException at(
+  /**
+   * A refusal at a parser position; Calcite's zero position (generated nodes) maps to 1:1. Public
+   * for the allowlist's internal packages, which refuse at the node they check; a caller of the
+   * allowlist only catches this exception.
+   */
+  public static SqlRefusedException at(
       RefusalReason reason, String element, SqlParserPos pos, String message) {
     return new SqlRefusedException(
         new SqlRefusal(

@@ -1,5 +1,7 @@
 package io.codemode4j.sql;
 
+import io.codemode4j.sql.internal.Names;
+
 /**
  * How the rows of one table are limited to a {@link Tenant}'s key values.
  *

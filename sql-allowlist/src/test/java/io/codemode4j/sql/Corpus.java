@@ -13,11 +13,12 @@ import java.util.Objects;
 /**
  * A test corpus file: entries start with {@code -- name: ...}, followed by {@code -- key: value}
  * attribute lines, then the SQL up to the next entry. Lines before the first entry are a preamble.
+ * Public for the tests of the {@code internal} package, which read the same corpora.
  */
-record Corpus(List<Entry> entries) {
+public record Corpus(List<Entry> entries) {
 
-  record Entry(String name, Map<String, String> attributes, String sql) {
-    String attribute(String key) {
+  public record Entry(String name, Map<String, String> attributes, String sql) {
+    public String attribute(String key) {
       return Objects.requireNonNull(
           attributes.get(key), () -> name + " has no '-- " + key + ":' line");
     }
@@ -28,7 +29,7 @@ record Corpus(List<Entry> entries) {
     }
   }
 
-  static Corpus read(String resource) {
+  public static Corpus read(String resource) {
     try (InputStream in = Corpus.class.getResourceAsStream(resource)) {
       Objects.requireNonNull(in, resource);
       return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));

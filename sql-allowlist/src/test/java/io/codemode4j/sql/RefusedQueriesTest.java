@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class RefusedQueriesTest {
+public class RefusedQueriesTest {
 
   private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
 
@@ -43,7 +43,10 @@ class RefusedQueriesTest {
     assertThat(refusal.reason()).isEqualTo(RefusalReason.valueOf(entry.attribute("expect")));
   }
 
-  static SqlRefusal refusalOf(String sql, QueryPolicy policy) {
+  /**
+   * The refusal of {@code sql} by the default allowlist; public for the internal package's tests.
+   */
+  public static SqlRefusal refusalOf(String sql, QueryPolicy policy) {
     SqlRefusedException refused =
         catchThrowableOfType(SqlRefusedException.class, () -> ALLOWLIST.approve(sql, policy));
     assertThat(refused).as("refused: %s", sql).isNotNull();

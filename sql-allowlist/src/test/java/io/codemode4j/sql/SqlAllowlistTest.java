@@ -3,6 +3,7 @@ package io.codemode4j.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.sql.dialect.Dialect;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -230,12 +231,6 @@ class SqlAllowlistTest {
     SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
 
     assertThat(refusal.reason()).isEqualTo(RefusalReason.TABLE_NOT_ALLOWED);
-  }
-
-  @Test
-  void names_fold_lowercasesAsciiOnlyLikeDuckDb() {
-    assertThat(Names.fold("InVoices_1")).isEqualTo("invoices_1");
-    assertThat(Names.fold("\u212Aelvin \u0130")).isEqualTo("\u212Aelvin \u0130");
   }
 
   @Test

@@ -1,0 +1,60 @@
+package io.codemode4j.sql.dialect;
+
+import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.SqlRefusedException;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * The SQL one warehouse engine speaks, as far as the allowlist needs it: how an approved tree is
+ * rendered for it, which functions it allows by default, which types a cast may name, which names
+ * it calls as functions, and which words it reads as syntax after a select item.
+ *
+ * <p>Dialects are objects of this module, not an extension point (hence sealed): what a dialect
+ * decides is part of the security boundary, and each one is checked against its engine by this
+ * module's tests (the function and keyword lists against the engine's catalog, the rendering by the
+ * differential tests). DuckDB is the only one today; PostgreSQL and Trino come with their
+ * warehouses. Pick one with {@link SqlAllowlist.Builder#dialect}.
+ *
+ * <p>The methods below other than {@link #name()} are called by the allowlist (its parser, walker
+ * and renderer live in {@code io.codemode4j.sql.internal}, a package of its own, so they are public
+ * for it to call); a dialect is not an extension point: the class is sealed, so no user can
+ * implement one, and nothing outside this module needs to call them.
+ */
+public abstract sealed class Dialect permits DuckDbDialect {
+
+  Dialect() {}
+
+  /** DuckDB, the default: the bundled warehouse's engine. */
+  public static Dialect duckDb() {
+    return DuckDbDialect.INSTANCE;
+  }
+
+  /** The engine's name, for messages, e.g. {@code DuckDB}. */
+  public abstract String name();
+
+  /**
+   * The SQL the engine executes for an approved tree, or a refusal if it cannot be written safely.
+   */
+  public abstract String render(SqlNode approved) throws SqlRefusedException;
+
+  /** The functions allowed by default, lowercase; a builder may add more. */
+  public abstract Set<String> defaultFunctions();
+
+  /** The type names a cast may name, lowercase. */
+  public abstract Set<String> castTypes();
+
+  /**
+   * Names the engine calls as functions when no column has them ({@code current_date}), lowercase.
+   */
+  public abstract Set<String> valueKeywords();
+
+  /** Words the engine reads as syntax after a select item's expression, with the rewrite to use. */
+  public abstract Map<String, String> postfixKeywords();
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

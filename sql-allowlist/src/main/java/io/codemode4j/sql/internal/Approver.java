@@ -1,0 +1,134 @@
+package io.codemode4j.sql.internal;
+
+import io.codemode4j.sql.ApprovedQuery;
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.SqlRefusal;
+import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.calcite.sql.SqlNode;
+
+/**
+ * The approval pipeline behind {@link SqlAllowlist#approve}, and its cache of outcomes.
+ *
+ * <p>Decided: {@link SqlAllowlist} keeps the API (its builder checks the configuration) and hands
+ * every text to this one class, so that the parser, walker and rewriting passes stay
+ * package-private here and the API package reaches into this one only through this class, {@link
+ * AllowedTables} (what the builder configured) and {@link Names} (how it checks names).
+ *
+ * <p>Thread-safe: the configuration is immutable and the cache synchronized.
+ */
+public final class Approver {
+
+  private final AllowedTables tables;
+  private final Dialect dialect;
+  private final FunctionAllowlist functions;
+  private final QueryParser parser;
+  private final boolean coreParserFirst;
+  private final int maxSqlBytes;
+
+  /** {@code null} when disabled. */
+  private final ApprovalCache cache;
+
+  /**
+   * @param extraFunctions lowercase names allowed on top of the dialect's default functions
+   * @param maxSqlBytes the longest text approved, in UTF-8 bytes; positive
+   * @param coreParserFirst whether to try Calcite's core parser before Babel: {@code true} for
+   *     {@link SqlAllowlist}; {@code false} parses with Babel alone, for the tests that compare the
+   *     two paths
+   * @param approvalCacheSize outcomes remembered, 0 for none
+   */
+  public Approver(
+      Dialect dialect,
+      AllowedTables tables,
+      Set<String> extraFunctions,
+      int maxSqlBytes,
+      boolean coreParserFirst,
+      int approvalCacheSize) {
+    this.tables = tables;
+    this.dialect = dialect;
+    Set<String> allowed = new HashSet<>(dialect.defaultFunctions());
+    allowed.addAll(extraFunctions);
+    this.functions = new FunctionAllowlist(allowed);
+    this.parser = new QueryParser(maxSqlBytes);
+    this.coreParserFirst = coreParserFirst;
+    this.maxSqlBytes = maxSqlBytes;
+    this.cache = approvalCacheSize == 0 ? null : new ApprovalCache(approvalCacheSize);
+  }
+
+  /** What {@link SqlAllowlist#approve} returns or throws for {@code sql} under {@code policy}. */
+  public ApprovedQuery approve(String sql, QueryPolicy policy) throws SqlRefusedException {
+    // A text over the size limit is refused at once, and is not worth keeping.
+    if (cache == null || sql.length() > maxSqlBytes) {
+      return decide(sql, policy);
+    }
+    ApprovalCache.Key key = new ApprovalCache.Key(sql, policy);
+    Object cached = cache.get(key);
+    if (cached instanceof ApprovedQuery approved) {
+      return approved;
+    }
+    if (cached instanceof SqlRefusal refusal) {
+      throw new SqlRefusedException(refusal);
+    }
+    try {
+      ApprovedQuery approved = decide(sql, policy);
+      cache.put(key, approved);
+      return approved;
+    } catch (SqlRefusedException refused) {
+      cache.put(key, refused.refusal());
+      throw refused;
+    }
+  }
+
+  /** The allowlisted tables and views, lowercase. */
+  public Set<String> tables() {
+    return tables.names();
+  }
+
+  /** How many outcomes the approval cache holds now (0 when it is disabled). */
+  public int cachedOutcomes() {
+    return cache == null ? 0 : cache.size();
+  }
+
+  /** The outcome of {@link #approve}, computed. */
+  private ApprovedQuery decide(String sql, QueryPolicy policy) throws SqlRefusedException {
+    SqlScan scan = parser.check(sql);
+    if (coreParserFirst && !QueryParser.namesAWordCoreReserves(scan)) {
+      Optional<SqlNode> query = QueryParser.parseWithCore(sql);
+      if (query.isPresent()) {
+        try {
+          return approve(query.get(), scan, policy);
+        } catch (SqlRefusedException refused) {
+          // Babel decides every refusal, so it reads as it did before the core parser was tried.
+        }
+      }
+    }
+    CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan);
+    try {
+      return approve(parsed.query(), parsed.parsed(), policy);
+    } catch (SqlRefusedException refused) {
+      throw parsed.inSubmittedText(refused);
+    }
+  }
+
+  /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
+  private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy)
+      throws SqlRefusedException {
+    boolean mayHaveCtes = text.hasWord("WITH");
+    QueryWalker walker =
+        policy
+            .tenant()
+            .map(
+                tenant ->
+                    QueryWalker.forTenant(
+                        dialect, tables, functions, new TenantFilter(tables, tenant), mayHaveCtes))
+            .orElseGet(() -> QueryWalker.unscoped(dialect, tables, functions, mayHaveCtes));
+    SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text, dialect);
+    walker.approve(query);
+    SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
+    return new ApprovedQuery(dialect.render(capped), policy.maxRows(), walker.tablesRead());
+  }
+}

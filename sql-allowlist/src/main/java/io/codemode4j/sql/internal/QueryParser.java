@@ -1,0 +1,548 @@
+package io.codemode4j.sql.internal;
+
+import io.codemode4j.sql.RefusalReason;
+import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.SqlRefusal;
+import io.codemode4j.sql.SqlRefusedException;
+import java.io.Reader;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
+import org.apache.calcite.sql.parser.impl.ParseException;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.util.SourceStringReader;
+
+/**
+ * Turns the submitted text into exactly one query tree, or a refusal that says why.
+ *
+ * <p><b>Two grammars, Babel deciding.</b> The Babel parser ({@link SqlBabelParserImpl}) reads far
+ * more of the SQL analysts write for DuckDB than Calcite's core parser ({@link SqlParserImpl}):
+ * {@code ::} casts, {@code * EXCLUDE/REPLACE}, {@code DATE_PART(year, d)}, and reserved words such
+ * as {@code year}, {@code month} or {@code position} as names. But it costs about three times as
+ * much, and parsing was 82% of {@link SqlAllowlist#approve}. So {@link #parseWithCore} tries the
+ * core parser first and {@link #parseWithBabel} is the fallback; {@link Approver} puts either tree
+ * through the same fail-closed walker, and whenever the core path does not end in an approval (core
+ * cannot read the text, reads something other than one query, or the walker or renderer refuses its
+ * tree), the text goes the Babel path as before, so every refusal (and its message) is Babel's,
+ * exactly as without the core parser.
+ *
+ * <p>What keeps the two paths from meaning different things:
+ *
+ * <ul>
+ *   <li>The same configuration: double-quoted identifiers, case kept and compared
+ *       case-insensitively like DuckDB, and conformance BABEL for both, so every
+ *       conformance-dependent choice of the shared grammar ({@code !=}, {@code %}, {@code LIMIT a,
+ *       b}, APPLY, ...) is made the same way. (Conformance made no difference to what core parses
+ *       of the accepted corpus: 46 of 61 queries with each of the 13.)
+ *   <li>The core parser is tried only on text whose tokens both lexers read alike ({@link
+ *       #sameTokens}): Babel's lexer reads a word that starts with a digit as one identifier where
+ *       core's reads a number and an alias ({@code SELECT 1_000}: Babel a column {@code "1_000"}
+ *       that DuckDB cannot bind, core {@code 1 AS "_000"}, which runs and returns 1 where DuckDB's
+ *       own reading is 1000), and Babel has tokens core lacks ({@code ::}, {@code <=>}, {@code ~},
+ *       {@code !}, and keywords such as {@code DATE_PART} or {@code SEMI} that turn calls and
+ *       aliases into Babel's own productions: {@code date_part('year', d)} parses in both, as
+ *       EXTRACT in Babel and as a plain function in core). Such text goes to Babel without trying
+ *       core. The check reads the raw text, literals and comments included, so it cannot be misled
+ *       by a quoting rule it gets wrong; a false alarm only costs the core attempt.
+ *   <li>Tests hold it: on every text of the corpora and of {@code corpus/both-parsers.sql} (the
+ *       grammar's operators, precedences, keywords, functions and clauses) that core parses, Babel
+ *       parses it too and renders exactly the same SQL, and approval through both paths gives the
+ *       same result; random text that passes the token check lexes to the same tokens in both; and
+ *       the integration tests run every accepted query rendered through each path on DuckDB.
+ * </ul>
+ *
+ * <p><b>Measured</b> on the accepted corpus (61 queries, tenant emea) on this 2-core machine while
+ * other builds ran (load 8-12): parse alone, median per query, Babel 279 us, core first with Babel
+ * as fallback 98 us. All of {@link SqlAllowlist#approve}, uncached, the class versions side by side
+ * in one JVM, median thread CPU time per query: Babel only 339 us, core first 184 us, with the
+ * parser pool ({@link CoreParserImpl}) 152 us; JMH {@code AllowlistBenchmarks.approve} median 766
+ * us before, 380 us after (load 12). Core reads 46 of the 61 (the rest use {@code month}, {@code
+ * year}, {@code position} or {@code open} as names, {@code ::}, or {@code * EXCLUDE/REPLACE}). A
+ * failed core attempt used to cost 8-23 ms on some queries: on a syntax error the generated core
+ * parser re-runs every recorded lookahead to list the expected tokens ({@code
+ * generateParseException}), so {@link CoreParserImpl} replaces that with a bare exception (its
+ * message is never shown: Babel explains every refusal); a failed attempt now costs 20-80 us. Text
+ * that uses a word core reserves as an alias or qualified name ({@link #namesAWordCoreReserves}: 9
+ * of the 15 queries core cannot read) skips that attempt and goes straight to Babel.
+ *
+ * <p>Babel also parses statements we never run (SET, CREATE, DESCRIBE ...): those are refused by
+ * kind right after parsing, and the walker accepts only node kinds it knows. The text must hold
+ * exactly one statement ({@code parseStmtList()} then a count), so a trailing {@code ;} is fine and
+ * a second statement is refused.
+ */
+final class QueryParser {
+
+  /** Babel: the parser that decides every refusal. */
+  static final SqlParser.Config BABEL_CONFIG =
+      SqlParser.config()
+          .withParserFactory(SqlBabelParserImpl.FACTORY)
+          .withQuoting(Quoting.DOUBLE_QUOTE)
+          .withUnquotedCasing(Casing.UNCHANGED)
+          .withQuotedCasing(Casing.UNCHANGED)
+          .withCaseSensitive(false)
+          .withConformance(SqlConformanceEnum.BABEL);
+
+  /** The core grammar with Babel's configuration in every other respect. */
+  static final SqlParser.Config CORE_CONFIG =
+      BABEL_CONFIG.withParserFactory(QueryParser::coreParser);
+
+  /** Keywords only Babel's lexer knows (a test compares this with both grammars' token lists). */
+  static final List<String> BABEL_ONLY_KEYWORDS =
+      List.of(
+          "ANTI",
+          "DATEADD",
+          "DATEDIFF",
+          "DATEPART",
+          "DATE_PART",
+          "DISCARD",
+          "IF",
+          "PLANS",
+          "SEED",
+          "SEMI",
+          "SEQUENCES",
+          "SNAPSHOT",
+          "TEMP",
+          "VOLATILE");
+
+  /**
+   * Symbols only Babel's lexer knows. {@code !} is one of them alone: {@code !=} is a token of
+   * both. (A test compares this with both grammars' token lists.)
+   */
+  static final List<String> BABEL_ONLY_SYMBOLS = List.of("!", "::", "<=>", "~");
+
+  /**
+   * Words Calcite's core grammar reserves and Babel's does not, that analysts use as names: date
+   * parts and a few nouns. Calcite's own lists (parser metadata) hold 289 such words, among them
+   * {@code AS}, {@code AND} and {@code SUM}, which every query uses as syntax or calls, and reading
+   * the metadata costs about 100 ms per grammar: so this list, which a test checks against both
+   * grammars' metadata (each word reserved by core only, none a type name that may follow {@code
+   * AS} in a CAST).
+   */
+  static final List<String> CORE_RESERVED_NAMES =
+      List.of(
+          "CLOSE",
+          "DAY",
+          "END",
+          "HOUR",
+          "MINUTE",
+          "MONTH",
+          "OPEN",
+          "POSITION",
+          "RANK",
+          "RESULT",
+          "SECOND",
+          "START",
+          "VALUE",
+          "YEAR");
+
+  private static final String ONE_QUERY =
+      "send one read-only query: SELECT ..., WITH ... SELECT ... or VALUES ...";
+
+  /** First words of DuckDB statements that are not queries, to name the kind when parsing fails. */
+  private static final Set<String> STATEMENT_WORDS =
+      Set.of(
+          "ABORT",
+          "ALTER",
+          "ANALYZE",
+          "ATTACH",
+          "BEGIN",
+          "CALL",
+          "CHECKPOINT",
+          "COMMENT",
+          "COMMIT",
+          "COPY",
+          "CREATE",
+          "DEALLOCATE",
+          "DECLARE",
+          "DELETE",
+          "DESC",
+          "DESCRIBE",
+          "DETACH",
+          "DO",
+          "DROP",
+          "END",
+          "EXECUTE",
+          "EXPLAIN",
+          "EXPORT",
+          "FORCE",
+          "GRANT",
+          "IMPORT",
+          "INSERT",
+          "INSTALL",
+          "LOAD",
+          "LOCK",
+          "MERGE",
+          "PRAGMA",
+          "PREPARE",
+          "REFRESH",
+          "RESET",
+          "REVOKE",
+          "ROLLBACK",
+          "SET",
+          "SHOW",
+          "START",
+          "SUMMARIZE",
+          "TRUNCATE",
+          "UPDATE",
+          "UPSERT",
+          "USE",
+          "VACUUM");
+
+  /**
+   * The token Calcite quotes in its message ({@code Encountered "x"}, {@code near the keyword
+   * 'x'}).
+   */
+  private static final Pattern QUOTED_TOKEN = Pattern.compile("[\"']([^\"']+)[\"']");
+
+  private final int maxSqlBytes;
+
+  QueryParser(int maxSqlBytes) {
+    this.maxSqlBytes = maxSqlBytes;
+  }
+
+  /**
+   * The checks made before any parse: the size limit, then {@code //}, which Calcite reads as a
+   * comment and DuckDB as integer division.
+   *
+   * @return the lexical view of {@code sql}, for {@link #parseWithBabel}
+   */
+  SqlScan check(String sql) throws SqlRefusedException {
+    checkSize(sql);
+    SqlScan scan = SqlScan.of(sql);
+    if (scan.doubleSlash().isPresent()) {
+      int at = scan.doubleSlash().getAsInt();
+      throw refusal(
+          scan, RefusalReason.UNSUPPORTED_SYNTAX, "//", at, DuckDbIdioms.DOUBLE_SLASH_HINT);
+    }
+    return scan;
+  }
+
+  /**
+   * The single query the core parser reads in {@code sql} (already {@linkplain #check checked}), or
+   * empty when the text has a token only Babel knows, core cannot parse it, or it is not exactly
+   * one query: then {@link #parseWithBabel} decides.
+   */
+  static Optional<SqlNode> parseWithCore(String sql) {
+    if (!sameTokens(sql)) {
+      return Optional.empty();
+    }
+    CoreParserImpl parser = CoreParserImpl.take(sql);
+    SqlNodeList statements;
+    try {
+      statements =
+          SqlParser.create(sql, CORE_CONFIG.withParserFactory(reader -> parser)).parseStmtList();
+    } catch (SqlParseException e) {
+      // Not returned for reuse: a failed parse may leave state behind (an unbalanced ROW(*) count).
+      return Optional.empty();
+    }
+    CoreParserImpl.release(parser);
+    if (statements.size() != 1 || !QueryWalker.QUERY_KINDS.contains(statements.get(0).getKind())) {
+      return Optional.empty();
+    }
+    return Optional.of(statements.get(0));
+  }
+
+  /**
+   * Whether the code of {@code scan} names something with a word core reserves ({@link
+   * #CORE_RESERVED_NAMES}): the word right after {@code AS} (an alias: {@code ... AS month}) or
+   * after {@code .} (a qualified column: {@code c.year}), where the core grammar never takes a
+   * reserved word, so its attempt would fail. Then {@link Approver} skips the core attempt and
+   * Babel parses at once. Only a routing hint: Babel decides whatever core does not approve anyway,
+   * so a wrong answer costs time, never a different outcome.
+   */
+  static boolean namesAWordCoreReserves(SqlScan scan) {
+    String sql = scan.sql();
+    boolean afterAsOrDot = false;
+    int i = 0;
+    while (i < sql.length()) {
+      char c = sql.charAt(i);
+      if (!scan.isCode(i)) {
+        afterAsOrDot = false;
+        i++;
+      } else if (SqlScan.isWordPart(c)) {
+        int start = i;
+        while (i < sql.length() && scan.isCode(i) && SqlScan.isWordPart(sql.charAt(i))) {
+          i++;
+        }
+        if (afterAsOrDot && isOneOf(CORE_RESERVED_NAMES, sql, start, i - start)) {
+          return true;
+        }
+        afterAsOrDot = i - start == 2 && sql.regionMatches(true, start, "AS", 0, 2);
+      } else {
+        if (!Character.isWhitespace(c)) {
+          afterAsOrDot = c == '.';
+        }
+        i++;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The single query in the {@linkplain #check checked} text, parsed by Babel, or the refusal that
+   * says why.
+   */
+  static SqlNode parseWithBabel(SqlScan scan) throws SqlRefusedException {
+    SqlNodeList statements;
+    try {
+      statements = SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
+    } catch (SqlParseException e) {
+      // DuckDB syntax Babel cannot read, read again rewritten (DuckDbSyntax), or the refusal.
+      statements = DuckDbSyntax.reparse(scan, e).orElseThrow(() -> explain(scan, e));
+    }
+    if (statements.isEmpty()) {
+      throw refusal(scan, RefusalReason.SYNTAX, "", 0, "the SQL is empty: " + ONE_QUERY);
+    }
+    if (statements.size() > 1) {
+      SqlNode second = statements.get(1);
+      throw SqlRefusedException.at(
+          RefusalReason.MULTIPLE_STATEMENTS,
+          second.getKind().sql,
+          second.getParserPosition(),
+          "only one statement is allowed: " + ONE_QUERY);
+    }
+    SqlNode statement = statements.get(0);
+    if (!QueryWalker.QUERY_KINDS.contains(statement.getKind())) {
+      throw notAQuery(scan, statement);
+    }
+    return statement;
+  }
+
+  /** A core parser of the text {@code reader} holds (not returned to the pool after use). */
+  private static SqlAbstractParserImpl coreParser(Reader reader) {
+    return CoreParserImpl.take(((SourceStringReader) reader).getSourceString());
+  }
+
+  /**
+   * Whether Calcite's core lexer reads {@code sql} into the same tokens as Babel's: no word starts
+   * with a digit and goes on with anything but digits ({@code 1_000}, {@code 0x1F}, {@code 2nd},
+   * also {@code 1e3}, which both read alike, to keep the rule simple), no word is a keyword only
+   * Babel has, and no symbol only Babel has appears. Reads the raw text, inside literals and
+   * comments too.
+   */
+  static boolean sameTokens(String sql) {
+    int length = sql.length();
+    int i = 0;
+    while (i < length) {
+      char c = sql.charAt(i);
+      if (SqlScan.isWordPart(c)) {
+        int start = i;
+        boolean digitLed = c >= '0' && c <= '9';
+        while (i < length && SqlScan.isWordPart(sql.charAt(i))) {
+          char w = sql.charAt(i);
+          if (digitLed && !(w >= '0' && w <= '9')) {
+            return false;
+          }
+          i++;
+        }
+        if (isOneOf(BABEL_ONLY_KEYWORDS, sql, start, i - start)) {
+          return false;
+        }
+      } else {
+        if (c == '~'
+            || (c == '!' && !(i + 1 < length && sql.charAt(i + 1) == '='))
+            || (c == ':' && i + 1 < length && sql.charAt(i + 1) == ':')
+            || (c == '<' && sql.startsWith("=>", i + 1))) {
+          return false;
+        }
+        i++;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the word of {@code length} characters at {@code start} of {@code sql} is one of {@code
+   * words}, in any case.
+   */
+  private static boolean isOneOf(List<String> words, String sql, int start, int length) {
+    for (String word : words) {
+      if (word.length() == length && sql.regionMatches(true, start, word, 0, length)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void checkSize(String sql) throws SqlRefusedException {
+    long bytes = utf8Length(sql);
+    if (bytes > maxSqlBytes) {
+      throw new SqlRefusedException(
+          new SqlRefusal(
+              RefusalReason.TOO_LONG,
+              bytes + " bytes",
+              1,
+              1,
+              "the SQL is "
+                  + bytes
+                  + " bytes (UTF-8); the limit is "
+                  + maxSqlBytes
+                  + " bytes: split the work into smaller queries"));
+    }
+  }
+
+  /** UTF-8 length, stopping early: a huge string is measured only up to just past the limit. */
+  private long utf8Length(String sql) {
+    long bytes = 0;
+    for (int i = 0; i < sql.length() && bytes <= maxSqlBytes; i++) {
+      char c = sql.charAt(i);
+      if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (Character.isHighSurrogate(c)) {
+        bytes += 4;
+        i++;
+      } else {
+        bytes += 3;
+      }
+    }
+    return bytes;
+  }
+
+  private static SqlRefusedException notAQuery(SqlScan scan, SqlNode statement) {
+    if (statement.getKind() == SqlKind.EXPLICIT_TABLE) {
+      return SqlRefusedException.at(
+          RefusalReason.UNSUPPORTED_SYNTAX,
+          "TABLE",
+          statement.getParserPosition(),
+          DuckDbIdioms.TABLE_HINT);
+    }
+    String word = scan.firstWord().text();
+    if (word.equals("PIVOT") || word.equals("UNPIVOT")) {
+      return DuckDbIdioms.find(scan).map(SqlRefusedException::new).orElseThrow();
+    }
+    String element = word.isEmpty() ? statement.getKind().sql : word;
+    return SqlRefusedException.at(
+        RefusalReason.STATEMENT_KIND,
+        element,
+        statement.getParserPosition(),
+        element + " statements are not allowed: " + ONE_QUERY);
+  }
+
+  /** Names the problem behind a parse failure, from the most to the least specific explanation. */
+  static SqlRefusedException explain(SqlScan scan, SqlParseException e) {
+    if (e.getCause() instanceof StackOverflowError) {
+      return refusal(
+          scan,
+          RefusalReason.TOO_COMPLEX,
+          "",
+          0,
+          "the SQL is nested too deeply to check: flatten it, e.g. with a WITH clause");
+    }
+    SqlScan.Word word = scan.firstWord();
+    if (STATEMENT_WORDS.contains(word.text())) {
+      return refusal(
+          scan,
+          RefusalReason.STATEMENT_KIND,
+          word.text(),
+          word.index(),
+          word.text() + " statements are not allowed: " + ONE_QUERY);
+    }
+    if (word.text().equals("FROM")) {
+      return refusal(
+          scan,
+          RefusalReason.UNSUPPORTED_SYNTAX,
+          "FROM",
+          word.index(),
+          "FROM-first queries are not supported: start with SELECT, e.g. SELECT * FROM invoices");
+    }
+    if (word.text().equals("TABLE")) {
+      return refusal(
+          scan, RefusalReason.UNSUPPORTED_SYNTAX, "TABLE", word.index(), DuckDbIdioms.TABLE_HINT);
+    }
+    if (scan.secondStatement().isPresent()) {
+      int at = scan.secondStatement().getAsInt();
+      return refusal(
+          scan,
+          RefusalReason.MULTIPLE_STATEMENTS,
+          ";",
+          at,
+          "only one statement is allowed: " + ONE_QUERY);
+    }
+    return DuckDbIdioms.find(scan).map(SqlRefusedException::new).orElseGet(() -> syntaxError(e));
+  }
+
+  /** Calcite's position and first line, without its list of expected tokens. */
+  private static SqlRefusedException syntaxError(SqlParseException e) {
+    SqlParserPos pos = e.getPos() == null ? SqlParserPos.ZERO : e.getPos();
+    String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+    String detail =
+        first.replaceFirst("\\s*at line \\d+, column \\d+\\.?$", "").replaceFirst("\\.$", "");
+    Matcher token = QUOTED_TOKEN.matcher(detail);
+    String element = token.find() ? token.group(1).strip() : "";
+    return SqlRefusedException.at(
+        RefusalReason.SYNTAX, element, pos, "syntax error: " + detail + "; " + ONE_QUERY);
+  }
+
+  private static SqlRefusedException refusal(
+      SqlScan scan, RefusalReason reason, String element, int index, String message) {
+    return new SqlRefusedException(
+        new SqlRefusal(reason, element, scan.line(index), scan.column(index), message));
+  }
+
+  /**
+   * Calcite's core parser, failing cheaply and reused.
+   *
+   * <p>On a syntax error the generated parser would re-run every recorded lookahead to list the
+   * tokens it expected (8-23 ms on some of the corpus queries), and nothing reads that list, since
+   * Babel explains every refusal: {@link #generateParseException} returns a bare exception.
+   *
+   * <p>Creating the parser (character buffers, token manager, lookahead tables) cost 14-16 us per
+   * query, {@code ReInit} about 1 us, so a parser that finished a parse cleanly is kept in a small
+   * pool for the next one (a pool, not a thread-local: queries run on short-lived virtual threads).
+   * {@link #take} resets all the state a parse leaves: {@code ReInit} the generated fields, then
+   * the dynamic-parameter count, the warnings and the text; {@link SqlParser} sets the
+   * configuration on every use. A parser whose parse failed is dropped, since a failure can leave
+   * state that {@code ReInit} does not reset (the count of open {@code ROW(*)} constructors).
+   */
+  static final class CoreParserImpl extends SqlParserImpl {
+
+    private static final BlockingQueue<CoreParserImpl> POOL =
+        new ArrayBlockingQueue<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
+
+    private CoreParserImpl(Reader reader) {
+      super(reader);
+    }
+
+    /** A parser of {@code sql}: a reset one from the pool, or a new one. */
+    static CoreParserImpl take(String sql) {
+      SourceStringReader reader = new SourceStringReader(sql);
+      CoreParserImpl parser = POOL.poll();
+      if (parser == null) {
+        parser = new CoreParserImpl(reader);
+      } else {
+        parser.ReInit(reader);
+        parser.nDynamicParams = 0;
+        parser.warnings.clear();
+      }
+      parser.setOriginalSql(sql);
+      return parser;
+    }
+
+    /** Offers a parser whose parse succeeded for reuse (dropped when the pool is full). */
+    static void release(CoreParserImpl parser) {
+      POOL.offer(parser);
+    }
+
+    @Override
+    public ParseException generateParseException() {
+      return new ParseException("the core grammar does not read this text");
+    }
+  }
+}

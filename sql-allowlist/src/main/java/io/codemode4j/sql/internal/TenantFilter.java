@@ -1,0 +1,87 @@
+package io.codemode4j.sql.internal;
+
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.sql.TenantScope;
+import java.util.List;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+
+/**
+ * Builds, for one tenant, the derived table that replaces a reference to an allowlisted table:
+ * {@code (SELECT * FROM main.invoices AS tenant_0 WHERE tenant_0.region IN ('emea'))}.
+ *
+ * <p>Everything here is generated, never parsed from user text. Tables are fully qualified (a CTE
+ * named like a table cannot capture them) and columns are qualified by the generated alias (a
+ * column missing from a parent table cannot silently bind to an outer query). Key value literals
+ * come from a validated {@link Tenant}, sorted so the same tenant always yields the same SQL.
+ */
+final class TenantFilter {
+
+  private static final String ALIAS_PREFIX = "tenant_";
+
+  private final AllowedTables tables;
+  private final List<String> values;
+
+  TenantFilter(AllowedTables tables, Tenant tenant) {
+    this.tables = tables;
+    this.values = tenant.values().stream().sorted().toList();
+  }
+
+  /** The tenant's rows of {@code table}, as a query to use as a derived table. */
+  SqlNode rowsOf(String table, SqlParserPos pos) {
+    return selectFrom(table, 0, SqlIdentifier.star(pos), pos);
+  }
+
+  /** {@code SELECT item FROM main.table AS tenant_<depth> WHERE <table's scope condition>}. */
+  private SqlSelect selectFrom(String table, int depth, SqlNode item, SqlParserPos pos) {
+    String alias = ALIAS_PREFIX + depth;
+    SqlNode from =
+        SqlStdOperatorTable.AS.createCall(
+            pos, tables.qualified(table, pos), new SqlIdentifier(alias, pos));
+    return new SqlSelect(
+        pos,
+        null,
+        SqlNodeList.of(item),
+        from,
+        condition(table, alias, depth, pos),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  private SqlNode condition(String table, String alias, int depth, SqlParserPos pos) {
+    return switch (tables.scope(table)) {
+      case TenantScope.ByColumn byColumn ->
+          SqlStdOperatorTable.IN.createCall(
+              pos, column(alias, byColumn.column(), pos), valueList(pos));
+      case TenantScope.ThroughParent parent ->
+          SqlStdOperatorTable.IN.createCall(
+              pos,
+              column(alias, parent.column(), pos),
+              selectFrom(
+                  parent.parentTable(),
+                  depth + 1,
+                  column(ALIAS_PREFIX + (depth + 1), parent.parentColumn(), pos),
+                  pos));
+    };
+  }
+
+  private SqlNodeList valueList(SqlParserPos pos) {
+    return new SqlNodeList(
+        values.stream().<SqlNode>map(r -> SqlLiteral.createCharString(r, pos)).toList(), pos);
+  }
+
+  private static SqlIdentifier column(String alias, String column, SqlParserPos pos) {
+    return new SqlIdentifier(List.of(alias, column), pos);
+  }
+}

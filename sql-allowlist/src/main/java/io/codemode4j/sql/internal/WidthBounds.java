@@ -1,0 +1,101 @@
+package io.codemode4j.sql.internal;
+
+import io.codemode4j.sql.RefusalReason;
+import io.codemode4j.sql.SqlRefusedException;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
+
+/**
+ * Bounds the width of the strings a call may build, so that one call cannot allocate gigabytes per
+ * row.
+ *
+ * <p>Decided: {@code lpad(s, width, fill)} and {@code rpad} take a whole-number literal width of at
+ * most {@link FunctionAllowlist#MAX_PAD_WIDTH}; a computed width is refused, since only a literal
+ * is known before running. {@code printf} and {@code format} take a literal format whose field
+ * widths and precisions are at most that, and none taken from an argument ({@code %*d}, {@code
+ * {:{}}}).
+ */
+final class WidthBounds {
+
+  /** A printf conversion: {@code %}, flags, width, precision (either may be {@code *}). */
+  private static final Pattern PRINTF_SPEC =
+      Pattern.compile("%[-+ #0']*(\\*|\\d+)?(?:\\.(\\*|\\d*))?");
+
+  /** A format replacement field {@code {...}}; {@code {{} is an escaped brace. */
+  private static final Pattern FORMAT_FIELD = Pattern.compile("\\{\\{|\\{([^{}]*)(\\{)?");
+
+  private static final Pattern NUMBER = Pattern.compile("\\d+");
+
+  private WidthBounds() {}
+
+  /** Checks the call of {@code name} (lowercase), when it is one that takes a width. */
+  static void check(String name, SqlCall call) throws SqlRefusedException {
+    switch (name) {
+      case "lpad", "rpad" -> padWidth(name, call);
+      case "printf" -> format(name, call, PRINTF_SPEC, "printf('%10d', x)");
+      case "format" -> format(name, call, FORMAT_FIELD, "format('{:>10}', x)");
+      default -> {}
+    }
+  }
+
+  private static void padWidth(String name, SqlCall call) throws SqlRefusedException {
+    List<SqlNode> operands = call.getOperandList();
+    SqlNode width = operands.size() > 1 ? operands.get(1) : call;
+    if (!(width instanceof SqlNumericLiteral number
+        && number.isInteger()
+        && number.bigDecimalValue().signum() >= 0
+        && number.bigDecimalValue().compareTo(BigDecimal.valueOf(FunctionAllowlist.MAX_PAD_WIDTH))
+            <= 0)) {
+      throw refuse(
+          name,
+          width,
+          name
+              + " takes a whole-number width written in the query, at most "
+              + FunctionAllowlist.MAX_PAD_WIDTH
+              + ": write e.g. "
+              + name
+              + "(x, 10, '0')");
+    }
+  }
+
+  private static void format(String name, SqlCall call, Pattern spec, String example)
+      throws SqlRefusedException {
+    String hint =
+        name
+            + " takes a format written in the query with field widths of at most "
+            + FunctionAllowlist.MAX_PAD_WIDTH
+            + ", none taken from an argument: write e.g. "
+            + example;
+    if (call.operandCount() == 0 || !(call.operand(0) instanceof SqlCharStringLiteral literal)) {
+      throw refuse(name, call, hint);
+    }
+    Matcher field = spec.matcher(literal.getNlsString().getValue());
+    while (field.find()) {
+      String text = field.group();
+      if (text.equals("{{")) {
+        continue;
+      }
+      if (text.contains("*") || (spec == FORMAT_FIELD && field.group(2) != null)) {
+        throw refuse(name, literal, hint);
+      }
+      Matcher number = NUMBER.matcher(text);
+      while (number.find()) {
+        if (number.group().length() > 5
+            || Integer.parseInt(number.group()) > FunctionAllowlist.MAX_PAD_WIDTH) {
+          throw refuse(name, literal, hint);
+        }
+      }
+    }
+  }
+
+  private static SqlRefusedException refuse(String name, SqlNode at, String message) {
+    return SqlRefusedException.at(
+        RefusalReason.FUNCTION_NOT_ALLOWED, name, at.getParserPosition(), message);
+  }
+}
