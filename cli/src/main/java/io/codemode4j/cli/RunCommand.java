@@ -139,13 +139,7 @@ final class RunCommand implements Callable<Integer> {
         out.println(outcome.egress().json());
       } else {
         for (LogEntry log : outcome.logs()) {
-          err.println(
-              log.level() == LogEntry.Level.LOG
-                  ? log.message()
-                  : "["
-                      + log.level().name().toLowerCase(java.util.Locale.ROOT)
-                      + "] "
-                      + log.message());
+          err.println(log.line());
         }
         switch (outcome) {
           // A mapper of its own, made here: a static one would be built while picocli parses the

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides which SQL may reach the warehouse: exactly one read-only query over allowlisted tables,
@@ -75,15 +76,7 @@ public final class SqlAllowlist {
             builder.approvalCacheSize);
   }
 
-  /**
-   * The warehouse tables {@code customers}, {@code invoices}, {@code invoice_lines} and the view
-   * {@code invoice_summary}, the default function allowlist, 16 KiB of SQL, no catalog prefix.
-   */
-  public static SqlAllowlist defaults() {
-    return builder().defaultTables().build();
-  }
-
-  /** An empty configuration: add tables (or {@link Builder#defaultTables()}) before building. */
+  /** An empty configuration: add the tables to allow, each with its tenant scope, then build. */
   public static Builder builder() {
     return new Builder();
   }
@@ -124,7 +117,7 @@ public final class SqlAllowlist {
     private Dialect dialect = Dialect.duckDb();
 
     /** {@code null} until {@link #catalog} is called: only {@code main} prefixes a table. */
-    private String catalog;
+    private @Nullable String catalog;
 
     private int maxSqlBytes = DEFAULT_MAX_SQL_BYTES;
     private int approvalCacheSize = DEFAULT_APPROVAL_CACHE_SIZE;
@@ -137,18 +130,6 @@ public final class SqlAllowlist {
      */
     public Builder table(String name, TenantScope scope) {
       tables.put(Names.requireIdentifier(name, "table"), Objects.requireNonNull(scope, "scope"));
-      return this;
-    }
-
-    /**
-     * The warehouse tables: {@code customers}, {@code invoices} and {@code invoice_summary} by
-     * their {@code region} column, {@code invoice_lines} through its invoice.
-     */
-    public Builder defaultTables() {
-      table("customers", TenantScope.byColumn("region"));
-      table("invoices", TenantScope.byColumn("region"));
-      table("invoice_summary", TenantScope.byColumn("region"));
-      table("invoice_lines", TenantScope.throughParent("invoice_id", "invoices", "invoice_id"));
       return this;
     }
 
@@ -205,7 +186,8 @@ public final class SqlAllowlist {
 
     public SqlAllowlist build() {
       if (tables.isEmpty()) {
-        throw new IllegalStateException("no table is allowlisted: add tables or defaultTables()");
+        throw new IllegalStateException(
+            "no table is allowlisted: add each table a query may read with table(name, scope)");
       }
       checkParents();
       return new SqlAllowlist(this);

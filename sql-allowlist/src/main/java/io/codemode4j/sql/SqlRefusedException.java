@@ -19,6 +19,19 @@ public final class SqlRefusedException extends Exception {
     this.refusal = refusal;
   }
 
+  /**
+   * A refusal because the allowlist itself failed on the query (Calcite could not render a tree it
+   * approved): fail closed, and chain the failure so the host's log shows where.
+   */
+  public SqlRefusedException(SqlRefusal refusal, Throwable cause) {
+    super(
+        describe(Objects.requireNonNull(refusal, "refusal")),
+        Objects.requireNonNull(cause, "cause"),
+        false,
+        true);
+    this.refusal = refusal;
+  }
+
   public SqlRefusal refusal() {
     return refusal;
   }

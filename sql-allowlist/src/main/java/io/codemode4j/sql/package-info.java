@@ -12,4 +12,7 @@
  * {@code dialect} calls them; no other module may use them, which an ArchUnit test in the {@code
  * cli} module enforces.
  */
+@NullMarked
 package io.codemode4j.sql;
+
+import org.jspecify.annotations.NullMarked;

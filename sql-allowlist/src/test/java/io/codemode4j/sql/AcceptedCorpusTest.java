@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class AcceptedCorpusTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
 
   static List<Corpus.Entry> accepted() {
     return Corpus.read("/corpus/accepted.sql").entries();

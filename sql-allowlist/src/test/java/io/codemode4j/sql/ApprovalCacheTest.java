@@ -13,7 +13,7 @@ class ApprovalCacheTest {
 
   @Test
   void approve_sameSqlTenantAndMaxRows_returnsTheCachedApproval() throws Exception {
-    SqlAllowlist allowlist = SqlAllowlist.defaults();
+    SqlAllowlist allowlist = SampleTables.allowlist();
 
     ApprovedQuery first = allowlist.approve(SQL, EMEA);
     ApprovedQuery second = allowlist.approve(SQL, QueryPolicy.forTenant(Tenant.of("emea"), 100));
@@ -24,7 +24,7 @@ class ApprovalCacheTest {
 
   @Test
   void approve_otherTenant_missesTheCache() throws Exception {
-    SqlAllowlist allowlist = SqlAllowlist.defaults();
+    SqlAllowlist allowlist = SampleTables.allowlist();
     ApprovedQuery emea = allowlist.approve(SQL, EMEA);
 
     ApprovedQuery apac = allowlist.approve(SQL, QueryPolicy.forTenant(Tenant.of("apac"), 100));
@@ -38,7 +38,7 @@ class ApprovalCacheTest {
 
   @Test
   void approve_otherMaxRows_missesTheCache() throws Exception {
-    SqlAllowlist allowlist = SqlAllowlist.defaults();
+    SqlAllowlist allowlist = SampleTables.allowlist();
     ApprovedQuery hundred = allowlist.approve(SQL, EMEA);
 
     ApprovedQuery ten = allowlist.approve(SQL, QueryPolicy.forTenant(Tenant.of("emea"), 10));
@@ -50,7 +50,7 @@ class ApprovalCacheTest {
 
   @Test
   void approve_refusedSqlAgain_isRefusedTheSameWayFromTheCache() {
-    SqlAllowlist allowlist = SqlAllowlist.defaults();
+    SqlAllowlist allowlist = SampleTables.allowlist();
     String sql = "SELECT * FROM payroll";
 
     SqlRefusedException first =
@@ -66,7 +66,7 @@ class ApprovalCacheTest {
 
   @Test
   void approve_sqlOverTheSizeLimit_isRefusedAndNotKept() {
-    SqlAllowlist allowlist = SqlAllowlist.builder().defaultTables().maxSqlBytes(20).build();
+    SqlAllowlist allowlist = SampleTables.builder().maxSqlBytes(20).build();
 
     assertThatThrownBy(() -> allowlist.approve(SQL, EMEA))
         .isInstanceOf(SqlRefusedException.class)
@@ -76,7 +76,7 @@ class ApprovalCacheTest {
 
   @Test
   void approve_moreQueriesThanTheCacheSize_dropsTheLeastRecentlyUsed() throws Exception {
-    SqlAllowlist allowlist = SqlAllowlist.builder().defaultTables().approvalCacheSize(2).build();
+    SqlAllowlist allowlist = SampleTables.builder().approvalCacheSize(2).build();
     ApprovedQuery a = allowlist.approve("SELECT 1 AS a", EMEA);
     ApprovedQuery b = allowlist.approve("SELECT 2 AS b", EMEA);
     assertThat(allowlist.approve("SELECT 1 AS a", EMEA)).isSameAs(a);
@@ -92,7 +92,7 @@ class ApprovalCacheTest {
 
   @Test
   void approve_cacheSizeZero_approvesAnewEveryTime() throws Exception {
-    SqlAllowlist allowlist = SqlAllowlist.builder().defaultTables().approvalCacheSize(0).build();
+    SqlAllowlist allowlist = SampleTables.builder().approvalCacheSize(0).build();
 
     ApprovedQuery first = allowlist.approve(SQL, EMEA);
     ApprovedQuery second = allowlist.approve(SQL, EMEA);

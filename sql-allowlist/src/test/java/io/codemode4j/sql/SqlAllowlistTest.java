@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.sql.dialect.Dialect;
 import java.util.HashSet;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class SqlAllowlistTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
   private static final QueryPolicy POLICY = QueryPolicy.unscoped(100);
 
   @Test
@@ -116,7 +115,7 @@ class SqlAllowlistTest {
   @Test
   void builder_dialectGiven_rendersForItWithItsDefaultFunctionsAndTheAddedOnes() throws Exception {
     SqlAllowlist duckDb =
-        SqlAllowlist.builder().defaultTables().dialect(Dialect.duckDb()).functions("hash").build();
+        SampleTables.builder().dialect(Dialect.duckDb()).functions("hash").build();
 
     assertThat(Dialect.duckDb()).hasToString("DuckDB");
     assertThat(
@@ -128,7 +127,7 @@ class SqlAllowlistTest {
 
   @Test
   void builder_maxSqlBytes_isTheLimit() {
-    SqlAllowlist small = SqlAllowlist.builder().defaultTables().maxSqlBytes(20).build();
+    SqlAllowlist small = SampleTables.builder().maxSqlBytes(20).build();
 
     assertThatThrownBy(() -> small.approve("SELECT * FROM invoices", POLICY))
         .isInstanceOfSatisfying(
@@ -194,7 +193,7 @@ class SqlAllowlistTest {
         "invoices"
       })
   void approve_configuredCatalogPrefix_isAcceptedAndRendered(String table) throws Exception {
-    SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
+    SqlAllowlist withCatalog = SampleTables.builder().catalog("wh").build();
 
     ApprovedQuery approved = withCatalog.approve("SELECT count(*) FROM " + table, POLICY);
 
@@ -210,7 +209,7 @@ class SqlAllowlistTest {
         "x.wh.main.invoices"
       })
   void approve_otherPrefixWithCatalogConfigured_isSchemaNotAllowed(String table) {
-    SqlAllowlist withCatalog = SqlAllowlist.builder().defaultTables().catalog("wh").build();
+    SqlAllowlist withCatalog = SampleTables.builder().catalog("wh").build();
 
     assertThatThrownBy(() -> withCatalog.approve("SELECT * FROM " + table, POLICY))
         .isInstanceOfSatisfying(
@@ -251,7 +250,7 @@ class SqlAllowlistTest {
 
   @Test
   void builder_extraFunction_isAllowed() throws Exception {
-    SqlAllowlist extended = SqlAllowlist.builder().defaultTables().functions("editdist3").build();
+    SqlAllowlist extended = SampleTables.builder().functions("editdist3").build();
 
     assertThat(extended.approve("SELECT editdist3(name, 'acme') FROM customers", POLICY).sql())
         .contains("editdist3");
@@ -323,7 +322,7 @@ class SqlAllowlistTest {
     values.add("apac");
 
     assertThat(tenant.values()).containsExactly("emea");
-    assertThat(new QueryPolicy(Optional.of(tenant), 5).tenant()).contains(tenant);
+    assertThat(QueryPolicy.forTenant(tenant, 5).tenant()).contains(tenant);
   }
 
   @Test

@@ -16,7 +16,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -143,8 +142,7 @@ class DuckDbLockdownIT {
       statement.execute(sql);
       statement.execute("DROP TABLE leak");
     }
-    assertThatThrownBy(
-            () -> BillingSample.allowlist().approve(sql, new QueryPolicy(Optional.empty(), 10)))
+    assertThatThrownBy(() -> BillingSample.allowlist().approve(sql, QueryPolicy.unscoped(10)))
         .isInstanceOf(SqlRefusedException.class)
         .extracting(e -> ((SqlRefusedException) e).refusal().reason())
         .isIn(RefusalReason.STATEMENT_KIND, RefusalReason.SYNTAX);

@@ -10,4 +10,7 @@
  * package (rendering, function lists, keywords), where the tests that check each against DuckDB
  * live.
  */
+@NullMarked
 package io.codemode4j.sql.dialect;
+
+import org.jspecify.annotations.NullMarked;

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tables and views a query may read, each with its tenant scope, and how a table reference in a
@@ -71,7 +72,7 @@ public final class AllowedTables {
     return scopes.keySet();
   }
 
-  TenantScope scope(String table) {
+  @Nullable TenantScope scope(String table) {
     return scopes.get(table);
   }
 

@@ -6,6 +6,7 @@ import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The outcomes of recent approvals, least recently used dropped first; thread-safe.
@@ -44,7 +45,7 @@ final class ApprovalCache {
   }
 
   /** The cached {@link ApprovedQuery} or {@link SqlRefusal} for {@code key}, or {@code null}. */
-  synchronized Object get(Key key) {
+  synchronized @Nullable Object get(Key key) {
     return outcomes.get(key);
   }
 

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.sql.SqlNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The approval pipeline behind {@link SqlAllowlist#approve}, and its cache of outcomes.
@@ -31,7 +32,7 @@ public final class Approver {
   private final int maxSqlBytes;
 
   /** {@code null} when disabled. */
-  private final ApprovalCache cache;
+  private final @Nullable ApprovalCache cache;
 
   /**
    * @param extraFunctions lowercase names allowed on top of the dialect's default functions

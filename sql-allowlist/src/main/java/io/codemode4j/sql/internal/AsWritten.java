@@ -4,6 +4,7 @@ import io.codemode4j.sql.dialect.Dialect;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
@@ -21,6 +22,7 @@ import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlShuttle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps numbers and {@code EXTRACT} units as they were written, so DuckDB gives the rendering the
@@ -108,7 +110,7 @@ final class AsWritten extends SqlShuttle {
   }
 
   @Override
-  public SqlNode visit(SqlCall call) {
+  public @Nullable SqlNode visit(SqlCall call) {
     SqlNode visited = super.visit(call);
     if (!(visited instanceof SqlCall copy)) {
       return visited;
@@ -191,7 +193,7 @@ final class AsWritten extends SqlShuttle {
       return literal;
     }
     String digits = digits(number.getParserPosition());
-    BigDecimal value = number.bigDecimalValue();
+    BigDecimal value = NumericLiterals.value(number);
     // The sign as written: Calcite's value of -0 is 0, which DuckDB labels 0 where the text says
     // -0.
     boolean negative =
@@ -212,7 +214,7 @@ final class AsWritten extends SqlShuttle {
   /**
    * The unsigned digits of the number's source text, or {@code null} when it is not a plain number.
    */
-  private String digits(SqlParserPos pos) {
+  private @Nullable String digits(SqlParserPos pos) {
     String written = written(pos);
     if (written == null) {
       return null;
@@ -229,14 +231,15 @@ final class AsWritten extends SqlShuttle {
 
   /** How many minus signs stand before the digits of the number at {@code pos}. */
   private long minusSigns(SqlParserPos pos) {
-    String written = written(pos);
+    // Only asked of a number whose digits were read from the text, so the text is there.
+    String written = Objects.requireNonNull(written(pos));
     String prefix =
         written.substring(0, written.length() - written.replaceAll("^[\\s(+-]+", "").length());
     return prefix.chars().filter(c -> c == '-').count();
   }
 
   /** The source text at {@code pos}, or {@code null} for a node the parser did not place. */
-  private String written(SqlParserPos pos) {
+  private @Nullable String written(SqlParserPos pos) {
     if (pos.getLineNum() < 1) {
       return null;
     }
@@ -274,8 +277,8 @@ final class AsWritten extends SqlShuttle {
 
     Written(
         BigDecimal value,
-        Integer prec,
-        Integer scale,
+        @Nullable Integer prec,
+        @Nullable Integer scale,
         boolean exact,
         SqlParserPos pos,
         String digits,
@@ -288,7 +291,7 @@ final class AsWritten extends SqlShuttle {
     @Override
     public Written clone(SqlParserPos pos) {
       return new Written(
-          bigDecimalValue(), getPrec(), getScale(), isExact(), pos, digits, negative);
+          NumericLiterals.value(this), getPrec(), getScale(), isExact(), pos, digits, negative);
     }
 
     @Override

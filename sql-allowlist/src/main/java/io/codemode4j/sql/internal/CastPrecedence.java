@@ -17,6 +17,7 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Gives every {@code ::} cast the operand DuckDB gives it.
@@ -62,7 +63,7 @@ final class CastPrecedence {
    *     submitted text of the character there or, for an added parenthesis, of the next one; {@code
    *     null} when nothing was added
    */
-  record Reparsed(SqlNode query, SqlScan submitted, SqlScan parsed, int[] origin) {
+  record Reparsed(SqlNode query, SqlScan submitted, SqlScan parsed, int @Nullable [] origin) {
 
     /** {@code refused}, reported where its element stands in the submitted text. */
     SqlRefusedException inSubmittedText(SqlRefusedException refused) {
@@ -119,7 +120,7 @@ final class CastPrecedence {
   }
 
   private static Reparsed reparse(
-      SqlScan submitted, SqlScan parsed, SqlNode query, int[] parsedOrigin)
+      SqlScan submitted, SqlScan parsed, SqlNode query, int @Nullable [] parsedOrigin)
       throws SqlRefusedException {
     SqlScan scan = parsed;
     SqlNode tree = query;

@@ -12,6 +12,7 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlShuttle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Groups {@code ||} with arithmetic as DuckDB does.
@@ -43,7 +44,7 @@ final class ConcatPrecedence extends SqlShuttle {
   }
 
   @Override
-  public SqlNode visit(SqlCall call) {
+  public @Nullable SqlNode visit(SqlCall call) {
     if (level(call) == 0) {
       return super.visit(call);
     }

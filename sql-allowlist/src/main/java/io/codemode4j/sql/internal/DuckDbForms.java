@@ -19,6 +19,7 @@ import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.jspecify.annotations.Nullable;
 
 /**
  * DuckDB forms that Calcite has no node for, as nodes of the tree, and the pass that puts them
@@ -280,7 +281,7 @@ final class DuckDbForms {
    * A lone unquoted {@code ALL}, perhaps with DESC or NULLS FIRST/LAST, as the ordering: DuckDB's
    * ORDER BY ALL.
    */
-  private static void orderByAll(SqlNodeList order) {
+  private static void orderByAll(@Nullable SqlNodeList order) {
     if (order == null || order.size() != 1) {
       return;
     }

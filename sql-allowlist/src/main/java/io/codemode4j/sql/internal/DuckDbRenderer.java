@@ -6,6 +6,7 @@ import io.codemode4j.sql.SqlRefusedException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
@@ -20,6 +21,7 @@ import org.apache.calcite.sql.dialect.DuckDBSqlDialect;
 import org.apache.calcite.sql.fun.SqlIntervalOperator;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.util.SqlShuttle;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Renders the approved tree as the DuckDB SQL that is executed, and checks the text DuckDB will
@@ -80,7 +82,7 @@ public final class DuckDbRenderer {
                           .withAlwaysUseParentheses(true))
               .getSql();
     } catch (RuntimeException e) {
-      throw renderingRefused(e.getClass().getSimpleName());
+      throw new SqlRefusedException(renderingRefused(e.getClass().getSimpleName()).refusal(), e);
     }
     checkLexically(sql);
     return sql;
@@ -133,12 +135,13 @@ public final class DuckDbRenderer {
     }
 
     @Override
-    public void quoteStringLiteral(StringBuilder buf, String charsetName, String val) {
+    public void quoteStringLiteral(StringBuilder buf, @Nullable String charsetName, String val) {
       buf.append('\'').append(val.replace("'", "''")).append('\'');
     }
 
     @Override
-    public void unparseOffsetFetch(SqlWriter writer, SqlNode offset, SqlNode fetch) {
+    public void unparseOffsetFetch(
+        SqlWriter writer, @Nullable SqlNode offset, @Nullable SqlNode fetch) {
       unparseFetchUsingLimit(writer, offset, fetch);
     }
 
@@ -199,7 +202,7 @@ public final class DuckDbRenderer {
         };
 
     @Override
-    public SqlNode visit(SqlCall call) {
+    public @Nullable SqlNode visit(SqlCall call) {
       SqlNode visited = super.visit(call);
       if (!(visited instanceof SqlCall copy) || KEEP_OPERANDS.contains(copy.getKind())) {
         return visited;
@@ -257,7 +260,8 @@ public final class DuckDbRenderer {
 
     @Override
     public SqlNode visit(SqlNodeList list) {
-      SqlNodeList visited = (SqlNodeList) super.visit(list);
+      // A shuttle returns a list for a list.
+      SqlNodeList visited = (SqlNodeList) Objects.requireNonNull(super.visit(list));
       if (visited.stream().allMatch(element -> parenthesised(element) == element)) {
         return visited;
       }
@@ -304,13 +308,18 @@ public final class DuckDbRenderer {
     }
 
     /** {@code node} in parentheses if it is a subquery Calcite would write without them. */
-    private static SqlNode parenthesised(SqlNode node) {
-      return node instanceof SqlSelect ? node : condition(node);
+    private static @Nullable SqlNode parenthesised(@Nullable SqlNode node) {
+      // A list may hold nulls (an absent operand), which Calcite's SqlNodeList does not declare.
+      return node == null || node instanceof SqlSelect ? node : queryInParentheses(node);
     }
 
-    /** A whole WHERE, HAVING or QUALIFY: there Calcite writes even a plain SELECT bare. */
-    private static SqlNode condition(SqlNode node) {
-      return node != null && node.isA(SqlKind.QUERY)
+    /** A whole WHERE, HAVING or QUALIFY, if any: there Calcite writes even a plain SELECT bare. */
+    private static @Nullable SqlNode condition(@Nullable SqlNode node) {
+      return node == null ? null : queryInParentheses(node);
+    }
+
+    private static SqlNode queryInParentheses(SqlNode node) {
+      return node.isA(SqlKind.QUERY)
           ? PARENTHESES.createCall(node.getParserPosition(), node)
           : node;
     }

@@ -30,6 +30,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads DuckDB syntax that the Babel parser cannot: the text is rewritten into syntax it can read,
@@ -404,7 +405,7 @@ final class DuckDbSyntax {
   /** An ordering inside a call, at {@code [start, end)}, to be parsed into {@code keys}. */
   private record PendingOrder(SqlNodeList keys, int start, int end) {}
 
-  private static boolean isName(Token previous, Token next, boolean inCast) {
+  private static boolean isName(@Nullable Token previous, @Nullable Token next, boolean inCast) {
     if (next != null
         && (next.type() == Type.STRING
             || next.is("(")
@@ -539,7 +540,7 @@ final class DuckDbSyntax {
    * The interval the string {@code text} names, as {@link DuckDbForms#INTERVAL_TEXT}, or {@code
    * null} when the string is not whole numbers with units.
    */
-  static SqlNode intervalText(SqlCharStringLiteral text, SqlParserPos pos) {
+  static @Nullable SqlNode intervalText(SqlCharStringLiteral text, SqlParserPos pos) {
     List<Part> parts = intervalParts(text.getValueAs(String.class));
     return parts.isEmpty() ? null : intervalText(text, parts, pos);
   }

@@ -40,6 +40,7 @@ import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.SqlWithItem;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a parsed query, fail-closed, and rewrites its table references in place.
@@ -179,7 +180,7 @@ final class QueryWalker {
   private final FunctionAllowlist functions;
 
   /** {@code null} for a query that sees every row; see {@link #unscoped} and {@link #forTenant}. */
-  private final TenantFilter tenant;
+  private final @Nullable TenantFilter tenant;
 
   private final Set<String> tablesRead = new TreeSet<>();
 
@@ -210,7 +211,7 @@ final class QueryWalker {
       Dialect dialect,
       AllowedTables tables,
       FunctionAllowlist functions,
-      TenantFilter tenant,
+      @Nullable TenantFilter tenant,
       boolean mayHaveCtes) {
     return new QueryWalker(
         dialect, tables, functions, Objects.requireNonNull(tenant, "tenant"), mayHaveCtes);
@@ -224,7 +225,7 @@ final class QueryWalker {
       Dialect dialect,
       AllowedTables tables,
       FunctionAllowlist functions,
-      TenantFilter tenant,
+      @Nullable TenantFilter tenant,
       boolean mayHaveCtes) {
     this.dialect = dialect;
     this.tables = tables;
@@ -326,7 +327,7 @@ final class QueryWalker {
       throw refuse(
           RefusalReason.UNSUPPORTED_NODE,
           "/*+",
-          select.getHints(),
+          Objects.requireNonNull(select.getHints()),
           "query hints /*+ ... */ are not supported: remove them");
     }
     if (select.getFrom() != null) {
@@ -405,11 +406,11 @@ final class QueryWalker {
   }
 
   /** LIMIT and OFFSET: a whole number written in the query, or absent. */
-  private static void rowCount(SqlNode count) throws SqlRefusedException {
+  private static void rowCount(@Nullable SqlNode count) throws SqlRefusedException {
     if (count != null
         && !(count instanceof SqlNumericLiteral number
             && number.isInteger()
-            && number.bigDecimalValue().signum() >= 0)) {
+            && NumericLiterals.value(number).signum() >= 0)) {
       throw refuse(
           RefusalReason.UNSUPPORTED_SYNTAX,
           count.toString(),
@@ -486,7 +487,7 @@ final class QueryWalker {
       case NONE -> {}
       case ON -> expression(join.getCondition(), scope);
       case USING -> {
-        for (SqlNode column : (SqlNodeList) join.getCondition()) {
+        for (SqlNode column : (SqlNodeList) Objects.requireNonNull(join.getCondition())) {
           alias(column);
         }
       }
@@ -624,7 +625,7 @@ final class QueryWalker {
     }
   }
 
-  private void orderItems(SqlNodeList items, Scope scope) throws SqlRefusedException {
+  private void orderItems(@Nullable SqlNodeList items, Scope scope) throws SqlRefusedException {
     if (items == null || isAllColumns(items)) {
       return;
     }
@@ -649,7 +650,7 @@ final class QueryWalker {
    * Whether a GROUP BY or ORDER BY list is DuckDB's {@code ALL} alone (perhaps with DESC or NULLS
    * FIRST/LAST), which {@link DuckDbForms} put there.
    */
-  private static boolean isAllColumns(SqlNodeList items) {
+  private static boolean isAllColumns(@Nullable SqlNodeList items) {
     if (items == null || items.size() != 1) {
       return false;
     }
@@ -665,7 +666,7 @@ final class QueryWalker {
 
   // ---------------------------------------------------------------- expressions
 
-  private void expression(SqlNode node, Scope scope) throws SqlRefusedException {
+  private void expression(@Nullable SqlNode node, Scope scope) throws SqlRefusedException {
     if (node == null) {
       return;
     }

@@ -8,6 +8,7 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Puts the row limit inside the SQL itself (DuckDB's JDBC driver ignores {@code setMaxRows}).
@@ -34,10 +35,10 @@ final class RowCap {
     return new SqlOrderBy(pos, query, SqlNodeList.EMPTY, null, fetch(null, limit, pos));
   }
 
-  private static SqlNode fetch(SqlNode existing, int limit, SqlParserPos pos) {
+  private static SqlNode fetch(@Nullable SqlNode existing, int limit, SqlParserPos pos) {
     // The walker accepted only whole-number literals as LIMIT.
     if (existing instanceof SqlNumericLiteral number
-        && number.bigDecimalValue().compareTo(BigDecimal.valueOf(limit)) <= 0) {
+        && NumericLiterals.value(number).compareTo(BigDecimal.valueOf(limit)) <= 0) {
       return existing;
     }
     return SqlLiteral.createExactNumeric(Integer.toString(limit), pos);

@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
@@ -70,7 +71,11 @@ final class SeriesBounds {
    */
   long check(SqlCall function) throws SqlRefusedException {
     String name =
-        Names.fold(((SqlUnresolvedFunction) function.getOperator()).getSqlIdentifier().getSimple());
+        Names.fold(
+            Objects.requireNonNull(
+                    ((SqlUnresolvedFunction) function.getOperator()).getSqlIdentifier(),
+                    "a function the parser read by name has its identifier")
+                .getSimple());
     List<SqlNode> operands = function.getOperandList();
     if (operands.isEmpty() || operands.size() > 3) {
       throw refuse(
@@ -180,12 +185,12 @@ final class SeriesBounds {
 
   private static Value value(String name, SqlNode operand) throws SqlRefusedException {
     if (operand instanceof SqlNumericLiteral number && number.isInteger()) {
-      return new Whole(number.bigDecimalValue().toBigIntegerExact());
+      return new Whole(NumericLiterals.value(number).toBigIntegerExact());
     }
     if (operand.getKind() == SqlKind.MINUS_PREFIX
         && ((SqlCall) operand).operand(0) instanceof SqlNumericLiteral number
         && number.isInteger()) {
-      return new Whole(number.bigDecimalValue().toBigIntegerExact().negate());
+      return new Whole(NumericLiterals.value(number).toBigIntegerExact().negate());
     }
     if (operand instanceof SqlUnknownLiteral typed
         && (typed.tag.equals("DATE") || typed.tag.equals("TIMESTAMP"))) {
@@ -194,7 +199,11 @@ final class SeriesBounds {
     if (operand instanceof SqlLiteral literal
         && (literal.getTypeName().getName().equals("DATE")
             || literal.getTypeName().getName().equals("TIMESTAMP"))) {
-      return instant(name, operand, literal.getTypeName().getName(), literal.toValue());
+      return instant(
+          name,
+          operand,
+          literal.getTypeName().getName(),
+          Objects.requireNonNull(literal.toValue(), "a DATE or TIMESTAMP literal has a value"));
     }
     if (operand.getKind() == SqlKind.CAST
         && ((SqlCall) operand).operand(0) instanceof SqlCharStringLiteral text

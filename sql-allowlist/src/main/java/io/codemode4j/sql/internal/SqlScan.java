@@ -3,6 +3,7 @@ package io.codemode4j.sql.internal;
 import java.util.Locale;
 import java.util.OptionalInt;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A lexical view of the submitted text, as Calcite's lexer splits it: which characters are code and
@@ -31,7 +32,7 @@ final class SqlScan {
   private final boolean[] code;
 
   /** {@link #lineStarts}, once computed. */
-  private int[] lineStarts;
+  private int @Nullable [] lineStarts;
 
   private SqlScan(String sql, boolean[] code) {
     this.sql = sql;

@@ -3,6 +3,7 @@ package io.codemode4j.sql.internal;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import java.util.List;
+import java.util.Objects;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -60,7 +61,7 @@ final class TenantFilter {
   }
 
   private SqlNode condition(String table, String alias, int depth, SqlParserPos pos) {
-    return switch (tables.scope(table)) {
+    return switch (Objects.requireNonNull(tables.scope(table), "an approved table has a scope")) {
       case TenantScope.ByColumn byColumn ->
           SqlStdOperatorTable.IN.createCall(
               pos, column(alias, byColumn.column(), pos), valueList(pos));

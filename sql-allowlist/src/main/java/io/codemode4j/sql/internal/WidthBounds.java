@@ -49,8 +49,9 @@ final class WidthBounds {
     SqlNode width = operands.size() > 1 ? operands.get(1) : call;
     if (!(width instanceof SqlNumericLiteral number
         && number.isInteger()
-        && number.bigDecimalValue().signum() >= 0
-        && number.bigDecimalValue().compareTo(BigDecimal.valueOf(FunctionAllowlist.MAX_PAD_WIDTH))
+        && NumericLiterals.value(number).signum() >= 0
+        && NumericLiterals.value(number)
+                .compareTo(BigDecimal.valueOf(FunctionAllowlist.MAX_PAD_WIDTH))
             <= 0)) {
       throw refuse(
           name,

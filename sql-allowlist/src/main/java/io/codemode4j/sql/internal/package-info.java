@@ -19,4 +19,7 @@
  * second dialect comes, its passes may earn a package of their own along the lines of what the
  * dialects turn out to share.
  */
+@NullMarked
 package io.codemode4j.sql.internal;
+
+import org.jspecify.annotations.NullMarked;

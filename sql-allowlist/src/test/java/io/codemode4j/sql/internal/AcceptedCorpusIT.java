@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.Corpus;
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import java.sql.SQLException;
 import java.util.Comparator;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class AcceptedCorpusIT {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
   private static final Approver BABEL_ONLY = BabelOnly.defaults();
   private static final int MAX_ROWS = 100_000;
 

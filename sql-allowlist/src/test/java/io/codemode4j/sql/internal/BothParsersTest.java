@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.Corpus;
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class BothParsersTest {
 
-  private static final SqlAllowlist CORE_FIRST = SqlAllowlist.defaults();
+  private static final SqlAllowlist CORE_FIRST = SampleTables.allowlist();
   private static final Approver BABEL_ONLY = BabelOnly.defaults();
   private static final List<QueryPolicy> POLICIES =
       List.of(QueryPolicy.unscoped(100), QueryPolicy.forTenant(Tenant.of("emea"), 100));

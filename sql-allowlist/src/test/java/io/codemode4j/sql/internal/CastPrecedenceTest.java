@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.RefusedQueriesTest;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class CastPrecedenceTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(

@@ -1,5 +1,6 @@
 package io.codemode4j.sql.internal;
 
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
 import java.sql.SQLException;
@@ -98,7 +99,7 @@ final class DifferentialTables {
    * thousands of distinct generated texts would only churn it.
    */
   static SqlAllowlist allowlist() {
-    SqlAllowlist.Builder builder = SqlAllowlist.builder().defaultTables().approvalCacheSize(0);
+    SqlAllowlist.Builder builder = SampleTables.builder().approvalCacheSize(0);
     NAMES.forEach(name -> builder.table(name, TenantScope.byColumn("region")));
     return builder.build();
   }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.RefusedQueriesTest;
-import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlRefusal;
 import java.sql.SQLException;
 import java.util.List;
@@ -79,7 +79,7 @@ class DuckDbKeywordsIT {
   @Test
   void approve_postfixKeywordQuotedAsAlias_isAnAlias() throws Exception {
     String sql =
-        SqlAllowlist.defaults()
+        SampleTables.allowlist()
             .approve("SELECT region AS \"isnull\" FROM invoices", QueryPolicy.unscoped(10))
             .sql();
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import org.apache.calcite.sql.SqlLiteral;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Rendering pitfalls of Calcite's DuckDB dialect and how the renderer avoids them. */
 class DuckDbRendererTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(

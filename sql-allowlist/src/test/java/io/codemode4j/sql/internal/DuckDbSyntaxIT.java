@@ -3,6 +3,7 @@ package io.codemode4j.sql.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class DuckDbSyntaxIT {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
 
   private static Warehouse warehouse;
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import java.util.Map;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class FunctionAllowlistTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
 
   /** Functions whose SQL syntax is not {@code name(argument)}. */
   private static final Map<String, String> SPECIAL_SYNTAX =

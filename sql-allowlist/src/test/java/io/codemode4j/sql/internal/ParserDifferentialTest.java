@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.RefusedQueriesTest;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import org.apache.calcite.sql.SqlNode;
@@ -35,7 +36,7 @@ class ParserDifferentialTest {
   static final String CORE = "core";
   static final String BABEL = "babel";
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
   private static final Approver BABEL_ONLY = BabelOnly.defaults();
   private static final QueryPolicy POLICY = QueryPolicy.unscoped(10);
 

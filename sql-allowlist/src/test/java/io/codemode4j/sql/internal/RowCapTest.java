@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class RowCapTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(

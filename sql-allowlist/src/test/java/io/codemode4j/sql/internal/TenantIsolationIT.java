@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.Corpus;
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
 import java.sql.SQLException;
@@ -23,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class TenantIsolationIT {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
   private static final Set<String> EMEA = Set.of("emea");
   private static final Set<String> AMERICAS_APAC = Set.of("americas", "apac");
 

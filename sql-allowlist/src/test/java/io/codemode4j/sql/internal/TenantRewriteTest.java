@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The tenant rewrite, read off the rendered SQL (whitespace collapsed). */
 class TenantRewriteTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
   private static final QueryPolicy EMEA = QueryPolicy.forTenant(Tenant.of("emea"), 100);
 
   private static final String INVOICES =

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.RefusedQueriesTest;
+import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -12,7 +13,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class WidthBoundsTest {
 
-  private static final SqlAllowlist ALLOWLIST = SqlAllowlist.defaults();
+  private static final SqlAllowlist ALLOWLIST = SampleTables.allowlist();
   private static final QueryPolicy POLICY = QueryPolicy.unscoped(100);
 
   @ParameterizedTest(name = "{0}")
