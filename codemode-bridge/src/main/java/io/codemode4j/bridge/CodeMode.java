@@ -36,6 +36,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -69,7 +70,7 @@ public final class CodeMode implements AutoCloseable {
   private final EgressShaper egress;
 
   /** Null when no one listens: no event is then built. */
-  private final GuardedListeners listeners;
+  private final @Nullable GuardedListeners listeners;
 
   private final CodeExecutor executor;
   private final SchemaValidator toolArguments;
@@ -149,13 +150,13 @@ public final class CodeMode implements AutoCloseable {
    * @throws IllegalStateException as {@link #run} does, for a host that declares every method to a
    *     run that may not see them all
    */
-  public OuterToolResult call(JsonNode arguments, RunContext run) {
+  public OuterToolResult call(@Nullable JsonNode arguments, RunContext run) {
     Objects.requireNonNull(run, "run");
     List<String> problems =
         arguments == null
             ? List.of("arguments are missing: send {\"code\": \"async () => ...\"}")
             : toolArguments.problems(arguments);
-    if (!problems.isEmpty()) {
+    if (arguments == null || !problems.isEmpty()) {
       ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
       json.putNull("result");
       json.putArray("logs");
@@ -348,13 +349,14 @@ public final class CodeMode implements AutoCloseable {
 
   private PassOutcome outcome(PassResult result) {
     Egress shaped = egress.shape(result);
-    if (result.ok()) {
+    FailureKind failure = result.failure();
+    if (failure == null) {
       return new PassSuccess(
           result.passId(), result.result(), result.logs(), result.calls(), shaped);
     }
     return new PassFailure(
         result.passId(),
-        result.failure(),
+        failure,
         result.limit(),
         result.message(),
         result.thrown(),
@@ -370,7 +372,7 @@ public final class CodeMode implements AutoCloseable {
 
   /** {@code declarations} is null when the description leaves them to discovery. */
   private static String outerDescription(
-      String description, String declarations, CodeExecutionLimits limits) {
+      String description, @Nullable String declarations, CodeExecutionLimits limits) {
     return description.strip()
         + "\n\n"
         + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
@@ -434,7 +436,10 @@ public final class CodeMode implements AutoCloseable {
     private int readyContexts = GraalExecutor.READY_CONTEXTS;
     private CodeExecutionLimits limits = CodeExecutionLimits.defaults();
     private int maxEgressBytes = DEFAULT_MAX_EGRESS_BYTES;
-    private EgressRedactor redactEgress;
+
+    /** Null until the host sets one: then nothing is redacted. */
+    private @Nullable EgressRedactor redactEgress;
+
     private final List<PassListener> listeners = new ArrayList<>();
     private boolean includeDeclarations = true;
     private Function<RunContext, Visibility> hostPolicy = run -> Visibility.all();

@@ -5,8 +5,10 @@ import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.Egress;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -31,9 +33,9 @@ final class EgressShaper {
   private final int maxBytes;
 
   /** Null when the host redacts nothing. */
-  private final EgressRedactor redactor;
+  private final @Nullable EgressRedactor redactor;
 
-  EgressShaper(int maxBytes, EgressRedactor redactor) {
+  EgressShaper(int maxBytes, @Nullable EgressRedactor redactor) {
     this.maxBytes = maxBytes;
     this.redactor = redactor;
   }
@@ -83,10 +85,10 @@ final class EgressShaper {
       logLines.clear();
       thrown = null;
       omittedParts.addAll(List.of("result", "logs", "thrown"));
-    } else if (!pass.ok()) {
-      error = out.putObject("error").put("kind", pass.failure().wireName());
-      if (pass.limit() != null) {
-        error.put("limit", pass.limit().wireName());
+    } else if (pass.failure() instanceof FailureKind failure) {
+      error = out.putObject("error").put("kind", failure.wireName());
+      if (pass.limit() instanceof Limit limit) {
+        error.put("limit", limit.wireName());
       }
       error.put("message", truncate(pass.message(), MAX_ERROR_MESSAGE_BYTES));
     } else {
@@ -188,7 +190,8 @@ final class EgressShaper {
     return Utf8.length(element.toString()) + (array.isEmpty() ? 0 : 1);
   }
 
-  private static JsonNode nonNull(JsonNode value) {
+  /** A redactor is declared to return JSON, but one from code outside NullAway may return null. */
+  private static JsonNode nonNull(@Nullable JsonNode value) {
     return value == null ? JSON.nullNode() : value;
   }
 

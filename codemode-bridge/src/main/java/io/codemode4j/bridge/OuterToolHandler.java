@@ -1,5 +1,6 @@
 package io.codemode4j.bridge;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -22,5 +23,5 @@ public interface OuterToolHandler {
    *     them) is answered like any other invalid arguments
    * @param run the agent run the call belongs to; its {@code parentCallId} is this call's id
    */
-  OuterToolResult handle(JsonNode arguments, RunContext run);
+  OuterToolResult handle(@Nullable JsonNode arguments, RunContext run);
 }

@@ -2,6 +2,7 @@ package io.codemode4j.bridge;
 
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Who a run acts for. {@code tenant} is the set of tenant keys whose data the principal may see
@@ -12,7 +13,7 @@ import java.util.Set;
  * null, asked with {@link #confined()}. An empty set is refused, so that no set of keys can ever be
  * read as "every tenant".
  */
-public record Principal(String id, Set<String> tenant) {
+public record Principal(String id, @Nullable Set<String> tenant) {
   public Principal {
     Objects.requireNonNull(id, "id");
     if (id.isBlank()) {

@@ -2,6 +2,7 @@ package io.codemode4j.bridge;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The agent run a pass belongs to, and what is left of the run's own budget. A smaller remaining
@@ -22,8 +23,8 @@ public record RunContext(
     String runId,
     String parentCallId,
     Principal principal,
-    Integer remainingToolCalls,
-    Duration remainingTime,
+    @Nullable Integer remainingToolCalls,
+    @Nullable Duration remainingTime,
     Visibility grants) {
 
   public RunContext {
@@ -46,8 +47,8 @@ public record RunContext(
       String runId,
       String parentCallId,
       Principal principal,
-      Integer remainingToolCalls,
-      Duration remainingTime) {
+      @Nullable Integer remainingToolCalls,
+      @Nullable Duration remainingTime) {
     this(runId, parentCallId, principal, remainingToolCalls, remainingTime, Visibility.all());
   }
 

@@ -14,4 +14,7 @@
  * {@code com.oracle.js.parser} (which decides a program's shape) only to its own Node.js module, so
  * the bridge cannot be a named module yet.
  */
+@NullMarked
 package io.codemode4j.bridge;
+
+import org.jspecify.annotations.NullMarked;

@@ -74,16 +74,20 @@ final class DiscoveryIndex<T> {
         averageLengths[field] += (double) doc.lengths()[field] / docs.size();
       }
     }
-    Map<String, Double> idf = new HashMap<>();
-    for (String term : queryTerms) {
+    // Each term's idf by its position in queryTerms, so that scoring needs no lookup that might
+    // miss.
+    List<String> terms = List.copyOf(queryTerms);
+    double[] idf = new double[terms.size()];
+    for (int i = 0; i < terms.size(); i++) {
+      String term = terms.get(i);
       long df = docs.stream().filter(doc -> doc.frequencies().containsKey(term)).count();
-      idf.put(term, Math.log(1 + (docs.size() - df + 0.5) / (df + 0.5)));
+      idf[i] = Math.log(1 + (docs.size() - df + 0.5) / (df + 0.5));
     }
     List<Map.Entry<T, Double>> scored = new ArrayList<>();
     for (Document<T> doc : docs) {
       double score = 0;
-      for (String term : queryTerms) {
-        int[] tf = doc.frequencies().get(term);
+      for (int i = 0; i < terms.size(); i++) {
+        int[] tf = doc.frequencies().get(terms.get(i));
         if (tf == null) {
           continue;
         }
@@ -95,7 +99,7 @@ final class DiscoveryIndex<T> {
                   : 1 - B + B * doc.lengths()[field] / averageLengths[field];
           weighted += WEIGHTS[field] * tf[field] / norm;
         }
-        score += idf.get(term) * weighted / (K1 + weighted);
+        score += idf[i] * weighted / (K1 + weighted);
       }
       if (score > 0) {
         scored.add(Map.entry(doc.item(), score));

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -136,7 +137,8 @@ public final class ToolDiscovery {
   }
 
   /** {@code namespace} is null for every namespace. */
-  private List<DiscoveryMatch> find(String query, String namespace, int limit, RunContext run) {
+  private List<DiscoveryMatch> find(
+      String query, @Nullable String namespace, int limit, RunContext run) {
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(run, "run");
     if (query.isBlank() || query.length() > MAX_QUERY_CHARS) {
@@ -158,9 +160,7 @@ public final class ToolDiscovery {
         }
       }
     }
-    return index.rank(query, eligible, limit).stream()
-        .map(id -> match(candidates.get(id)))
-        .toList();
+    return index.rank(query, eligible, limit).stream().map(id -> match(candidate(id))).toList();
   }
 
   /**
@@ -195,12 +195,13 @@ public final class ToolDiscovery {
    * @throws IllegalStateException as {@link #search(String, int, RunContext)} does, for a host that
    *     declares every method to a run that may not see them all
    */
-  public OuterToolResult call(JsonNode arguments, RunContext run) {
+  public OuterToolResult call(@Nullable JsonNode arguments, RunContext run) {
     Objects.requireNonNull(run, "run");
-    String problems =
-        arguments == null
-            ? "arguments are missing: send {\"query\": \"words to look for\"}"
-            : problems(arguments);
+    if (arguments == null) {
+      return OuterToolResult.Failure.invalidArguments(
+          "arguments are missing: send {\"query\": \"words to look for\"}");
+    }
+    String problems = problems(arguments);
     if (problems != null) {
       return OuterToolResult.Failure.invalidArguments(problems);
     }
@@ -208,7 +209,7 @@ public final class ToolDiscovery {
   }
 
   /** What is wrong with {@code arguments}, for the model; null when they match the parameters. */
-  private String problems(JsonNode arguments) {
+  private @Nullable String problems(JsonNode arguments) {
     List<String> problems = this.arguments.problems(arguments);
     return problems.isEmpty()
         ? null
@@ -230,6 +231,15 @@ public final class ToolDiscovery {
     ArrayNode array = result.putArray("matches");
     matches.forEach(match -> array.add(match.toJson()));
     return result;
+  }
+
+  /** The candidate of an id that {@link #find} took from {@link #candidates}. */
+  private Candidate candidate(String id) {
+    Candidate candidate = candidates.get(id);
+    if (candidate == null) {
+      throw new IllegalStateException("no candidate has id " + id);
+    }
+    return candidate;
   }
 
   private static DiscoveryMatch match(Candidate candidate) {

@@ -8,4 +8,7 @@
  * nothing else in the bridge depends on it, so discovery could be replaced or moved to its own
  * module without touching the core.
  */
+@NullMarked
 package io.codemode4j.bridge.discovery;
+
+import org.jspecify.annotations.NullMarked;

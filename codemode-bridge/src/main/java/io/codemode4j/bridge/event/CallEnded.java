@@ -5,6 +5,7 @@ import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What is finally known of one call: exactly one per call the program made, before the pass's
@@ -31,9 +32,9 @@ public record CallEnded(
     String method,
     String tool,
     CallStatus status,
-    ToolFailure.Kind failureKind,
+    ToolFailure.@Nullable Kind failureKind,
     Instant invokedAt,
-    Instant startedAt,
+    @Nullable Instant startedAt,
     Duration duration)
     implements CallEvent {
   public CallEnded {

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A pass has ended and every resource of it has closed: always its last event, after the {@link
@@ -30,8 +31,8 @@ public record PassEnded(
     String toolName,
     Instant startedAt,
     Duration duration,
-    FailureKind failure,
-    Limit limit,
+    @Nullable FailureKind failure,
+    @Nullable Limit limit,
     List<CallRecord> calls)
     implements PassEvent {
   public PassEnded {
@@ -60,7 +61,7 @@ public record PassEnded(
     return new PassReport(
         runId,
         passId,
-        ok() ? "ok" : failure.wireName(),
+        failure == null ? "ok" : failure.wireName(),
         limit,
         duration,
         calls.stream()

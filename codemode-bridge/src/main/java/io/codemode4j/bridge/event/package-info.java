@@ -12,4 +12,7 @@
  * through the host API. The events are flat records (ids, names, instants, durations, enums) from
  * which an OpenTelemetry {@code execute_tool} span can be built without looking anything up.
  */
+@NullMarked
 package io.codemode4j.bridge.event;
+
+import org.jspecify.annotations.NullMarked;

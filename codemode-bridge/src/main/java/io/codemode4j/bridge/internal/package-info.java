@@ -4,4 +4,7 @@
  * it: {@code broker} (the security boundary between a program and the handlers), {@code engine}
  * (GraalJS) and {@code worker} (passes in worker processes).
  */
+@NullMarked
 package io.codemode4j.bridge.internal;
+
+import org.jspecify.annotations.NullMarked;

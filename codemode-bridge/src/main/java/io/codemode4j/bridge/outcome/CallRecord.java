@@ -4,6 +4,7 @@ import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One inner call as the ledger knows it at the end of a pass.
@@ -23,7 +24,7 @@ public record CallRecord(
     String method,
     String tool,
     CallStatus status,
-    String failureKind,
+    @Nullable String failureKind,
     Instant invokedAt,
     Duration duration) {
   public CallRecord {

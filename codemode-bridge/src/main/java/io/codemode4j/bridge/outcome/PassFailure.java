@@ -2,6 +2,7 @@ package io.codemode4j.bridge.outcome;
 
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -21,9 +22,9 @@ import tools.jackson.databind.JsonNode;
 public record PassFailure(
     String passId,
     FailureKind kind,
-    Limit limit,
+    @Nullable Limit limit,
     String message,
-    JsonNode thrown,
+    @Nullable JsonNode thrown,
     List<LogEntry> logs,
     List<CallRecord> calls,
     Egress egress)

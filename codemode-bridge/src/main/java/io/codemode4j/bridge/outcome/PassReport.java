@@ -3,6 +3,7 @@ package io.codemode4j.bridge.outcome;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code onPassExit} receives after every resource of a pass has closed: names, statuses and
@@ -12,7 +13,12 @@ import java.util.Objects;
  * @param limit the limit a {@code limit} failure hit; null otherwise
  */
 public record PassReport(
-    String runId, String passId, String outcome, Limit limit, Duration duration, List<Call> calls) {
+    String runId,
+    String passId,
+    String outcome,
+    @Nullable Limit limit,
+    Duration duration,
+    List<Call> calls) {
 
   /** One inner call: its method, native tool, status and how long its handler ran. */
   public record Call(String method, String tool, CallStatus status, Duration duration) {

@@ -11,4 +11,7 @@
  * <p>Decided: values only, depending on nothing under {@code internal}, so that the types a host
  * keeps and serialises do not change when the engine does.
  */
+@NullMarked
 package io.codemode4j.bridge.outcome;
+
+import org.jspecify.annotations.NullMarked;

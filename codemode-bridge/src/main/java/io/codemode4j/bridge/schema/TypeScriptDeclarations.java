@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -246,7 +247,8 @@ public final class TypeScriptDeclarations {
       return doc;
     }
 
-    private JsonNode resolve(String ref) {
+    /** The schema {@code ref} points to in the root; null for one it does not resolve. */
+    private @Nullable JsonNode resolve(String ref) {
       if (ref.equals("#")) {
         return root;
       }
@@ -276,7 +278,8 @@ public final class TypeScriptDeclarations {
     return notes;
   }
 
-  private static List<String> numberNotes(String kind, JsonNode schema) {
+  /** {@code kind} is {@code integer}, or null for any number. */
+  private static List<String> numberNotes(@Nullable String kind, JsonNode schema) {
     List<String> notes = new ArrayList<>();
     if (kind != null) {
       notes.add(kind);
@@ -336,7 +339,8 @@ public final class TypeScriptDeclarations {
     return type.contains(" | ") ? "(" + type + ")" : type;
   }
 
-  private static String text(JsonNode schema, String field) {
+  /** The schema's {@code field} as stripped text; empty when it has none or there is no schema. */
+  private static String text(@Nullable JsonNode schema, String field) {
     return schema != null && schema.isObject() && schema.path(field).isString()
         ? schema.get(field).asString().strip()
         : "";

@@ -6,4 +6,7 @@
  * returns, which refuses with a {@link io.codemode4j.bridge.schema.CodeModeDescriptionException}.
  * Validating instances against a schema is the broker's, and internal.
  */
+@NullMarked
 package io.codemode4j.bridge.schema;
+
+import org.jspecify.annotations.NullMarked;

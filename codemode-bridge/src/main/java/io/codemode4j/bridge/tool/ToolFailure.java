@@ -1,6 +1,7 @@
 package io.codemode4j.bridge.tool;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An expected failure of one inner call. The program sees it as a rejected promise carrying the
@@ -48,7 +49,10 @@ public final class ToolFailure extends Exception {
     this(kind, message, null);
   }
 
-  public ToolFailure(Kind kind, String message, Throwable cause) {
+  /**
+   * {@code cause} is null when the failure has none, as for {@link Exception#Exception(String)}.
+   */
+  public ToolFailure(Kind kind, String message, @Nullable Throwable cause) {
     super(Objects.requireNonNull(message, "message"), cause);
     this.kind = Objects.requireNonNull(kind, "kind");
   }

@@ -6,4 +6,7 @@
  * {@link io.codemode4j.bridge.tool.CallContext} and fails expectedly with a {@link
  * io.codemode4j.bridge.tool.ToolFailure}.
  */
+@NullMarked
 package io.codemode4j.bridge.tool;
+
+import org.jspecify.annotations.NullMarked;

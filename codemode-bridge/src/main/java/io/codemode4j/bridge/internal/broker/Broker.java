@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -64,7 +65,7 @@ public final class Broker {
   private final Map<String, Binding> bindings;
 
   /** Null when no one listens. */
-  private final GuardedListeners listeners;
+  private final @Nullable GuardedListeners listeners;
 
   /** A broker no one listens to. */
   public Broker(Map<String, Binding> bindings) {
@@ -75,7 +76,7 @@ public final class Broker {
    * @param listeners receive the call events of every pass's ledger (see {@link PassLedger}); null
    *     when no one listens
    */
-  public Broker(Map<String, Binding> bindings, GuardedListeners listeners) {
+  public Broker(Map<String, Binding> bindings, @Nullable GuardedListeners listeners) {
     this.bindings = Map.copyOf(bindings);
     this.listeners = listeners;
   }
@@ -129,7 +130,7 @@ public final class Broker {
      * size. Called on the pass thread, which runs every call's admission one after another, so
      * parsing and validating the arguments waits for the call's own thread ({@link #start}).
      */
-    Admission admit(String method, String argumentsJson) {
+    Admission admit(String method, @Nullable String argumentsJson) {
       Binding binding = run.grants().allows(method) ? bindings.get(method) : null;
       PassLedger.Entry entry =
           ledger.register(method, binding == null ? "" : binding.tool().name());

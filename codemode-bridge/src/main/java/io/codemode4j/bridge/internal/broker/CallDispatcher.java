@@ -4,6 +4,7 @@ import io.codemode4j.bridge.outcome.CallRecord;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a pass's inner calls go. In process, to the broker ({@link LocalDispatcher}); inside a
@@ -32,14 +33,14 @@ public interface CallDispatcher {
    * had no JSON form). Called on the pass thread; {@code done} receives the completion exactly
    * once, on any thread, unless the pass ends first.
    */
-  void call(String method, String argumentsJson, Consumer<Completion> done);
+  void call(String method, @Nullable String argumentsJson, Consumer<Completion> done);
 
   /**
    * The pass thread has nothing else to do until a call completes. A dispatcher that held back the
    * program's lone call ({@link LocalDispatcher}) hands it over here, to be run on the calling
    * thread; its completion is delivered like any other. Null when no call is held.
    */
-  default Runnable takeHeldCall() {
+  default @Nullable Runnable takeHeldCall() {
     return null;
   }
 

@@ -9,6 +9,7 @@ import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.event.PassStarted;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +37,7 @@ public final class GuardedListeners implements PassListener {
   }
 
   /** {@code listeners}, guarded; null when there are none, so that no event is even built. */
-  public static GuardedListeners of(List<PassListener> listeners) {
+  public static @Nullable GuardedListeners of(List<PassListener> listeners) {
     return listeners.isEmpty() ? null : new GuardedListeners(List.copyOf(listeners));
   }
 

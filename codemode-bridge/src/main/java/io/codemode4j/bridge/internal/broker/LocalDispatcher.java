@@ -6,6 +6,7 @@ import io.codemode4j.bridge.outcome.CallRecord;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The executor's side of the call path: every call is admitted by the broker when the program makes
@@ -34,7 +35,10 @@ public final class LocalDispatcher implements CallDispatcher {
   private final int maxActive;
   private final boolean holdLoneCall;
   private final ArrayDeque<Waiting> waiting = new ArrayDeque<>();
-  private Waiting held;
+
+  /** Null unless a lone call is held. */
+  private @Nullable Waiting held;
+
   private boolean heldSeenByTick;
   private int active;
   private boolean closed;
@@ -52,7 +56,8 @@ public final class LocalDispatcher implements CallDispatcher {
   }
 
   @Override
-  public synchronized void call(String method, String argumentsJson, Consumer<Completion> done) {
+  public synchronized void call(
+      String method, @Nullable String argumentsJson, Consumer<Completion> done) {
     switch (session.admit(method, argumentsJson)) {
       case Broker.Rejected rejected ->
           done.accept(new Completion(true, Broker.envelope(method, rejected.failure())));
@@ -71,7 +76,7 @@ public final class LocalDispatcher implements CallDispatcher {
   }
 
   @Override
-  public synchronized Runnable takeHeldCall() {
+  public synchronized @Nullable Runnable takeHeldCall() {
     Waiting call = held;
     held = null;
     if (call == null || closed) {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every inner call of one pass in invocation order, with what is known of its outcome.
@@ -39,10 +40,10 @@ final class PassLedger {
     private CallStatus status = CallStatus.NOT_STARTED;
 
     /** Null unless the call failed. */
-    private ToolFailure.Kind failureKind;
+    private ToolFailure.@Nullable Kind failureKind;
 
     /** Null until the handler starts. */
-    private Instant startedAt;
+    private @Nullable Instant startedAt;
 
     private long startNanos;
     private long endNanos;
@@ -59,7 +60,7 @@ final class PassLedger {
   private final String passId;
 
   /** Null when no one listens: no event is then built. */
-  private final PassListener listener;
+  private final @Nullable PassListener listener;
 
   private final List<Entry> entries = new ArrayList<>();
   private boolean closed;
@@ -70,7 +71,7 @@ final class PassLedger {
   }
 
   /** {@code listener} is null when no one listens; otherwise it must not throw. */
-  PassLedger(String runId, String passId, PassListener listener) {
+  PassLedger(String runId, String passId, @Nullable PassListener listener) {
     this.runId = runId;
     this.passId = passId;
     this.listener = listener;
@@ -113,7 +114,7 @@ final class PassLedger {
    * The handler's outcome is known, with {@code failure} the kind of a failed call (null for one
    * that succeeded); false when the pass has already ended.
    */
-  synchronized boolean finish(Entry entry, CallStatus status, ToolFailure.Kind failure) {
+  synchronized boolean finish(Entry entry, CallStatus status, ToolFailure.@Nullable Kind failure) {
     if (closed || entry.status != CallStatus.UNCERTAIN) {
       return false;
     }

@@ -9,4 +9,7 @@
  * and the ledger stay package-private: the engine and the worker reach the broker only through a
  * dispatcher. This package depends on neither of them.
  */
+@NullMarked
 package io.codemode4j.bridge.internal.broker;
+
+import org.jspecify.annotations.NullMarked;

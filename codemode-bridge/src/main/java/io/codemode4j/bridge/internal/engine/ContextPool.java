@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,9 +40,15 @@ public final class ContextPool implements AutoCloseable {
 
   private final Sandbox sandbox;
   private final int size;
-  private final Thread refiller;
+
+  /** Null when {@code size} is 0: nothing is prepared ahead. */
+  private final @Nullable Thread refiller;
+
   private final ArrayDeque<PreparedContext> ready = new ArrayDeque<>();
-  private Key key;
+
+  /** Null until the first {@link #take}: what the ready contexts are prepared for. */
+  private @Nullable Key key;
+
   private boolean closed;
 
   /**
@@ -90,17 +97,22 @@ public final class ContextPool implements AutoCloseable {
     while (true) {
       Key building;
       synchronized (this) {
-        while (!closed && (key == null || ready.size() >= size)) {
+        // Waits until a take has said what to prepare for and there is room, or the pool closes.
+        while (true) {
+          if (closed) {
+            return;
+          }
+          Key wanted = key;
+          if (wanted != null && ready.size() < size) {
+            building = wanted;
+            break;
+          }
           try {
             wait();
           } catch (InterruptedException e) {
             return;
           }
         }
-        if (closed) {
-          return;
-        }
-        building = key;
       }
       PreparedContext context;
       try {

@@ -2,6 +2,7 @@ package io.codemode4j.bridge.internal.engine;
 
 import java.util.Objects;
 import org.graalvm.polyglot.PolyglotException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Why GraalJS ended a pass's evaluation, read from the {@link PolyglotException}'s own properties.
@@ -119,7 +120,7 @@ enum EngineFailure {
    * frame limit of N exceeded", {@link #CPU} for its "Maximum CPU time limit of N exceeded"; null
    * for any other. The one place a message is read, because GraalJS gives no other signal.
    */
-  static EngineFailure ofResourceExhaustion(String message) {
+  static @Nullable EngineFailure ofResourceExhaustion(String message) {
     if (message.contains("frame limit")) {
       return STACK;
     }

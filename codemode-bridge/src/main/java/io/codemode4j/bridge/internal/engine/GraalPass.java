@@ -21,6 +21,7 @@ import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -50,8 +51,12 @@ public final class GraalPass {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  /** Queued by {@link #stop} so that a loop waiting for completions wakes up and sees why. */
-  private static final Settled WAKE_UP = new Settled(0, null);
+  /**
+   * Queued by {@link #stop} so that a loop waiting for completions wakes up and sees why. Known by
+   * identity and never settled: its completion is a placeholder.
+   */
+  private static final Settled WAKE_UP =
+      new Settled(0, new CallDispatcher.Completion(false, "null"));
 
   /** How the program ended, as the prelude reports it: {@code host.done(status, text, thrown)}. */
   private enum Ending {
@@ -79,7 +84,7 @@ public final class GraalPass {
   }
 
   /** The prelude's report; {@code thrownJson} is null unless the program threw a JSON value. */
-  private record Done(Ending ending, String text, String thrownJson) {}
+  private record Done(Ending ending, String text, @Nullable String thrownJson) {}
 
   /** A call's completion, waiting to be settled in the guest. */
   private record Settled(int id, CallDispatcher.Completion completion) {}
@@ -94,7 +99,7 @@ public final class GraalPass {
   private final CallDispatcher dispatcher;
 
   private final BlockingQueue<Settled> completions = new LinkedBlockingQueue<>();
-  private final AtomicReference<PassStop> stop = new AtomicReference<>();
+  private final AtomicReference<@Nullable PassStop> stop = new AtomicReference<>();
   private final List<LogEntry> logs = new ArrayList<>();
   private final CompletableFuture<PassResult> outcome = new CompletableFuture<>();
 
@@ -102,11 +107,18 @@ public final class GraalPass {
   private final Object handlerLock = new Object();
 
   private volatile boolean inHandler;
-  private Thread passThread;
+
+  /** Null until {@link #run()} starts. */
+  private @Nullable Thread passThread;
+
   private int callCount;
-  private volatile PreparedContext context;
-  private Value settle;
-  private Done done;
+
+  /** Null until {@link #run()} has taken a context. */
+  private volatile @Nullable PreparedContext context;
+
+  /** Null until the prelude reports the program's end. */
+  private @Nullable Done done;
+
   private int logBytes;
 
   public GraalPass(
@@ -132,7 +144,7 @@ public final class GraalPass {
    * Ends the pass early; safe from any thread. The first reason wins. {@code limit} names the limit
    * that was hit, null for a stop that is not one.
    */
-  public void stop(FailureKind kind, Limit limit, String message) {
+  public void stop(FailureKind kind, @Nullable Limit limit, String message) {
     stop(new PassStop(kind, limit, message));
   }
 
@@ -144,9 +156,11 @@ public final class GraalPass {
         watchdog.execute(current::close);
       }
       synchronized (handlerLock) {
-        if (inHandler) {
+        Thread handlerThread = passThread;
+        if (inHandler && handlerThread != null) {
           // No guest code runs while the pass thread is in a handler, so the logs are complete.
-          passThread.interrupt();
+          // (inHandler is set only by run(), after passThread.)
+          handlerThread.interrupt();
           outcome.complete(failed(reason, null, dispatcher.close()));
         }
       }
@@ -198,7 +212,7 @@ public final class GraalPass {
         prepared.close();
       }
       prepared.host().bind(this);
-      settle = prepared.settle();
+      Value settle = prepared.settle();
       // The CPU budget is the program's: language initialisation and the prelude do not count
       // against it.
       ctx.resetLimits();
@@ -214,7 +228,7 @@ public final class GraalPass {
           stop(PassMessages.wallTimeSpentWaiting(wallNanos));
           break;
         }
-        settleArrived(next);
+        settleArrived(settle, next);
       }
     } catch (PolyglotException e) {
       failure = PassMessages.engineFailure(EngineFailure.of(e, meter), e, limits);
@@ -285,13 +299,16 @@ public final class GraalPass {
   }
 
   /** The next completion, or null once the deadline passes. */
-  private Settled awaitCompletion(long deadline) throws InterruptedException {
+  private @Nullable Settled awaitCompletion(long deadline) throws InterruptedException {
     long remaining = deadline - System.nanoTime();
     return remaining > 0 ? completions.poll(remaining, TimeUnit.NANOSECONDS) : null;
   }
 
-  /** Settles {@code first} and every completion queued behind it in one call into the guest. */
-  private void settleArrived(Settled first) {
+  /**
+   * Settles {@code first} and every completion queued behind it in one call into the guest, the
+   * prelude's {@code settle} function.
+   */
+  private void settleArrived(Value settle, Settled first) {
     StringBuilder batch = new StringBuilder("[");
     for (Settled next = first; next != null; next = completions.poll()) {
       if (next == WAKE_UP) {
@@ -334,13 +351,13 @@ public final class GraalPass {
   }
 
   /** {@code thrown} is null unless the program threw a value. */
-  private PassResult failed(PassStop failure, JsonNode thrown, List<CallRecord> calls) {
+  private PassResult failed(PassStop failure, @Nullable JsonNode thrown, List<CallRecord> calls) {
     return PassResult.failed(
         passId, failure.kind(), failure.limit(), failure.message(), thrown, logs, calls);
   }
 
   /** The value {@code json} holds; null for none, or for text that is not JSON. */
-  private static JsonNode parseQuietly(String json) {
+  private static @Nullable JsonNode parseQuietly(@Nullable String json) {
     if (json == null) {
       return null;
     }
@@ -361,7 +378,7 @@ public final class GraalPass {
     return id;
   }
 
-  Object onLog(Value... args) {
+  @Nullable Object onLog(Value... args) {
     String level = args[0].asString();
     String line = args[1].asString();
     int bytes = Utf8.length(line) + 1;
@@ -374,7 +391,7 @@ public final class GraalPass {
     return null;
   }
 
-  Object onDone(Value... args) {
+  @Nullable Object onDone(Value... args) {
     if (done == null) {
       done =
           new Done(

@@ -6,6 +6,7 @@ import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
 import java.time.Duration;
 import org.graalvm.polyglot.PolyglotException;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -101,7 +102,7 @@ final class PassMessages {
    * has none. A tool's failure envelope ({@code {kind, tool, message}}) that nothing caught is
    * reported as that tool's failure, not as a bare throw.
    */
-  static PassStop thrown(String errorText, JsonNode thrown) {
+  static PassStop thrown(String errorText, @Nullable JsonNode thrown) {
     if (thrown != null
         && thrown.isObject()
         && thrown.path("kind").isString()

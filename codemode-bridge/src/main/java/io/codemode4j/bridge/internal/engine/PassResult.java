@@ -6,6 +6,7 @@ import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.outcome.LogEntry;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -21,11 +22,11 @@ import tools.jackson.databind.node.JsonNodeFactory;
  */
 public record PassResult(
     String passId,
-    FailureKind failure,
-    Limit limit,
+    @Nullable FailureKind failure,
+    @Nullable Limit limit,
     String message,
     JsonNode result,
-    JsonNode thrown,
+    @Nullable JsonNode thrown,
     List<LogEntry> logs,
     List<CallRecord> calls) {
 
@@ -60,9 +61,9 @@ public record PassResult(
   public static PassResult failed(
       String passId,
       FailureKind failure,
-      Limit limit,
+      @Nullable Limit limit,
       String message,
-      JsonNode thrown,
+      @Nullable JsonNode thrown,
       List<LogEntry> logs,
       List<CallRecord> calls) {
     Objects.requireNonNull(failure, "failure");
@@ -77,7 +78,11 @@ public record PassResult(
    * was hit.
    */
   public static PassResult failedWithoutOutput(
-      String passId, FailureKind failure, Limit limit, String message, List<CallRecord> calls) {
+      String passId,
+      FailureKind failure,
+      @Nullable Limit limit,
+      String message,
+      List<CallRecord> calls) {
     return failed(passId, failure, limit, message, null, List.of(), calls);
   }
 

@@ -8,6 +8,7 @@ import com.oracle.js.parser.ir.Block;
 import com.oracle.js.parser.ir.ExpressionStatement;
 import com.oracle.js.parser.ir.FunctionNode;
 import io.codemode4j.bridge.internal.Utf8;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Decides, on a real parse tree and before anything runs, whether a source is exactly one async
@@ -103,7 +104,7 @@ public final class ProgramShape {
         + found;
   }
 
-  private static String clean(String message) {
+  private static String clean(@Nullable String message) {
     if (message == null) {
       return "unparsable program";
     }
@@ -113,7 +114,8 @@ public final class ProgramShape {
 
   /** Keeps the first syntax error; the parser reports through this. */
   private static final class FirstError extends ErrorManager {
-    String first;
+    /** Null until the parser reports an error. */
+    @Nullable String first;
 
     @Override
     public void error(ParserException e) {
@@ -136,8 +138,17 @@ public final class ProgramShape {
   public static final class InvalidProgram extends Exception {
     private static final long serialVersionUID = 1L;
 
+    private final String reason;
+
     InvalidProgram(String message) {
       super(message);
+      this.reason = message;
+    }
+
+    /** Never null: every invalid program says why (the caller puts it in the pass's failure). */
+    @Override
+    public String getMessage() {
+      return reason;
     }
   }
 }

@@ -6,4 +6,7 @@
  * and {@link io.codemode4j.bridge.internal.engine.PassResult} are the contract both executors (this
  * one and the worker's) keep with {@code CodeMode}. Depends on the broker, never on the worker.
  */
+@NullMarked
 package io.codemode4j.bridge.internal.engine;
+
+import org.jspecify.annotations.NullMarked;

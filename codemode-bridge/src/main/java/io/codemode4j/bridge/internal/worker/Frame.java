@@ -10,6 +10,7 @@ import io.codemode4j.bridge.outcome.LogEntry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
@@ -63,7 +64,7 @@ sealed interface Frame {
    * @param id the call's number within the pass, from 1
    * @param args the arguments as JSON text; null when the program passed none
    */
-  record Call(int id, String method, String args) implements Frame {
+  record Call(int id, String method, @Nullable String args) implements Frame {
     public Call {
       Objects.requireNonNull(method, "method");
     }
@@ -111,11 +112,11 @@ sealed interface Frame {
    */
   record Done(
       String passId,
-      FailureKind failure,
-      Limit limit,
+      @Nullable FailureKind failure,
+      @Nullable Limit limit,
       String message,
       JsonNode result,
-      JsonNode thrown,
+      @Nullable JsonNode thrown,
       List<LogEntry> logs)
       implements Frame {
     public Done {

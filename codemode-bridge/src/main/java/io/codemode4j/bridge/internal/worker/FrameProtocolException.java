@@ -3,6 +3,7 @@ package io.codemode4j.bridge.internal.worker;
 import java.io.IOException;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A frame the reading side refuses: not JSON, of an unknown type or one this side does not accept,
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
  */
 final class FrameProtocolException extends IOException {
 
-  private final String received;
+  private final @Nullable String received;
   private final Set<FrameType> accepted;
 
   /**
@@ -23,14 +24,14 @@ final class FrameProtocolException extends IOException {
    * @param accepted the frame types the reading side accepts
    * @param problem what is wrong with the frame
    */
-  FrameProtocolException(String received, Set<FrameType> accepted, String problem) {
+  FrameProtocolException(@Nullable String received, Set<FrameType> accepted, String problem) {
     super(message(received, accepted, problem));
     this.received = received;
     this.accepted = Set.copyOf(accepted);
   }
 
   /** The {@code type} the frame had; null when it had none or was not read as JSON. */
-  String received() {
+  @Nullable String received() {
     return received;
   }
 
@@ -38,7 +39,8 @@ final class FrameProtocolException extends IOException {
     return accepted;
   }
 
-  private static String message(String received, Set<FrameType> accepted, String problem) {
+  private static String message(
+      @Nullable String received, Set<FrameType> accepted, String problem) {
     return "refused a frame of type "
         + (received == null ? "(none)" : "'" + received + "'")
         + ": "

@@ -2,6 +2,7 @@ package io.codemode4j.bridge.internal.worker;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** The {@code type} of a {@link Frame}, and which side sends it. */
 enum FrameType {
@@ -42,7 +43,7 @@ enum FrameType {
   }
 
   /** The type named {@code wireName}; null for none. */
-  static FrameType named(String wireName) {
+  static @Nullable FrameType named(String wireName) {
     for (FrameType type : values()) {
       if (type.wireName.equals(wireName)) {
         return type;

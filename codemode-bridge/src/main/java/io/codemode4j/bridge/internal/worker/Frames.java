@@ -15,7 +15,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -129,13 +131,14 @@ final class Frames {
                 fields.failureKind("failure"),
                 fields.limit("limit"),
                 fields.text("message"),
-                fields.nullableJson("result"),
+                fields.jsonOrNullNode("result"),
                 fields.nullableJson("thrown"),
                 fields.logs("logs"));
       };
     } catch (IllegalArgumentException | ArithmeticException e) {
       // A record's compact constructor refused a value the fields held.
-      throw new FrameProtocolException(received, accepted, e.getMessage());
+      throw new FrameProtocolException(
+          received, accepted, Objects.requireNonNullElse(e.getMessage(), e.toString()));
     }
   }
 
@@ -158,7 +161,7 @@ final class Frames {
       return value.asString();
     }
 
-    String nullableText(String field) throws FrameProtocolException {
+    @Nullable String nullableText(String field) throws FrameProtocolException {
       JsonNode value = json.get(field);
       return value == null || value.isNull() ? null : text(field);
     }
@@ -179,12 +182,18 @@ final class Frames {
       return value.asBoolean();
     }
 
-    JsonNode nullableJson(String field) {
+    /** The field's value; JSON {@code null} when it is absent. */
+    JsonNode jsonOrNullNode(String field) {
+      JsonNode value = json.get(field);
+      return value == null ? JSON.nullNode() : value;
+    }
+
+    @Nullable JsonNode nullableJson(String field) {
       JsonNode value = json.get(field);
       return value == null || value.isNull() ? null : value;
     }
 
-    FailureKind failureKind(String field) throws FrameProtocolException {
+    @Nullable FailureKind failureKind(String field) throws FrameProtocolException {
       String wire = nullableText(field);
       if (wire == null) {
         return null;
@@ -197,7 +206,7 @@ final class Frames {
       throw refused(field + " names no failure kind: " + wire);
     }
 
-    Limit limit(String field) throws FrameProtocolException {
+    @Nullable Limit limit(String field) throws FrameProtocolException {
       String wire = nullableText(field);
       return wire == null ? null : Limit.fromWireName(wire);
     }
@@ -271,7 +280,7 @@ final class Frames {
      *
      * @throws FrameProtocolException for a frame this side refuses
      */
-    Frame read() throws IOException {
+    @Nullable Frame read() throws IOException {
       int length;
       try {
         length = in.readInt();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The worker's side of the call path: each call becomes a {@code call} frame to the parent, whose
@@ -25,7 +26,7 @@ final class RemoteDispatcher implements CallDispatcher {
   }
 
   @Override
-  public void call(String method, String argumentsJson, Consumer<Completion> done) {
+  public void call(String method, @Nullable String argumentsJson, Consumer<Completion> done) {
     int id = ++next;
     waiting.put(id, done);
     try {

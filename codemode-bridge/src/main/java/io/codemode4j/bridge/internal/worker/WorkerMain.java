@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A worker process: runs passes in fresh contexts of its own engine, one at a time, and proxies
@@ -53,7 +54,7 @@ final class WorkerMain {
                 .daemon(true)
                 .stackSize(GraalExecutor.PASS_STACK_BYTES)
                 .factory());
-    AtomicReference<Running> running = new AtomicReference<>();
+    AtomicReference<@Nullable Running> running = new AtomicReference<>();
     // One context kept ready: a worker runs one pass at a time, and prepares the next while it
     // waits.
     try (ContextPool contexts = new ContextPool(new Sandbox(), 1)) {
@@ -110,7 +111,7 @@ final class WorkerMain {
    * The next frame from the parent; null at the end of stdin. A frame the worker refuses ends the
    * process with {@link #EXIT_PROTOCOL}: the parent sees the worker die and replaces it.
    */
-  private static Frame readOrExit(Frames.Reader frames) throws java.io.IOException {
+  private static @Nullable Frame readOrExit(Frames.Reader frames) throws java.io.IOException {
     try {
       return frames.read();
     } catch (FrameProtocolException e) {
@@ -133,7 +134,8 @@ final class WorkerMain {
     CallDispatcher none =
         new CallDispatcher() {
           @Override
-          public void call(String method, String argumentsJson, Consumer<Completion> done) {
+          public void call(
+              String method, @Nullable String argumentsJson, Consumer<Completion> done) {
             done.accept(new Completion(true, "{}"));
           }
 

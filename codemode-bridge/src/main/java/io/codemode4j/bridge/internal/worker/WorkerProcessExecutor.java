@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -255,9 +256,9 @@ public final class WorkerProcessExecutor implements CodeExecutor {
 
   /**
    * The next idle worker that is still alive; dead ones (killed from outside while idle) are
-   * replaced.
+   * replaced. Null when none is free within {@code waitNanos}.
    */
-  private Worker checkOut(long waitNanos) throws InterruptedException {
+  private @Nullable Worker checkOut(long waitNanos) throws InterruptedException {
     long until = System.nanoTime() + waitNanos;
     while (true) {
       Worker worker = idle.poll(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
@@ -428,7 +429,8 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       }
     }
 
-    Integer exitCode(Duration wait) {
+    /** The exit code; null when the process is still alive after {@code wait}. */
+    @Nullable Integer exitCode(Duration wait) {
       try {
         return process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : null;
       } catch (InterruptedException e) {

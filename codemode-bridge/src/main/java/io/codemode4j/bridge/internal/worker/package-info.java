@@ -4,4 +4,7 @@
  * frame protocol between the two. The worker runs the engine; the broker, handlers and ledger stay
  * in the parent.
  */
+@NullMarked
 package io.codemode4j.bridge.internal.worker;
+
+import org.jspecify.annotations.NullMarked;
