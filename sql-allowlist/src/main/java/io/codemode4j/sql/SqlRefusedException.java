@@ -32,6 +32,12 @@ public final class SqlRefusedException extends Exception {
     this.refusal = refusal;
   }
 
+  /** The refusal as one line: its reason, position, element and advice; never null. */
+  @Override
+  public String getMessage() {
+    return Objects.requireNonNull(super.getMessage());
+  }
+
   public SqlRefusal refusal() {
     return refusal;
   }

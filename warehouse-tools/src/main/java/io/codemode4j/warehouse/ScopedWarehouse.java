@@ -7,6 +7,7 @@ import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -83,11 +84,12 @@ public final class ScopedWarehouse {
    * {@code unauthorized} rather than run unfiltered.
    */
   static QueryPolicy policy(Principal principal, int maxRows) throws ToolFailure {
-    if (!principal.confined()) {
+    Set<String> keys = principal.tenant();
+    if (keys == null) {
       return QueryPolicy.unscoped(maxRows);
     }
     try {
-      return QueryPolicy.forTenant(new Tenant(principal.tenant()), maxRows);
+      return QueryPolicy.forTenant(new Tenant(keys), maxRows);
     } catch (IllegalArgumentException e) {
       throw new ToolFailure(
           ToolFailure.Kind.UNAUTHORIZED,

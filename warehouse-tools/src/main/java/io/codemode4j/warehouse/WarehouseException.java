@@ -28,8 +28,14 @@ public final class WarehouseException extends Exception {
   private final Kind kind;
 
   public WarehouseException(Kind kind, String message, @Nullable Throwable cause) {
-    super(message, cause);
+    super(Objects.requireNonNull(message, "message"), cause);
     this.kind = Objects.requireNonNull(kind, "kind");
+  }
+
+  /** What went wrong and what to do about it; never null. */
+  @Override
+  public String getMessage() {
+    return Objects.requireNonNull(super.getMessage());
   }
 
   public WarehouseException(Kind kind, String message) {
