@@ -27,6 +27,10 @@ final class EgressShaper {
   static final int MIN_EGRESS_BYTES = 256;
   private static final int MAX_ERROR_MESSAGE_BYTES = 1024;
   private static final int RESULT_NOTE_RESERVE = 160;
+
+  /** Room kept for {@code omittedCalls} growing from 0 to two digits. */
+  private static final int OMITTED_CALLS_DIGITS = 2;
+
   private static final Logger LOG = LoggerFactory.getLogger(EgressShaper.class);
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
@@ -90,7 +94,11 @@ final class EgressShaper {
       if (pass.limit() instanceof Limit limit) {
         error.put("limit", limit.wireName());
       }
-      error.put("message", truncate(pass.message(), MAX_ERROR_MESSAGE_BYTES));
+      // The message is cut to what the budget leaves beside the envelope, so that even the smallest
+      // budget holds a failure's kind, limit and the start of its message.
+      error.put("message", "");
+      int room = maxBytes - Utf8.length(out.toString()) - OMITTED_CALLS_DIGITS;
+      error.put("message", truncate(pass.message(), Math.min(MAX_ERROR_MESSAGE_BYTES, room)));
     } else {
       out.putNull("error");
     }
@@ -111,8 +119,8 @@ final class EgressShaper {
       if (call.failureKind() != null) {
         entry.put("kind", call.failureKind());
       }
-      // Two bytes stay free for omittedCalls growing from 0 to two digits.
-      if (omittedCalls == 0 && budget.take(elementCost(calls, entry), 2 + resultReserve)) {
+      if (omittedCalls == 0
+          && budget.take(elementCost(calls, entry), OMITTED_CALLS_DIGITS + resultReserve)) {
         calls.add(entry);
       } else {
         omittedCalls++;
@@ -195,14 +203,35 @@ final class EgressShaper {
     return value == null ? JSON.nullNode() : value;
   }
 
-  private static String truncate(String text, int maxBytes) {
-    if (Utf8.length(text) <= maxBytes) {
+  /**
+   * {@code text}, or its start followed by {@code ...}, taking at most {@code maxBytes} bytes as
+   * the content of a JSON string: each character is counted as Jackson writes it (a control
+   * character's escape is six bytes, not one), and the cut falls between code points, never inside
+   * a surrogate pair.
+   */
+  static String truncate(String text, int maxBytes) {
+    if (jsonBytes(text) <= maxBytes) {
       return text;
     }
-    int end = Math.min(text.length(), maxBytes / 3);
-    while (end < text.length() && Utf8.length(text.substring(0, end + 1)) <= maxBytes - 3) {
-      end++;
+    if (maxBytes < 3) {
+      return "";
+    }
+    int used = 0;
+    int end = 0;
+    while (end < text.length()) {
+      int next = text.offsetByCodePoints(end, 1);
+      int cost = jsonBytes(text.substring(end, next));
+      if (used + cost > maxBytes - 3) {
+        break;
+      }
+      used += cost;
+      end = next;
     }
     return text.substring(0, end) + "...";
+  }
+
+  /** The bytes {@code text} takes inside a JSON string's quotes. */
+  private static int jsonBytes(String text) {
+    return Utf8.length(JSON.stringNode(text).toString()) - 2;
   }
 }
