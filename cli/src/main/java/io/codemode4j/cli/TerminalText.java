@@ -23,7 +23,9 @@ import org.jspecify.annotations.Nullable;
  * pretty-printed JSON result stays valid JSON for the same value once escaped, since the characters
  * Jackson leaves raw (DEL, C1, format characters) only occur inside its strings. A backslash is not
  * escaped: the human view is for reading, so a program that prints the six characters <code>
- * &#92;u001B</code> is shown them, harmlessly; {@code --json} is the exact form.
+ * &#92;u001B</code> is shown them, harmlessly; {@code --json} is the exact form (Jackson escapes C0
+ * there and leaves DEL, C1 and format characters raw: valid JSON, for a program to read rather than
+ * a terminal).
  */
 final class TerminalText {
 
