@@ -19,10 +19,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Decided: escapes are spelled as JSON spells them ({@code \n}, {@code \t}, {@code \r}, {@code
  * \b}, {@code \f}, otherwise <code>&#92;u001B</code> with upper-case hex, as Jackson writes them),
  * not in caret notation ({@code ^[}). Caret notation has no form for C1 or format characters, and
- * with JSON's spelling the human view shows a character exactly as {@code --json} does; a
- * pretty-printed JSON result stays valid JSON for the same value once escaped, since the characters
- * Jackson leaves raw (DEL, C1, format characters) only occur inside its strings. A backslash is not
- * escaped: the human view is for reading, so a program that prints the six characters <code>
+ * with JSON's spelling the human view spells a C0 control as {@code --json} does; a pretty-printed
+ * JSON result stays valid JSON for the same value once escaped, since the characters Jackson leaves
+ * raw (DEL, C1, format characters) only occur inside its strings. A backslash is not escaped: the
+ * human view is for reading, so a program that prints the six characters <code>
  * &#92;u001B</code> is shown them, harmlessly; {@code --json} is the exact form (Jackson escapes C0
  * there and leaves DEL, C1 and format characters raw: valid JSON, for a program to read rather than
  * a terminal).
@@ -36,9 +36,9 @@ final class TerminalText {
     /** Printed: the line breaks are the text's layout and no CLI line shares the stream. */
     KEPT,
     /**
-     * Printed, followed by {@link #INDENT}: every line a program causes at the start of a line is
-     * the first line of one of its messages, so a message cannot add lines that look like the
-     * CLI's.
+     * Printed, followed by {@link TerminalText#INDENT}: every line a program causes at the start of
+     * a line is the first line of one of its messages, so a message cannot add lines that look like
+     * the CLI's.
      */
     INDENTED
   }
