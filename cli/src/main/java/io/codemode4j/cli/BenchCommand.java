@@ -1,5 +1,8 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
+import static io.codemode4j.cli.TerminalText.escape;
+
 import io.codemode4j.bench.Bench;
 import io.codemode4j.bench.BenchOptions;
 import io.codemode4j.bench.BenchReport;
@@ -120,7 +123,7 @@ final class BenchCommand implements Callable<Integer> {
                 Optional.ofNullable(data),
                 DataOptions.cacheRoot(),
                 home,
-                line -> err.println("bench: " + line)));
+                line -> err.println("bench: " + escape(line, MESSAGE))));
     if (json) {
       out.println(report.toJson());
     } else {
@@ -155,10 +158,14 @@ final class BenchCommand implements Callable<Integer> {
                 ? Math.max(passes / 10, Soak.scenarioCount())
                 : passes;
         runs[i] =
-            new SoakOptions(n, concurrency, where.get(i), line -> err.println("bench: " + line));
+            new SoakOptions(
+                n,
+                concurrency,
+                where.get(i),
+                line -> err.println("bench: " + escape(line, MESSAGE)));
       }
     } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_USAGE;
     }
     // The soak's handlers crash on purpose hundreds of times; the broker's warning for each would
@@ -169,7 +176,8 @@ final class BenchCommand implements Callable<Integer> {
     boolean ok = true;
     for (SoakOptions run : runs) {
       SoakReport report = Soak.run(run);
-      report.lines().forEach(out::println);
+      // A mismatch quotes what a hostile program made its pass end with.
+      report.lines().forEach(line -> out.println(escape(line, MESSAGE)));
       out.flush();
       ok &= report.ok();
     }

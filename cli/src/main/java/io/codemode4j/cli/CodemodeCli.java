@@ -66,9 +66,7 @@ public final class CodemodeCli {
     cli.setErr(err);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
-          commandLine
-              .getErr()
-              .println("error: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+          commandLine.getErr().println("error: " + TerminalText.message(e));
           return EXIT_FAILED;
         });
     return cli.execute(args);

@@ -1,5 +1,8 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.cli.TerminalText.Context.TEXT;
+import static io.codemode4j.cli.TerminalText.escape;
+
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
@@ -57,19 +60,19 @@ final class DescribeCommand implements Callable<Integer> {
     try {
       options = new DescribeOptions(maxBytes);
     } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_USAGE;
     }
     try (Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build()) {
-      out.print(codeMode.describe(paths, options));
+      out.print(escape(codeMode.describe(paths, options), TEXT));
       out.flush();
       return CodemodeCli.EXIT_OK;
     } catch (CodeModeDescriptionException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_USAGE;
     } catch (WarehouseException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
   }

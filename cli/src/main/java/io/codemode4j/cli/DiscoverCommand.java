@@ -1,5 +1,10 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.cli.TerminalText.Context.CELL;
+import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
+import static io.codemode4j.cli.TerminalText.Context.TEXT;
+import static io.codemode4j.cli.TerminalText.escape;
+
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
@@ -83,28 +88,32 @@ final class DiscoverCommand implements Callable<Integer> {
         out.println(result);
       } else if (result.get("matches").isEmpty()) {
         err.println(
-            "no method matches '"
-                + query
-                + "'"
-                + (namespace == null ? "" : " in namespace " + namespace));
+            escape(
+                "no method matches '"
+                    + query
+                    + "'"
+                    + (namespace == null ? "" : " in namespace " + namespace),
+                MESSAGE));
       } else {
         for (JsonNode match : result.get("matches")) {
           out.println(
-              "// "
-                  + match.get("id").asString()
-                  + " (native tool "
-                  + match.get("nativeTool").asString()
-                  + ")");
-          out.println(match.get("declaration").asString());
+              escape(
+                  "// "
+                      + match.get("id").asString()
+                      + " (native tool "
+                      + match.get("nativeTool").asString()
+                      + ")",
+                  CELL));
+          out.println(escape(match.get("declaration").asString(), TEXT));
         }
       }
       out.flush();
       return CodemodeCli.EXIT_OK;
     } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_USAGE;
     } catch (WarehouseException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
   }

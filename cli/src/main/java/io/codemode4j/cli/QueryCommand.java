@@ -1,5 +1,8 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
+import static io.codemode4j.cli.TerminalText.escape;
+
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
@@ -97,10 +100,10 @@ final class QueryCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_OK;
     } catch (SqlRefusedException e) {
       SqlRefusal refusal = e.refusal();
-      err.println("refused: " + refusal.message());
+      err.println("refused: " + escape(refusal.message(), MESSAGE));
       return CodemodeCli.EXIT_REFUSED;
     } catch (WarehouseException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
   }

@@ -1,5 +1,9 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.cli.TerminalText.Context.CELL;
+import static io.codemode4j.cli.TerminalText.Context.CSV_FIELD;
+import static io.codemode4j.cli.TerminalText.escape;
+
 import io.codemode4j.warehouse.Column;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -9,7 +13,12 @@ import tools.jackson.databind.SequenceWriter;
 import tools.jackson.dataformat.csv.CsvMapper;
 import tools.jackson.dataformat.csv.CsvSchema;
 
-/** Prints rows as an aligned text table or as CSV (RFC 4180 quoting by Jackson's CSV writer). */
+/**
+ * Prints rows as an aligned text table or as CSV (RFC 4180 quoting by Jackson's CSV writer). Cells
+ * and column names are data, so both pass through {@link TerminalText}: a table as {@link
+ * TerminalText.Context#CELL} (one line per row), CSV as {@link TerminalText.Context#CSV_FIELD}
+ * (still valid CSV: a field with a line feed is quoted by the writer).
+ */
 final class RowPrinter {
 
   /**
@@ -24,22 +33,22 @@ final class RowPrinter {
 
   static void table(PrintWriter out, List<Column> columns, List<? extends JsonNode> rows) {
     List<String[]> cells = new ArrayList<>(rows.size());
+    String[] header = new String[columns.size()];
     int[] widths = new int[columns.size()];
     for (int c = 0; c < columns.size(); c++) {
-      widths[c] = columns.get(c).name().length();
+      header[c] = escape(columns.get(c).name(), CELL);
+      widths[c] = header[c].length();
     }
     for (JsonNode row : rows) {
       String[] line = new String[columns.size()];
       for (int c = 0; c < columns.size(); c++) {
-        line[c] = text(row.get(columns.get(c).name()), "NULL");
+        line[c] = escape(text(row.get(columns.get(c).name()), "NULL"), CELL);
         widths[c] = Math.max(widths[c], line[c].length());
       }
       cells.add(line);
     }
     StringBuilder rule = new StringBuilder();
-    String[] header = new String[columns.size()];
     for (int c = 0; c < columns.size(); c++) {
-      header[c] = columns.get(c).name();
       rule.append(c == 0 ? "" : "-+-").append("-".repeat(widths[c]));
     }
     out.println(line(header, widths));
@@ -51,13 +60,13 @@ final class RowPrinter {
 
   static void csv(PrintWriter out, List<Column> columns, List<? extends JsonNode> rows) {
     CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
-    columns.forEach(column -> schema.addColumn(column.name()));
+    columns.forEach(column -> schema.addColumn(escape(column.name(), CSV_FIELD)));
     try (SequenceWriter writer =
         Csv.MAPPER.writerFor(List.class).with(schema.build()).writeValues(out)) {
       for (JsonNode row : rows) {
         List<String> values = new ArrayList<>(columns.size());
         for (Column column : columns) {
-          values.add(text(row.get(column.name()), ""));
+          values.add(escape(text(row.get(column.name()), ""), CSV_FIELD));
         }
         writer.write(values);
       }

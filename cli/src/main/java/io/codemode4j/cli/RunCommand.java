@@ -1,5 +1,9 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
+import static io.codemode4j.cli.TerminalText.Context.TEXT;
+import static io.codemode4j.cli.TerminalText.escape;
+
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Isolation;
@@ -110,7 +114,7 @@ final class RunCommand implements Callable<Integer> {
       mode =
           isolation.equals("process") ? new Isolation.Process(1, 512) : Isolation.parse(isolation);
     } catch (IllegalArgumentException | IOException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_USAGE;
     }
     Principal principal =
@@ -139,30 +143,32 @@ final class RunCommand implements Callable<Integer> {
         out.println(outcome.egress().json());
       } else {
         for (LogEntry log : outcome.logs()) {
-          err.println(log.line());
+          err.println(escape(log.line(), MESSAGE));
         }
         switch (outcome) {
           // A mapper of its own, made here: a static one would be built while picocli parses the
           // command line.
           case PassSuccess success ->
               out.println(
-                  JsonMapper.builder()
-                      .build()
-                      .writerWithDefaultPrettyPrinter()
-                      .writeValueAsString(success.result()));
+                  escape(
+                      JsonMapper.builder()
+                          .build()
+                          .writerWithDefaultPrettyPrinter()
+                          .writeValueAsString(success.result()),
+                      TEXT));
           case PassFailure failure ->
               err.println(
                   "error: "
                       + failure.kind().wireName()
                       + (failure.limit() == null ? "" : " (" + failure.limit().wireName() + ")")
                       + ": "
-                      + failure.message());
+                      + escape(failure.message(), MESSAGE));
         }
       }
       out.flush();
       return outcome.ok() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
     } catch (WarehouseException e) {
-      err.println("error: " + e.getMessage());
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

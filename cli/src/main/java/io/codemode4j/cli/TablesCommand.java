@@ -76,7 +76,7 @@ final class TablesCommand implements Callable<Integer> {
       out.flush();
       return CodemodeCli.EXIT_OK;
     } catch (WarehouseException e) {
-      spec.commandLine().getErr().println("error: " + e.getMessage());
+      spec.commandLine().getErr().println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
   }
