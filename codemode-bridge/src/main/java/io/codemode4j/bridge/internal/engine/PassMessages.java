@@ -143,9 +143,13 @@ final class PassMessages {
                   + Durations.format(limits.maxCpuTime())
                   + " of CPU time (maxCpuTime): do less work in JavaScript, "
                   + "e.g. aggregate in SQL");
+      // GraalJS's message for a resource it does not name describes the host (the JVM's heap or
+      // direct-memory limit and how much is allocated), which is none of the program's business.
       case OTHER_RESOURCE ->
           new PassStop(
-              FailureKind.LIMIT, Limit.RESOURCES, "the program exhausted a resource: " + message);
+              FailureKind.LIMIT,
+              Limit.RESOURCES,
+              "the program exhausted a resource of the sandbox: work on less data at once");
       case STOPPED -> new PassStop(FailureKind.TIMEOUT, null, "the program was stopped");
       case HOST ->
           new PassStop(

@@ -2,10 +2,12 @@ package io.codemode4j.bridge.internal.engine;
 
 import io.codemode4j.bridge.CodeMode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Objects;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
 import org.graalvm.polyglot.HostAccess;
@@ -27,6 +29,9 @@ import org.graalvm.polyglot.Value;
  */
 public final class Sandbox implements AutoCloseable {
 
+  /** The prelude's name in stack traces, which a program can read. */
+  static final String PRELUDE = "codemode:prelude";
+
   private final Engine engine;
   private final Source prelude;
 
@@ -38,9 +43,16 @@ public final class Sandbox implements AutoCloseable {
             .err(OutputStream.nullOutputStream())
             .option("engine.WarnInterpreterOnly", "false")
             .build();
-    URL resource = Sandbox.class.getResource("prelude.js");
-    try {
-      this.prelude = Source.newBuilder("js", resource).name("codemode-prelude.js").build();
+    // Built from the prelude's text under a neutral name, not from its URL: a source built from a
+    // URL names that URL (the installation's jar or classes directory) in every stack frame, and a
+    // program can read a stack taken while the prelude calls its code (a toJSON, a getter, the
+    // program itself, which the prelude starts). The program's source is "program.js" (GraalPass).
+    try (InputStream text =
+        Objects.requireNonNull(
+            Sandbox.class.getResourceAsStream("prelude.js"), "prelude.js is part of this jar")) {
+      this.prelude =
+          Source.newBuilder("js", new String(text.readAllBytes(), StandardCharsets.UTF_8), PRELUDE)
+              .buildLiteral();
     } catch (IOException e) {
       throw new UncheckedIOException("the prelude is part of this jar and must be readable", e);
     }

@@ -5,7 +5,10 @@ import java.util.Set;
 /**
  * The global names a fresh sandbox context already has (ECMAScript built-ins plus GraalJS's own),
  * which a namespace must not shadow. Pinned by a test against a real context, so a GraalJS upgrade
- * that adds a global fails the build instead of silently letting a namespace replace it.
+ * that adds a global fails the build instead of silently letting a namespace replace it. {@code
+ * SharedArrayBuffer} and {@code Atomics}, which the prelude removes (see prelude.js), stay
+ * reserved: a program written against the standard built-in must not find a tool namespace in its
+ * place.
  */
 public final class SandboxGlobals {
 

@@ -64,6 +64,15 @@
 
   // GraalJS defines a shell-style `arguments` global (the launcher's argv); a program has no use for it.
   delete globalThis.arguments;
+  // SharedArrayBuffer's memory is a direct (off-heap) buffer, which the allocation budget (the pass thread's
+  // heap allocation counter) never sees: a program held gigabytes under a 64 MiB budget, and the eventual
+  // failure described the JVM's direct-memory limit. A sandbox has no threads, so neither it nor Atomics has a
+  // use. GraalJS's options that would remove them (js.shared-array-buffer, js.atomics) are refused under
+  // SandboxPolicy.CONSTRAINED, so the globals go here, before any program runs: nothing else reaches the
+  // constructor (no instance exists and WebAssembly is off). ArrayBuffer and the typed arrays stay: they are
+  // heap-backed (js.direct-byte-buffer is off by default), so the budget counts them.
+  delete globalThis.SharedArrayBuffer;
+  delete globalThis.Atomics;
 
   const spec = parse(specText);
   for (const namespace of keys(spec)) {
