@@ -627,3 +627,27 @@ SELECT FROM WHERE
 -- name: series with a zero step
 -- expect: TABLE_FUNCTION
 SELECT * FROM generate_series(1, 10, 0)
+
+-- name: nul inside a string literal
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT invoice_id FROM invoices WHERE status = 'paid\u0000' OR TRUE
+
+-- name: nul before a second statement
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT 1 AS x\u0000; DROP TABLE invoices
+
+-- name: nul inside a quoted identifier
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT "region\u0000" FROM invoices
+
+-- name: nul inside a comment
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT region /* a \u0000 */ FROM invoices

@@ -150,6 +150,10 @@ final class QueryParser {
           "VALUE",
           "YEAR");
 
+  static final String NUL_HINT =
+      "the SQL contains the character U+0000 (NUL), which DuckDB reads as the end of the text: "
+          + "remove it, or where a value must hold it write chr(0), e.g. 'a' || chr(0) || 'b'";
+
   private static final String ONE_QUERY =
       "send one read-only query: SELECT ..., WITH ... SELECT ... or VALUES ...";
 
@@ -216,14 +220,21 @@ final class QueryParser {
   }
 
   /**
-   * The checks made before any parse: the size limit, then {@code //}, which Calcite reads as a
-   * comment and DuckDB as integer division.
+   * The checks made before any parse: the size limit, then U+0000, where DuckDB's lexer stops, then
+   * {@code //}, which Calcite reads as a comment and DuckDB as integer division.
    *
    * @return the lexical view of {@code sql}, for {@link #parseWithBabel}
    */
   SqlScan check(String sql) throws SqlRefusedException {
     checkSize(sql);
     SqlScan scan = SqlScan.of(sql);
+    // Decided: refuse U+0000 anywhere, in code, literals, names and comments alike. DuckDB's lexer
+    // takes it for the end of the text (DuckDbSyntaxIT: 'a<NUL>b' is an unterminated literal, and
+    // "SELECT 1<NUL>; DROP ..." runs as SELECT 1), so what would run is not what was approved.
+    int nul = sql.indexOf('\0');
+    if (nul >= 0) {
+      throw refusal(scan, RefusalReason.UNSUPPORTED_SYNTAX, "U+0000", nul, NUL_HINT);
+    }
     if (scan.doubleSlash().isPresent()) {
       int at = scan.doubleSlash().getAsInt();
       throw refusal(
