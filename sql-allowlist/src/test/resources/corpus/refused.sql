@@ -651,3 +651,18 @@ SELECT "region\u0000" FROM invoices
 -- element: U+0000
 -- unescape: yes
 SELECT region /* a \u0000 */ FROM invoices
+
+-- name: zero-width space in a table name
+-- expect: TABLE_NOT_ALLOWED
+-- unescape: yes
+SELECT * FROM "pay\u200broll"
+
+-- name: right-to-left override in a function name
+-- expect: FUNCTION_NOT_ALLOWED
+-- unescape: yes
+SELECT "\u202evsc_daer"(region) FROM invoices
+
+-- name: byte-order mark in a schema
+-- expect: SCHEMA_NOT_ALLOWED
+-- unescape: yes
+SELECT * FROM "\ufeffmain".invoices
