@@ -666,3 +666,16 @@ SELECT "\u202evsc_daer"(region) FROM invoices
 -- expect: SCHEMA_NOT_ALLOWED
 -- unescape: yes
 SELECT * FROM "\ufeffmain".invoices
+
+-- name: scalar unnest of a list
+-- expect: UNSUPPORTED_SYNTAX
+-- element: unnest(
+SELECT unnest([1, 2])
+
+-- name: scalar unnest of a column
+-- expect: UNSUPPORTED_SYNTAX
+SELECT unnest(region) FROM invoices
+
+-- name: scalar unnest in an expression
+-- expect: UNSUPPORTED_SYNTAX
+SELECT 1 + UNNEST (x) AS y FROM (VALUES (1)) AS t(x)

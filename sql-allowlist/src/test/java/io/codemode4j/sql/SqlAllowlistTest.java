@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.sql.dialect.Dialect;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -119,6 +120,23 @@ class SqlAllowlistTest {
     assertThat(refusal.line()).as(where).isEqualTo(line);
     assertThat(refusal.column()).as(where).isEqualTo(column);
     assertThat(refusal.message()).contains("U+0000").contains("chr(0)");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "SELECT unnest([1, 2])",
+        "SELECT unnest(region) FROM invoices",
+        "SELECT region, UNNEST (string_split(region, 'e')) FROM invoices"
+      })
+  void approve_scalarUnnest_saysToSelectFromValues(String sql) throws Exception {
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+    String advised = "SELECT x FROM (VALUES (1), (2)) AS t(x)";
+
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.UNSUPPORTED_SYNTAX);
+    assertThat(refusal.column()).isEqualTo(sql.toLowerCase(Locale.ROOT).indexOf("unnest") + 1);
+    assertThat(refusal.message()).contains("UNNEST is not supported").contains(advised);
+    assertThat(SampleTables.allowlist().approve(advised, POLICY).sql()).contains("VALUES");
   }
 
   @Test
