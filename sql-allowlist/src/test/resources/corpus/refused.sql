@@ -627,3 +627,55 @@ SELECT FROM WHERE
 -- name: series with a zero step
 -- expect: TABLE_FUNCTION
 SELECT * FROM generate_series(1, 10, 0)
+
+-- name: nul inside a string literal
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT invoice_id FROM invoices WHERE status = 'paid\u0000' OR TRUE
+
+-- name: nul before a second statement
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT 1 AS x\u0000; DROP TABLE invoices
+
+-- name: nul inside a quoted identifier
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT "region\u0000" FROM invoices
+
+-- name: nul inside a comment
+-- expect: UNSUPPORTED_SYNTAX
+-- element: U+0000
+-- unescape: yes
+SELECT region /* a \u0000 */ FROM invoices
+
+-- name: zero-width space in a table name
+-- expect: TABLE_NOT_ALLOWED
+-- unescape: yes
+SELECT * FROM "pay\u200broll"
+
+-- name: right-to-left override in a function name
+-- expect: FUNCTION_NOT_ALLOWED
+-- unescape: yes
+SELECT "\u202evsc_daer"(region) FROM invoices
+
+-- name: byte-order mark in a schema
+-- expect: SCHEMA_NOT_ALLOWED
+-- unescape: yes
+SELECT * FROM "\ufeffmain".invoices
+
+-- name: scalar unnest of a list
+-- expect: UNSUPPORTED_SYNTAX
+-- element: unnest(
+SELECT unnest([1, 2])
+
+-- name: scalar unnest of a column
+-- expect: UNSUPPORTED_SYNTAX
+SELECT unnest(region) FROM invoices
+
+-- name: scalar unnest in an expression
+-- expect: UNSUPPORTED_SYNTAX
+SELECT 1 + UNNEST (x) AS y FROM (VALUES (1)) AS t(x)

@@ -9,11 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A test corpus file: entries start with {@code -- name: ...}, followed by {@code -- key: value}
  * attribute lines, then the SQL up to the next entry. Lines before the first entry are a preamble.
- * Public for the tests of the {@code internal} package, which read the same corpora.
+ * An entry with {@code -- unescape: yes} has its escapes (a backslash, u, four hex digits) read, so
+ * that characters a text file should not hold (U+0000, invisible ones) are written visibly. Public
+ * for the tests of the {@code internal} package, which read the same corpora.
  */
 public record Corpus(List<Entry> entries) {
 
@@ -46,7 +50,7 @@ public record Corpus(List<Entry> entries) {
     for (String line : text.split("\n", -1)) {
       if (line.startsWith("-- name:")) {
         if (name != null) {
-          entries.add(new Entry(name, attributes, sql.toString().strip()));
+          entries.add(entry(name, attributes, sql));
         }
         name = line.substring("-- name:".length()).strip();
         attributes = new LinkedHashMap<>();
@@ -59,8 +63,24 @@ public record Corpus(List<Entry> entries) {
       }
     }
     if (name != null) {
-      entries.add(new Entry(name, attributes, sql.toString().strip()));
+      entries.add(entry(name, attributes, sql));
     }
     return new Corpus(List.copyOf(entries));
   }
+
+  private static Entry entry(String name, Map<String, String> attributes, CharSequence sql) {
+    String text = sql.toString().strip();
+    if (attributes.containsKey("unescape")) {
+      text =
+          UNICODE_ESCAPE
+              .matcher(text)
+              .replaceAll(
+                  m ->
+                      Matcher.quoteReplacement(
+                          String.valueOf((char) Integer.parseInt(m.group(1), 16))));
+    }
+    return new Entry(name, attributes, text);
+  }
+
+  private static final Pattern UNICODE_ESCAPE = Pattern.compile("\\\\u([0-9a-fA-F]{4})");
 }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.sql.dialect.Dialect;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SqlAllowlistTest {
@@ -95,6 +97,46 @@ class SqlAllowlistTest {
 
     assertThat(RefusedQueriesTest.refusalOf(sql, POLICY).reason())
         .isEqualTo(RefusalReason.TOO_LONG);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "literal | SELECT 'a<NUL>' AS x | 1 | 10",
+        "code after a statement | SELECT 1 AS x<NUL>; DROP TABLE invoices | 1 | 14",
+        "quoted name | SELECT \"region<NUL>\" FROM invoices | 1 | 15",
+        "comment on a later line | SELECT region\\n-- <NUL>\\nFROM invoices | 2 | 4",
+        "last character | SELECT 1<NUL> | 1 | 9"
+      })
+  void approve_nulAnywhere_isRefusedAtTheNulWithChrAdvice(
+      String where, String written, int line, int column) {
+    String sql = written.replace("\\n", "\n").replace("<NUL>", "\0");
+
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+
+    assertThat(refusal.reason()).as(where).isEqualTo(RefusalReason.UNSUPPORTED_SYNTAX);
+    assertThat(refusal.element()).isEqualTo("U+0000");
+    assertThat(refusal.line()).as(where).isEqualTo(line);
+    assertThat(refusal.column()).as(where).isEqualTo(column);
+    assertThat(refusal.message()).contains("U+0000").contains("chr(0)");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "SELECT unnest([1, 2])",
+        "SELECT unnest(region) FROM invoices",
+        "SELECT region, UNNEST (string_split(region, 'e')) FROM invoices"
+      })
+  void approve_scalarUnnest_saysToSelectFromValues(String sql) throws Exception {
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+    String advised = "SELECT x FROM (VALUES (1), (2)) AS t(x)";
+
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.UNSUPPORTED_SYNTAX);
+    assertThat(refusal.column()).isEqualTo(sql.toLowerCase(Locale.ROOT).indexOf("unnest") + 1);
+    assertThat(refusal.message()).contains("UNNEST is not supported").contains(advised);
+    assertThat(SampleTables.allowlist().approve(advised, POLICY).sql()).contains("VALUES");
   }
 
   @Test

@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
@@ -64,7 +65,7 @@ public final class Approver {
   public ApprovedQuery approve(String sql, QueryPolicy policy) throws SqlRefusedException {
     // A text over the size limit is refused at once, and is not worth keeping.
     if (cache == null || sql.length() > maxSqlBytes) {
-      return decide(sql, policy);
+      return decideOnThisStack(sql, policy);
     }
     ApprovalCache.Key key = new ApprovalCache.Key(sql, policy);
     Object cached = cache.get(key);
@@ -74,14 +75,46 @@ public final class Approver {
     if (cached instanceof SqlRefusal refusal) {
       throw new SqlRefusedException(refusal);
     }
+    ApprovedQuery approved;
     try {
-      ApprovedQuery approved = decide(sql, policy);
-      cache.put(key, approved);
-      return approved;
+      approved = decide(sql, policy);
     } catch (SqlRefusedException refused) {
       cache.put(key, refused.refusal());
       throw refused;
+    } catch (StackOverflowError overflow) {
+      // Not cached: the verdict is about this thread's stack, not the text.
+      throw outOfStack(overflow);
     }
+    cache.put(key, approved);
+    return approved;
+  }
+
+  /** {@link #decide}, with running out of stack refused (there is no cache to keep it from). */
+  private ApprovedQuery decideOnThisStack(String sql, QueryPolicy policy)
+      throws SqlRefusedException {
+    try {
+      return decide(sql, policy);
+    } catch (StackOverflowError overflow) {
+      throw outOfStack(overflow);
+    }
+  }
+
+  /**
+   * The refusal of a text whose check ran out of the calling thread's stack. Decided: a refusal,
+   * fail-closed, and never cached, since another thread may decide the same text. {@link
+   * QueryParser#MAX_NESTING} keeps every text it admits from getting here on a 256 KiB stack; this
+   * is the net for a thread smaller still.
+   */
+  private static SqlRefusedException outOfStack(StackOverflowError overflow) {
+    return new SqlRefusedException(
+        new SqlRefusal(
+            RefusalReason.TOO_COMPLEX,
+            "",
+            1,
+            1,
+            "the SQL is nested too deeply to check on this thread's stack: flatten it, e.g. move "
+                + "subqueries into a WITH clause"),
+        overflow);
   }
 
   /** The allowlisted tables and views, lowercase. */
@@ -118,6 +151,7 @@ public final class Approver {
   /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
   private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy)
       throws SqlRefusedException {
+    TreeDepth.check(parsed);
     boolean mayHaveCtes = text.hasWord("WITH");
     QueryWalker walker =
         policy

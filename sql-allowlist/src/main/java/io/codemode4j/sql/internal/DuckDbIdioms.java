@@ -40,6 +40,17 @@ public final class DuckDbIdioms {
   static final String PARAMETER_HINT =
       "query parameters are not supported: write the value inline, e.g. WHERE region = 'emea'";
   static final String TABLE_HINT = "TABLE x is not supported: write SELECT * FROM x";
+
+  /**
+   * Scalar UNNEST ({@code SELECT unnest(list)}) does not parse, and UNNEST in FROM is refused as a
+   * table function (the walker), as are list literals: so the advice is the one row source of fixed
+   * values the allowlist accepts, VALUES in FROM, or the table that holds the values.
+   */
+  static final String UNNEST_HINT =
+      "UNNEST is not supported, in the select list or in FROM (nor are lists): for fixed values "
+          + "write SELECT x FROM (VALUES (1), (2)) AS t(x); for stored values select the column "
+          + "from its table, e.g. SELECT DISTINCT region FROM invoices";
+
   static final String FLOOR_TO_HINT =
       "FLOOR/CEIL(x TO unit) is not supported: write date_trunc('month', x)";
 
@@ -132,6 +143,8 @@ public final class DuckDbIdioms {
               "->",
               RefusalReason.UNSUPPORTED_SYNTAX,
               "lambda functions and -> are not supported: use CASE expressions or aggregates"),
+          // Before "[": unnest([1, 2]) is about UNNEST first, and the advice covers its list too.
+          idiom("\\bUNNEST\\s*\\(", RefusalReason.UNSUPPORTED_SYNTAX, UNNEST_HINT),
           idiom(
               "\\[",
               RefusalReason.UNSUPPORTED_SYNTAX,

@@ -273,6 +273,7 @@ final class DuckDbSyntax {
     try {
       statements = SqlParser.create(rewritten.get(), QueryParser.BABEL_CONFIG).parseStmtList();
     } catch (SqlParseException e) {
+      QueryParser.rethrowOverflow(e);
       // Failing where the text as written failed, the rewrites did not help: the original is
       // explained.
       if (e.getPos() == null
@@ -512,6 +513,7 @@ final class DuckDbSyntax {
         return Optional.of(orderBy.orderList.getList());
       }
     } catch (SqlParseException e) {
+      QueryParser.rethrowOverflow(e);
       // Not an ordering Babel reads: the text is not rewritten.
     }
     return Optional.empty();

@@ -150,6 +150,22 @@ final class QueryParser {
           "VALUE",
           "YEAR");
 
+  /**
+   * The deepest nesting of parentheses, brackets and CASE ({@link SqlScan#nesting}) approved,
+   * checked before any parse. Decided: a limit of the allowlist's own, so that its verdict on a
+   * text does not depend on the stack of the thread that calls it; Calcite's parsers and the walker
+   * recurse per level, and before this limit the same text was approved on a large stack and
+   * refused (a caught StackOverflowError) on a virtual thread. Within it, every text is decided
+   * alike on a thread of 256 KiB ({@code NestingDepthTest}): measured, 50 nested calls fit such a
+   * stack and 60 did not, nor did 100 nested parentheses, so 32, deeper than queries are written by
+   * hand.
+   */
+  static final int MAX_NESTING = 32;
+
+  static final String NUL_HINT =
+      "the SQL contains the character U+0000 (NUL), which DuckDB reads as the end of the text: "
+          + "remove it, or where a value must hold it write chr(0), e.g. 'a' || chr(0) || 'b'";
+
   private static final String ONE_QUERY =
       "send one read-only query: SELECT ..., WITH ... SELECT ... or VALUES ...";
 
@@ -216,14 +232,35 @@ final class QueryParser {
   }
 
   /**
-   * The checks made before any parse: the size limit, then {@code //}, which Calcite reads as a
-   * comment and DuckDB as integer division.
+   * The checks made before any parse: the size limit, then U+0000, where DuckDB's lexer stops, then
+   * {@code //}, which Calcite reads as a comment and DuckDB as integer division.
    *
    * @return the lexical view of {@code sql}, for {@link #parseWithBabel}
    */
   SqlScan check(String sql) throws SqlRefusedException {
     checkSize(sql);
     SqlScan scan = SqlScan.of(sql);
+    // Decided: refuse U+0000 anywhere, in code, literals, names and comments alike. DuckDB's lexer
+    // takes it for the end of the text (DuckDbSyntaxIT: 'a<NUL>b' is an unterminated literal, and
+    // "SELECT 1<NUL>; DROP ..." runs as SELECT 1), so what would run is not what was approved.
+    int nul = sql.indexOf('\0');
+    if (nul >= 0) {
+      throw refusal(scan, RefusalReason.UNSUPPORTED_SYNTAX, "U+0000", nul, NUL_HINT);
+    }
+    SqlScan.Nesting nesting = scan.nesting();
+    if (nesting.depth() > MAX_NESTING) {
+      throw refusal(
+          scan,
+          RefusalReason.TOO_COMPLEX,
+          nesting.depth() + " levels",
+          nesting.index(),
+          "the SQL nests parentheses, brackets and CASE "
+              + nesting.depth()
+              + " levels deep; the limit is "
+              + MAX_NESTING
+              + ": flatten it, e.g. move subqueries into a WITH clause and write nested CASE as "
+              + "one CASE with more WHEN branches");
+    }
     if (scan.doubleSlash().isPresent()) {
       int at = scan.doubleSlash().getAsInt();
       throw refusal(
@@ -247,6 +284,7 @@ final class QueryParser {
       statements =
           SqlParser.create(sql, CORE_CONFIG.withParserFactory(reader -> parser)).parseStmtList();
     } catch (SqlParseException e) {
+      rethrowOverflow(e);
       // Not returned for reuse: a failed parse may leave state behind (an unbalanced ROW(*) count).
       return Optional.empty();
     }
@@ -302,6 +340,7 @@ final class QueryParser {
     try {
       statements = SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
     } catch (SqlParseException e) {
+      rethrowOverflow(e);
       // DuckDB syntax Babel cannot read, read again rewritten (DuckDbSyntax), or the refusal.
       statements = DuckDbSyntax.reparse(scan, e).orElseThrow(() -> explain(scan, e));
     }
@@ -321,6 +360,18 @@ final class QueryParser {
       throw notAQuery(scan, statement);
     }
     return statement;
+  }
+
+  /**
+   * Rethrows the {@link StackOverflowError} Calcite wraps in a parse exception. Decided: a parse
+   * that ran out of stack says nothing about the text, only about the calling thread, so it must
+   * not read as a syntax error, a failed rewrite or a failed core attempt: every catch of a parse
+   * exception calls this, and {@link Approver} refuses the text without caching the verdict.
+   */
+  static void rethrowOverflow(SqlParseException e) {
+    if (e.getCause() instanceof StackOverflowError overflow) {
+      throw overflow;
+    }
   }
 
   /** A core parser of the text {@code reader} holds (not returned to the pool after use). */
@@ -437,14 +488,6 @@ final class QueryParser {
 
   /** Names the problem behind a parse failure, from the most to the least specific explanation. */
   static SqlRefusedException explain(SqlScan scan, SqlParseException e) {
-    if (e.getCause() instanceof StackOverflowError) {
-      return refusal(
-          scan,
-          RefusalReason.TOO_COMPLEX,
-          "",
-          0,
-          "the SQL is nested too deeply to check: flatten it, e.g. with a WITH clause");
-    }
     SqlScan.Word word = scan.firstWord();
     if (STATEMENT_WORDS.contains(word.text())) {
       return refusal(

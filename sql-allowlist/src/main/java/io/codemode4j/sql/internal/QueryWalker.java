@@ -69,8 +69,12 @@ import org.jspecify.annotations.Nullable;
  */
 final class QueryWalker {
 
-  /** Deeper nesting is refused rather than risking the stack of whatever thread calls approve(). */
-  private static final int MAX_DEPTH = 200;
+  /**
+   * Deeper nesting is refused rather than risking the stack of whatever thread calls approve():
+   * {@link TreeDepth} checks the parsed tree against the same limit; this check holds it for the
+   * tree as the passes before the walk rewrote it.
+   */
+  private static final int MAX_DEPTH = TreeDepth.MAX_DEPTH;
 
   /**
    * Kinds of a query: the only statements accepted, and what a subquery or derived table may be.

@@ -207,6 +207,48 @@ final class SqlScan {
     return start < sql.length() && sql.charAt(start) == '(' && matchingClose(start) == end(pos);
   }
 
+  /** How deeply code nests: the deepest level and the index of its first opener, or -1. */
+  record Nesting(int depth, int index) {}
+
+  /**
+   * How deeply the code nests parentheses, brackets and CASE ... END, counted together: each code
+   * {@code (} or {@code [} and each word CASE opens a level, each code {@code )} or {@code ]} and
+   * each word END closes one. These are what the parsers and the walker recurse on per level (a
+   * subquery, a call, a parenthesised or CASE expression), so this depth bounds their stack before
+   * they run. Unbalanced text counts what it opens; the parser refuses it anyway.
+   */
+  Nesting nesting() {
+    int depth = 0;
+    int deepest = 0;
+    int at = -1;
+    for (int i = 0; i < sql.length(); i++) {
+      if (!code[i]) {
+        continue;
+      }
+      char c = sql.charAt(i);
+      boolean opens = c == '(' || c == '[' || isWordAt(i, "CASE");
+      boolean closes = c == ')' || c == ']' || isWordAt(i, "END");
+      if (opens && ++depth > deepest) {
+        deepest = depth;
+        at = i;
+      } else if (closes && depth > 0) {
+        depth--;
+      }
+    }
+    return new Nesting(deepest, at);
+  }
+
+  /**
+   * Whether {@code word} (uppercase letters) stands as a word of code at {@code i}, in any case.
+   */
+  private boolean isWordAt(int i, String word) {
+    int end = i + word.length();
+    return end <= sql.length()
+        && sql.regionMatches(true, i, word, 0, word.length())
+        && (i == 0 || !isWordPart(sql.charAt(i - 1)))
+        && (end == sql.length() || !isWordPart(sql.charAt(end)));
+  }
+
   /** The index of the code parenthesis that closes the one at {@code open}, or -1. */
   int matchingClose(int open) {
     int depth = 0;

@@ -1,13 +1,16 @@
 package io.codemode4j.sql.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import java.sql.SQLException;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -89,6 +92,27 @@ class DuckDbSyntaxIT {
       })
   void renderedQuery_everydayForm_returnsWhatTheWrittenQueryReturns(String sql) throws Exception {
     assertSameAsWritten(sql);
+  }
+
+  /**
+   * Why the allowlist refuses U+0000: DuckDB's lexer stops at it, so the text it would run is not
+   * the text approved (a literal with one is unterminated, and a statement after one is dropped).
+   */
+  @Test
+  void duckDb_textWithNul_readsOnlyUpToTheNul() throws Exception {
+    assertThat(warehouse.query("SELECT 1 AS x\0, 2 AS y").columns()).containsExactly("x");
+    assertThatThrownBy(() -> warehouse.query("SELECT 'a\0b' AS x"))
+        .isInstanceOf(SQLException.class)
+        .hasMessageContaining("unterminated");
+  }
+
+  /** The rewrite the NUL refusal advises is approved, and DuckDB builds the character with it. */
+  @Test
+  void renderedQuery_chrZero_holdsTheNulCharacter() throws Exception {
+    String rendered =
+        ALLOWLIST.approve("SELECT 'a' || chr(0) || 'b' AS v", QueryPolicy.unscoped(10)).sql();
+
+    assertThat(warehouse.query(rendered).rows()).containsExactly(List.of("a\0b"));
   }
 
   private static void assertSameAsWritten(String sql) throws Exception {
