@@ -54,7 +54,7 @@ public record SqlRefusal(
         if (escaped == null) {
           escaped = new StringBuilder(text.length() + 16).append(text, 0, i);
         }
-        escaped.append(String.format("\\u%04x", (int) c));
+        escaped.append(String.format("\\u%04X", (int) c));
       } else if (escaped != null) {
         escaped.append(c);
       }

@@ -2,7 +2,6 @@ package io.codemode4j.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -58,9 +57,9 @@ class SqlRefusalTest {
       delimiter = '|',
       quoteCharacter = '"',
       value = {
-        "lone high surrogate | table '<D83D>x' | table '\\ud83dx'",
-        "lone low surrogate | table 'x<DCB0>' | table 'x\\udcb0'",
-        "newline | table 'a<000A>b' | table 'a\\u000ab'"
+        "lone high surrogate | table '<D83D>x' | table '\\uD83Dx'",
+        "lone low surrogate | table 'x<DCB0>' | table 'x\\uDCB0'",
+        "newline | table 'a<000A>b' | table 'a\\u000Ab'"
       })
   void message_invisibleCharacter_isEscaped(String what, String message, String shown) {
     SqlRefusal refusal =
@@ -86,10 +85,13 @@ class SqlRefusalTest {
         .replaceAll(m -> String.valueOf((char) Integer.parseInt(m.group(1), 16)));
   }
 
-  /** {@code text} with each {@code <XXXX>} replaced by its lowercase {@code \}{@code u} escape. */
+  /**
+   * {@code text} with each {@code <XXXX>} replaced by its {@code \}{@code u} escape (upper-case
+   * hex, as JSON and the CLI write it).
+   */
   private static String escaped(String text) {
     return Pattern.compile("<([0-9A-F]{4})>")
         .matcher(text)
-        .replaceAll(m -> Matcher.quoteReplacement("\\u" + m.group(1).toLowerCase(Locale.ROOT)));
+        .replaceAll(m -> Matcher.quoteReplacement("\\u" + m.group(1)));
   }
 }
