@@ -316,10 +316,19 @@ final class SqlScan {
     return close < 0 ? sql.length() : close + 1;
   }
 
-  /** The index of the line break that ends the {@code --} comment at {@code start}, or the end. */
+  /**
+   * The index of the line break that ends the {@code --} comment at {@code start}, or the end. A
+   * carriage return ends it too, as it does for Calcite's parsers and DuckDB's: text after {@code
+   * --c\r} is code to both, so it must be code to every lexical pass here.
+   */
   static int skipToLineEnd(String sql, int start) {
-    int end = sql.indexOf('\n', start);
-    return end < 0 ? sql.length() : end;
+    for (int i = start; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (c == '\n' || c == '\r') {
+        return i;
+      }
+    }
+    return sql.length();
   }
 
   /**
