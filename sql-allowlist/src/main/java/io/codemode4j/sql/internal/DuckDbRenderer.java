@@ -82,7 +82,7 @@ public final class DuckDbRenderer {
                           .withAlwaysUseParentheses(true))
               .getSql();
     } catch (RuntimeException e) {
-      throw new SqlRefusedException(renderingRefused(e.getClass().getSimpleName()).refusal(), e);
+      throw new SqlRefusedException(renderingRefusal(e.getClass().getSimpleName()), e);
     }
     checkLexically(sql);
     return sql;
@@ -116,15 +116,16 @@ public final class DuckDbRenderer {
   }
 
   private static SqlRefusedException renderingRefused(String what) {
-    return new SqlRefusedException(
-        new SqlRefusal(
-            RefusalReason.UNSUPPORTED_NODE,
-            what,
-            1,
-            1,
-            "the query cannot be rendered safely for DuckDB ("
-                + what
-                + "): simplify the expression"));
+    return new SqlRefusedException(renderingRefusal(what));
+  }
+
+  private static SqlRefusal renderingRefusal(String what) {
+    return new SqlRefusal(
+        RefusalReason.UNSUPPORTED_NODE,
+        what,
+        1,
+        1,
+        "the query cannot be rendered safely for DuckDB (" + what + "): simplify the expression");
   }
 
   /** Calcite's DuckDB dialect with the string literal and LIMIT decisions above. */
