@@ -306,8 +306,26 @@ public final class CodeMode implements AutoCloseable {
       result =
           PassResult.failedWithoutOutput(
               passId, FailureKind.INVALID_PROGRAM, null, e.getMessage(), List.of());
+    } catch (RuntimeException e) {
+      // The executors end every pass with a result; this is a bug in codemode4j, and still an
+      // outcome rather than an exception in the caller's request.
+      result =
+          PassResult.failedWithoutOutput(
+              passId, FailureKind.INTERNAL, null, "internal error in codemode4j: " + e, List.of());
     }
-    PassOutcome outcome = outcome(result);
+    PassOutcome outcome;
+    try {
+      outcome = outcome(result);
+    } catch (RuntimeException e) {
+      result =
+          PassResult.failedWithoutOutput(
+              passId,
+              FailureKind.INTERNAL,
+              null,
+              "internal error in codemode4j while shaping the egress: " + e,
+              result.calls());
+      outcome = outcome(result);
+    }
     if (listeners != null) {
       listeners.onPassEnded(
           new PassEnded(

@@ -16,7 +16,10 @@ public sealed interface Isolation permits Isolation.InProcess, Isolation.Process
   record InProcess() implements Isolation {}
 
   /**
-   * Passes run in worker JVMs.
+   * Passes run in worker JVMs. A frame between the parent and a worker is at most 64 MiB, so a
+   * call's arguments and its result are at most 31.5 MiB of JSON each: a larger {@code
+   * maxHostCallBytes} is capped to that, and a larger call is refused as {@code too_large} like any
+   * other.
    *
    * @param workers pre-started workers, 1..64; a pass waits for a free one
    * @param maxHeapMegabytes each worker's {@code -Xmx}, at least 64

@@ -14,10 +14,12 @@ import java.util.stream.Stream;
  * One program of the adversarial corpus ({@code src/test/resources/hostile/<category>/<name>.js})
  * with its expected outcome, read from its leading comments: {@code // expect: ok | thrown |
  * not_json | timeout | invalid_program | limit <name>[|<name>]}, then optionally {@code // result:
- * <json>} (exact) and {@code // message: <text>} (contained in the failure message); {@code result}
- * and {@code message} are null when the program has no such line.
+ * <json>} (exact), {@code // message: <text>} (contained in the failure message) and {@code //
+ * calls: <status>,<status>} (the ledger's statuses in order, {@code none} for an empty ledger);
+ * {@code result}, {@code message} and {@code calls} are null when the program has no such line.
  */
-record HostileProgram(String name, String source, String expect, String result, String message) {
+record HostileProgram(
+    String name, String source, String expect, String result, String message, String calls) {
 
   static List<HostileProgram> corpus() {
     try (Stream<Path> files =
@@ -45,7 +47,8 @@ record HostileProgram(String name, String source, String expect, String result, 
           header(source, "expect")
               .orElseThrow(() -> new IllegalStateException(file + " has no '// expect:' line")),
           header(source, "result").orElse(null),
-          header(source, "message").orElse(null));
+          header(source, "message").orElse(null),
+          header(source, "calls").orElse(null));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -3,6 +3,7 @@ package io.codemode4j.bridge.internal.broker;
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.tool.CallContext;
@@ -18,7 +19,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
@@ -41,7 +41,6 @@ import tools.jackson.databind.node.JsonNodeFactory;
 public final class Broker {
 
   private static final Logger LOG = LoggerFactory.getLogger(Broker.class);
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   /** An allowlisted method: the tool behind it and its compiled schemas. */
   public record Binding(
@@ -131,6 +130,14 @@ public final class Broker {
      * parsing and validating the arguments waits for the call's own thread ({@link #start}).
      */
     Admission admit(String method, @Nullable String argumentsJson) {
+      return admit(method, argumentsJson, argumentsJson == null ? 0 : Utf8.length(argumentsJson));
+    }
+
+    /**
+     * Admits a call whose arguments' JSON is {@code bytes} long; {@code argumentsJson} is null when
+     * they have no JSON form, or when a worker left out arguments over {@code maxHostCallBytes}.
+     */
+    Admission admit(String method, @Nullable String argumentsJson, int bytes) {
       Binding binding = run.grants().allows(method) ? bindings.get(method) : null;
       PassLedger.Entry entry =
           ledger.register(method, binding == null ? "" : binding.tool().name());
@@ -156,15 +163,6 @@ public final class Broker {
                 + (runBudget ? "the run's remaining tool calls" : "maxHostCalls")
                 + "); batch the work into fewer calls");
       }
-      if (argumentsJson == null) {
-        return reject(
-            entry,
-            ToolFailure.Kind.INVALID_ARGUMENTS,
-            "arguments must be one JSON object, e.g. "
-                + method
-                + "({...}); functions, BigInt and cycles have no JSON form");
-      }
-      int bytes = Utf8.length(argumentsJson);
       if (bytes > limits.maxHostCallBytes()) {
         return reject(
             entry,
@@ -174,6 +172,14 @@ public final class Broker {
                 + " bytes, over the limit of "
                 + limits.maxHostCallBytes()
                 + " bytes (maxHostCallBytes)");
+      }
+      if (argumentsJson == null) {
+        return reject(
+            entry,
+            ToolFailure.Kind.INVALID_ARGUMENTS,
+            "arguments must be one JSON object, e.g. "
+                + method
+                + "({...}); functions, BigInt and cycles have no JSON form");
       }
       ledger.admit(entry);
       return new Admitted(entry, binding, argumentsJson);
@@ -186,11 +192,9 @@ public final class Broker {
     private JsonNode checkArguments(Admitted call) throws ToolFailure {
       JsonNode arguments;
       try {
-        arguments = MAPPER.readTree(call.argumentsJson());
-      } catch (JacksonException e) {
-        throw new ToolFailure(
-            ToolFailure.Kind.INVALID_ARGUMENTS,
-            "arguments are not JSON: " + e.getOriginalMessage());
+        arguments = GuestJson.read(call.argumentsJson(), "the arguments object");
+      } catch (GuestJson.UnreadableException e) {
+        throw new ToolFailure(ToolFailure.Kind.INVALID_ARGUMENTS, String.valueOf(e.getMessage()));
       }
       List<String> problems = call.binding().parameters().problems(arguments);
       if (!problems.isEmpty()) {
@@ -314,7 +318,23 @@ public final class Broker {
                     + String.join("; ", problems)));
         return;
       }
-      String json = result.toString();
+      String json;
+      try {
+        json = result.toString();
+      } catch (JacksonException e) {
+        complete(
+            sink,
+            entry,
+            CallStatus.FAILED,
+            new ToolFailure(
+                ToolFailure.Kind.FAILED,
+                method
+                    + " returned a result nested too deeply to write as JSON; a value a program"
+                    + " reads nests at most "
+                    + GuestJson.MAX_DEPTH
+                    + " levels"));
+        return;
+      }
       int bytes = Utf8.length(json);
       if (bytes > limits.maxHostCallBytes()) {
         complete(

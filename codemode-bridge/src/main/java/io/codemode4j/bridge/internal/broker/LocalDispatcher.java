@@ -58,7 +58,20 @@ public final class LocalDispatcher implements CallDispatcher {
   @Override
   public synchronized void call(
       String method, @Nullable String argumentsJson, Consumer<Completion> done) {
-    switch (session.admit(method, argumentsJson)) {
+    admit(method, session.admit(method, argumentsJson), done);
+  }
+
+  /**
+   * A call from a worker, which measured the arguments' JSON at {@code bytes} and left out those
+   * over {@code maxHostCallBytes} ({@code argumentsJson} null).
+   */
+  public synchronized void call(
+      String method, @Nullable String argumentsJson, int bytes, Consumer<Completion> done) {
+    admit(method, session.admit(method, argumentsJson, bytes), done);
+  }
+
+  private void admit(String method, Broker.Admission admission, Consumer<Completion> done) {
+    switch (admission) {
       case Broker.Rejected rejected ->
           done.accept(new Completion(true, Broker.envelope(method, rejected.failure())));
       case Broker.Admitted admitted -> {

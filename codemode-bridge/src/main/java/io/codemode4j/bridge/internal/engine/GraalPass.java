@@ -1,6 +1,7 @@
 package io.codemode4j.bridge.internal.engine;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.internal.broker.LocalDispatcher;
@@ -22,9 +23,7 @@ import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 import org.jspecify.annotations.Nullable;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One pass in a fresh GraalJS context, run entirely on the thread that calls {@link #run()}
@@ -48,8 +47,6 @@ import tools.jackson.databind.json.JsonMapper;
  * and every failure's wording is in {@link PassMessages}.
  */
 public final class GraalPass {
-
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   /**
    * Queued by {@link #stop} so that a loop waiting for completions wakes up and sees why. Known by
@@ -234,7 +231,8 @@ public final class GraalPass {
       failure = PassMessages.engineFailure(EngineFailure.of(e, meter), e, limits);
     } catch (InterruptedException e) {
       stop(PassMessages.interrupted());
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // A bug here or in a handler run on this thread; the pass still ends with its ledger.
       failure = PassMessages.internal(e);
     } finally {
       timer.cancel(false);
@@ -251,7 +249,11 @@ public final class GraalPass {
     if (done == null) {
       return failed(PassMessages.noOutcome(), null, calls);
     }
-    return ended(done, calls);
+    try {
+      return ended(done, calls);
+    } catch (RuntimeException | Error e) {
+      return failed(PassMessages.internal(e), null, calls);
+    }
   }
 
   /**
@@ -336,15 +338,23 @@ public final class GraalPass {
       case OK -> {
         int bytes = Utf8.length(done.text());
         if (bytes > limits.maxResultBytes()) {
-          yield failed(PassMessages.resultTooLarge(bytes, limits), null, calls);
+          yield failed(PassMessages.resultTooLarge(bytes, false, limits), null, calls);
         }
-        yield PassResult.succeeded(passId, MAPPER.readTree(done.text()), logs, calls);
+        try {
+          yield PassResult.succeeded(
+              passId, GuestJson.read(done.text(), "the returned value"), logs, calls);
+        } catch (GuestJson.UnreadableException e) {
+          yield failed(PassMessages.unreadable(e), null, calls);
+        }
       }
       case TOO_LARGE ->
-          failed(PassMessages.resultTooLarge(Integer.parseInt(done.text()), limits), null, calls);
+          failed(
+              PassMessages.resultTooLarge(Integer.parseInt(done.text()), true, limits),
+              null,
+              calls);
       case NOT_JSON -> failed(PassMessages.notJson(done.text()), null, calls);
       case THROWN -> {
-        JsonNode thrown = parseQuietly(done.thrownJson());
+        JsonNode thrown = GuestJson.readOrNull(done.thrownJson());
         yield failed(PassMessages.thrown(done.text(), thrown), thrown, calls);
       }
     };
@@ -354,18 +364,6 @@ public final class GraalPass {
   private PassResult failed(PassStop failure, @Nullable JsonNode thrown, List<CallRecord> calls) {
     return PassResult.failed(
         passId, failure.kind(), failure.limit(), failure.message(), thrown, logs, calls);
-  }
-
-  /** The value {@code json} holds; null for none, or for text that is not JSON. */
-  private static @Nullable JsonNode parseQuietly(@Nullable String json) {
-    if (json == null) {
-      return null;
-    }
-    try {
-      return MAPPER.readTree(json);
-    } catch (JacksonException e) {
-      return null;
-    }
   }
 
   // The prelude's host callbacks (see PassHost), called on the pass thread while guest code runs.

@@ -2,6 +2,7 @@ package io.codemode4j.bridge.internal.engine;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.Durations;
+import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
 import java.time.Duration;
@@ -51,7 +52,7 @@ final class PassMessages {
   }
 
   /** A bug in codemode4j, not in the program. */
-  static PassStop internal(RuntimeException e) {
+  static PassStop internal(Throwable e) {
     return new PassStop(FailureKind.INTERNAL, null, "internal error in codemode4j: " + e);
   }
 
@@ -78,15 +79,25 @@ final class PassMessages {
             + " bytes (maxLogBytes): log less and return the data instead");
   }
 
-  static PassStop resultTooLarge(int size, CodeExecutionLimits limits) {
+  /**
+   * The result's JSON is {@code size} bytes, or with {@code atLeast} at least that: the prelude
+   * measures the text in UTF-16 units, each of which is one to three bytes of UTF-8.
+   */
+  static PassStop resultTooLarge(int size, boolean atLeast, CodeExecutionLimits limits) {
     return new PassStop(
         FailureKind.LIMIT,
         Limit.MAX_RESULT_BYTES,
         "the result is "
+            + (atLeast ? "at least " : "")
             + size
             + " bytes of JSON, over the limit of "
             + limits.maxResultBytes()
             + " bytes (maxResultBytes): return a smaller summary");
+  }
+
+  /** The returned value's JSON, which the host cannot read back; the reason says why. */
+  static PassStop unreadable(GuestJson.UnreadableException e) {
+    return new PassStop(FailureKind.NOT_JSON, null, String.valueOf(e.getMessage()));
   }
 
   /** {@code reason} is the prelude's account of why the returned value has no JSON form. */

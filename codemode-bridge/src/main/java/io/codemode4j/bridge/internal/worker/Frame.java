@@ -62,11 +62,18 @@ sealed interface Frame {
    * Worker to parent: the program made an inner call.
    *
    * @param id the call's number within the pass, from 1
-   * @param args the arguments as JSON text; null when the program passed none
+   * @param args the arguments as JSON text; null when they have no JSON form, or when they are over
+   *     {@code maxHostCallBytes} and were left out (measured before framing, so an oversized
+   *     argument is refused by the parent's broker like any other, and never makes a frame the
+   *     parent cannot read)
+   * @param bytes the UTF-8 size of the arguments' JSON, 0 when they have none
    */
-  record Call(int id, String method, @Nullable String args) implements Frame {
+  record Call(int id, String method, @Nullable String args, int bytes) implements Frame {
     public Call {
       Objects.requireNonNull(method, "method");
+      if (bytes < 0) {
+        throw new IllegalArgumentException("bytes must not be negative, was " + bytes);
+      }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.internal.worker;
 
+import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.broker.CallDispatcher;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
@@ -38,7 +39,17 @@ import tools.jackson.databind.node.ObjectNode;
 final class Frames {
 
   static final int MAX_FRAME_BYTES = 64 * 1024 * 1024;
-  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /**
+   * The most JSON one call's arguments or result may be under process isolation: JSON text inside a
+   * frame is a string, which at most doubles (every quote and backslash escaped), and a megabyte is
+   * left for the frame's own fields. {@link WorkerProcessExecutor} caps {@code maxHostCallBytes} to
+   * it, so the broker refuses a larger call as {@code too_large} before any frame is written.
+   */
+  static final int MAX_CALL_BYTES = (MAX_FRAME_BYTES - 1024 * 1024) / 2;
+
+  /** Reads the deeper nesting of a program's value inside a frame; see {@link GuestJson}. */
+  private static final JsonMapper JSON = GuestJson.frames();
 
   /** What a worker accepts: frames the parent sends. */
   static final Set<FrameType> FROM_PARENT = FrameType.sentBy(FrameType.Side.PARENT);
@@ -60,7 +71,10 @@ final class Frames {
               .put("wallNanos", run.wallNanos())
               .set("limits", JSON.valueToTree(run.limits()));
       case Frame.Call call ->
-          json.put("id", call.id()).put("method", call.method()).put("args", call.args());
+          json.put("id", call.id())
+              .put("method", call.method())
+              .put("args", call.args())
+              .put("bytes", call.bytes());
       case Frame.Completion completion ->
           json.put("id", completion.id())
               .put("failure", completion.completion().failure())
@@ -119,7 +133,8 @@ final class Frames {
             new Frame.Call(
                 Math.toIntExact(fields.integer("id")),
                 fields.text("method"),
-                fields.nullableText("args"));
+                fields.nullableText("args"),
+                Math.toIntExact(fields.integer("bytes")));
         case COMPLETION ->
             new Frame.Completion(
                 Math.toIntExact(fields.integer("id")),
@@ -241,6 +256,21 @@ final class Frames {
     }
   }
 
+  /** A frame over {@link #MAX_FRAME_BYTES}, which was therefore not written. */
+  static final class FrameTooLargeException extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final int bytes;
+
+    FrameTooLargeException(int bytes) {
+      super("a frame of " + bytes + " bytes is over the cap of " + MAX_FRAME_BYTES);
+      this.bytes = bytes;
+    }
+
+    int bytes() {
+      return bytes;
+    }
+  }
+
   /** Writes frames; safe to share between threads. */
   static final class Writer {
     private final DataOutputStream out;
@@ -249,8 +279,17 @@ final class Frames {
       this.out = new DataOutputStream(new BufferedOutputStream(out, 1 << 16));
     }
 
-    synchronized void write(Frame frame) throws IOException {
+    /**
+     * Writes {@code frame}, measured before anything is sent: a frame over {@link
+     * #MAX_FRAME_BYTES}, which the other side would refuse as a broken protocol, is not written.
+     *
+     * @throws FrameTooLargeException when the frame is over the cap; the stream is untouched
+     */
+    synchronized void write(Frame frame) throws IOException, FrameTooLargeException {
       byte[] bytes = JSON.writeValueAsBytes(toJson(frame));
+      if (bytes.length > MAX_FRAME_BYTES) {
+        throw new FrameTooLargeException(bytes.length);
+      }
       out.writeInt(bytes.length);
       out.write(bytes);
       out.flush();

@@ -9,6 +9,8 @@ import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.internal.engine.Sandbox;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
+import io.codemode4j.bridge.outcome.Limit;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -63,7 +65,8 @@ final class WorkerMain {
       for (Frame frame; (frame = readOrExit(frames)) != null; ) {
         switch (frame) {
           case Frame.Run run -> {
-            RemoteDispatcher dispatcher = new RemoteDispatcher(parent);
+            RemoteDispatcher dispatcher =
+                new RemoteDispatcher(parent, run.limits().toLimits().maxHostCallBytes());
             GraalPass pass =
                 new GraalPass(
                     contexts,
@@ -79,11 +82,7 @@ final class WorkerMain {
                 () -> {
                   PassResult result = pass.run();
                   running.set(null);
-                  try {
-                    parent.write(Frame.Done.of(result));
-                  } catch (java.io.IOException e) {
-                    System.exit(1);
-                  }
+                  report(parent, result);
                 });
           }
           case Frame.Completion completion -> {
@@ -118,6 +117,34 @@ final class WorkerMain {
       System.err.println("codemode worker: " + e.getMessage());
       System.exit(EXIT_PROTOCOL);
       return null;
+    }
+  }
+
+  /**
+   * Sends the pass's {@code done} frame. One the protocol cannot carry (over its size cap) becomes
+   * the limit it is, told at once: the parent never waits out the wall time for a frame that was
+   * never sent.
+   */
+  private static void report(Frames.Writer parent, PassResult result) {
+    try {
+      try {
+        parent.write(Frame.Done.of(result));
+      } catch (Frames.FrameTooLargeException e) {
+        parent.write(
+            Frame.Done.of(
+                PassResult.failedWithoutOutput(
+                    result.passId(),
+                    FailureKind.LIMIT,
+                    Limit.MAX_RESULT_BYTES,
+                    "the result and logs are "
+                        + e.bytes()
+                        + " bytes as a frame, over the "
+                        + Frames.MAX_FRAME_BYTES
+                        + " bytes a worker process can return: return a smaller summary and log less",
+                    List.of())));
+      }
+    } catch (IOException | Frames.FrameTooLargeException e) {
+      System.exit(1);
     }
   }
 

@@ -103,13 +103,15 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       CodeExecutionLimits limits,
       long wallNanos) {
     // A worker killed from outside while idle can look alive for a moment after the kill, and take
-    // a pass
-    // it never reads. A worker that ended before saying anything of the pass (no call, no result)
-    // and not
-    // for lack of memory ran none of the program's calls, so the pass runs once more on another
-    // worker.
+    // a pass it never reads. A worker that ended before saying anything of the pass (no call, no
+    // result) and not for lack of memory ran none of the program's calls, so the pass runs once
+    // more on another worker; a pass with any call in its ledger never runs again.
+    CodeExecutionLimits framed =
+        limits.maxHostCallBytes() > Frames.MAX_CALL_BYTES
+            ? limits.withMaxHostCallBytes(Frames.MAX_CALL_BYTES)
+            : limits;
     for (int attempt = 1; ; attempt++) {
-      Attempt outcome = attempt(broker, passId, source, namespacesJson, run, limits, wallNanos);
+      Attempt outcome = attempt(broker, passId, source, namespacesJson, run, framed, wallNanos);
       if (!outcome.diedUnheard() || attempt == 2) {
         return outcome.result();
       }
@@ -174,8 +176,24 @@ public final class WorkerProcessExecutor implements CodeExecutor {
     boolean heard = false;
     boolean died = false;
     try {
-      worker.send(
-          new Frame.Run(passId, source, namespacesJson, wallNanos, Frame.WorkerLimits.of(limits)));
+      try {
+        worker.send(
+            new Frame.Run(
+                passId, source, namespacesJson, wallNanos, Frame.WorkerLimits.of(limits)));
+      } catch (Frames.FrameTooLargeException e) {
+        result =
+            PassResult.failedWithoutOutput(
+                passId,
+                FailureKind.INVALID_PROGRAM,
+                null,
+                "the program and its namespaces are "
+                    + e.bytes()
+                    + " bytes as a frame, over the "
+                    + Frames.MAX_FRAME_BYTES
+                    + " bytes a worker process takes: send a shorter program",
+                dispatcher.close());
+        return new Attempt(result, false);
+      }
       long giveUp = deadline + GRACE.toNanos();
       while (result == null) {
         Inbound frame;
@@ -216,6 +234,7 @@ public final class WorkerProcessExecutor implements CodeExecutor {
               dispatcher.call(
                   call.method(),
                   call.args(),
+                  call.bytes(),
                   completion -> worker.sendQuietly(new Frame.Completion(call.id(), completion)));
             }
             case Inbound.Received(Frame.Done done) -> {
@@ -251,7 +270,12 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       release(worker, replace);
     }
     return new Attempt(
-        result, died && !heard && !interrupted && result.failure() == FailureKind.INTERNAL);
+        result,
+        died
+            && !heard
+            && !interrupted
+            && result.failure() == FailureKind.INTERNAL
+            && result.calls().isEmpty());
   }
 
   /**
@@ -417,15 +441,22 @@ public final class WorkerProcessExecutor implements CodeExecutor {
       return worker;
     }
 
-    void send(Frame frame) throws IOException {
+    void send(Frame frame) throws IOException, Frames.FrameTooLargeException {
       in.write(frame);
     }
 
+    /**
+     * Sends a completion or a stop, neither of which can be over the frame cap: a completion's JSON
+     * is at most {@code maxHostCallBytes}, capped to {@link Frames#MAX_CALL_BYTES}.
+     */
     void sendQuietly(Frame frame) {
       try {
         in.write(frame);
       } catch (IOException e) {
         // The worker is gone; its reader reports the end and the pass fails there.
+      } catch (Frames.FrameTooLargeException e) {
+        throw new IllegalStateException(
+            "a " + frame.type().wireName() + " frame: " + e.getMessage(), e);
       }
     }
 

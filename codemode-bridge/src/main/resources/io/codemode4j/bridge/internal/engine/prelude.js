@@ -16,13 +16,38 @@
   const ErrorType = Error;
   const toText = String;
 
+  const objectToString = Object.prototype.toString;
+  const arrayToString = Array.prototype.toString;
+  const isArray = Array.isArray;
+  const getPrototypeOf = Object.getPrototypeOf;
+  const SHOWN_CHARS = 200;
+
+  // How a thrown or logged value reads in a message. An object or array that keeps the built-in toString is
+  // shown as its JSON (cut at 200 characters), not as String() would: Array.prototype.toString joins nested
+  // arrays recursively, so a deeply nested array thrown by a program used to end the pass as the program
+  // recursing past the stack limit, which it had not done. An object with a toString of its own is shown by it.
   const errorText = (e) => {
     try {
       if (e instanceof ErrorType) {
         return toText(e.name) + ': ' + toText(e.message);
       }
+      if (typeof e === 'function') {
+        return 'a function';
+      }
+      if (e !== null && typeof e === 'object' && (e.toString === objectToString || e.toString === arrayToString
+          || getPrototypeOf(e) === null)) {
+        const json = stringify(e);
+        if (typeof json !== 'string') {
+          return isArray(e) ? 'an array' : 'an object';
+        }
+        return json.length > SHOWN_CHARS ? json.slice(0, SHOWN_CHARS) + '...' : json;
+      }
     } catch (_) {
-      // A hostile getter on name or message: fall through to String().
+      // A hostile getter on name or message, or a value JSON cannot hold (a cycle, or nesting deeper than
+      // stringify's stack).
+      if (e !== null && typeof e === 'object' && !(e instanceof ErrorType)) {
+        return (isArray(e) ? 'an array' : 'an object') + ' that cannot be shown as JSON (it is cyclic or nested too deeply)';
+      }
     }
     try {
       return toText(e);

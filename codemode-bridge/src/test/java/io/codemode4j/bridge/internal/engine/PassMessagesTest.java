@@ -60,8 +60,10 @@ class PassMessagesTest {
             "the program allocated more than 32 MiB (maxAllocatedBytes): work on less data at once");
     assertThat(PassMessages.logBytes(limits).message())
         .contains("more than 100 bytes (maxLogBytes)");
-    assertThat(PassMessages.resultTooLarge(70, limits).message())
+    assertThat(PassMessages.resultTooLarge(70, false, limits).message())
         .startsWith("the result is 70 bytes of JSON, over the limit of 50 bytes (maxResultBytes)");
+    assertThat(PassMessages.resultTooLarge(70, true, limits).message())
+        .startsWith("the result is at least 70 bytes of JSON, over the limit of 50 bytes");
   }
 
   @Test

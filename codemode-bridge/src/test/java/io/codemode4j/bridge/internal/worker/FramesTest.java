@@ -47,8 +47,9 @@ class FramesTest {
             "{\"t\":[\"a\"]}",
             5_000_000_000L,
             Frame.WorkerLimits.of(limits)),
-        new Frame.Call(3, "billing.invoices", "{\"region\":\"eu\"}"),
-        new Frame.Call(4, "billing.none", null),
+        new Frame.Call(3, "billing.invoices", "{\"region\":\"eu\"}", 15),
+        new Frame.Call(5, "billing.invoices", null, 2_000_000),
+        new Frame.Call(4, "billing.none", null, 0),
         new Frame.Completion(3, new CallDispatcher.Completion(true, "{\"kind\":\"denied\"}")),
         new Frame.Stop("the pass was interrupted by its caller"),
         new Frame.Done(
@@ -71,7 +72,7 @@ class FramesTest {
 
   @ParameterizedTest
   @MethodSource("everyFrameType")
-  void read_writtenFrame_isEqualToIt(Frame frame) throws IOException {
+  void read_writtenFrame_isEqualToIt(Frame frame) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     new Frames.Writer(bytes).write(frame);
     Frames.Reader reader = new Frames.Reader(new ByteArrayInputStream(bytes.toByteArray()), ALL);
@@ -107,7 +108,7 @@ class FramesTest {
   @ParameterizedTest
   @MethodSource("passResults")
   void done_ofAPassResultReadBack_isThatResultWithTheParentsCalls(PassResult result)
-      throws IOException {
+      throws Exception {
     List<CallRecord> calls =
         List.of(
             new CallRecord(
@@ -130,6 +131,30 @@ class FramesTest {
               assertThat(done.toResult(List.of())).isEqualTo(result);
               assertThat(done.toResult(calls).calls()).isEqualTo(calls);
             });
+  }
+
+  @Test
+  void write_frameOverTheCap_isRefusedAndNothingIsWritten() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    String args = "{\"value\":\"" + "x".repeat(Frames.MAX_FRAME_BYTES) + "\"}";
+
+    assertThatThrownBy(
+            () -> new Frames.Writer(bytes).write(new Frame.Call(1, "t.echo", args, args.length())))
+        .isInstanceOfSatisfying(
+            Frames.FrameTooLargeException.class,
+            e -> assertThat(e.bytes()).isGreaterThan(Frames.MAX_FRAME_BYTES));
+    assertThat(bytes.size()).isZero();
+  }
+
+  @Test
+  void maxCallBytes_escapedAsAFrameString_fitsAFrame() throws Exception {
+    // The worst case: every character of the JSON text is escaped inside the frame.
+    String args = "\"".repeat(Frames.MAX_CALL_BYTES);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+    new Frames.Writer(bytes).write(new Frame.Call(1, "t.echo", args, args.length()));
+
+    assertThat(bytes.size()).isLessThanOrEqualTo(Frames.MAX_FRAME_BYTES + 4);
   }
 
   @Test

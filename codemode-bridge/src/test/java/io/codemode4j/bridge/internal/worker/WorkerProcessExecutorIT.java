@@ -1,6 +1,7 @@
 package io.codemode4j.bridge.internal.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.Isolation;
@@ -229,5 +230,41 @@ class WorkerProcessExecutorIT {
 
     PassResult next = run("async () => 'replaced'", CodeExecutionLimits.defaults());
     assertThat(next.result().asString()).isEqualTo("replaced");
+  }
+
+  @Test
+  void execute_argumentsOverTheFrameCap_areACatchableTooLargeInTheLedgerAndTheWorkerStays() {
+    String program =
+        """
+        async () => {
+          try { await t.echo({value: 'x'.repeat(70 * 1024 * 1024)}); } catch (e) { return [e.kind, e.message]; }
+        }""";
+    CodeExecutionLimits roomy =
+        CodeExecutionLimits.defaults().withMaxAllocatedBytes(2L * 1024 * 1024 * 1024);
+    try (WorkerProcessExecutor big = new WorkerProcessExecutor(new Isolation.Process(1, 1024))) {
+      for (CodeExecutionLimits limits :
+          List.of(roomy, roomy.withMaxHostCallBytes(Integer.MAX_VALUE))) {
+        PassResult result =
+            big.execute(
+                broker,
+                "pass-" + System.nanoTime(),
+                program,
+                NAMESPACES,
+                TestTools.run(),
+                limits,
+                limits.maxWallTime().toNanos());
+        ProcessHandle worker = big.processes().getFirst();
+
+        assertThat(result.failure()).isNull();
+        assertThat(result.result().get(0).asString()).isEqualTo("too_large");
+        assertThat(result.result().get(1).asString())
+            .startsWith("arguments are 73400332 bytes, over the limit of ")
+            .contains(String.valueOf(Math.min(limits.maxHostCallBytes(), Frames.MAX_CALL_BYTES)));
+        assertThat(result.calls())
+            .extracting(CallRecord::status, CallRecord::failureKind)
+            .containsExactly(tuple(CallStatus.FAILED, "too_large"));
+        assertThat(big.processes()).containsExactly(worker);
+      }
+    }
   }
 }
