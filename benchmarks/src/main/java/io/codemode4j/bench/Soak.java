@@ -214,6 +214,46 @@ public final class Soak {
                   + " try { soak.echo = null; } catch (e) {} return typeof leak; }",
               Expect.success("\"number\""),
               List.of()),
+          // Issue 12: values the host cannot read back, memory outside the heap, host names in
+          // stacks, arguments over the call limit.
+          new Scenario(
+              "deep-result",
+              "async () => { let v = 0; for (let i = 0; i < 450; i++) v = [v]; return v; }",
+              Expect.failure("not_json"),
+              List.of()),
+          new Scenario(
+              "deep-arguments",
+              "async () => { let v = 0; for (let i = 0; i < 450; i++) v = [v];"
+                  + " try { await soak.echo({value: v}); } catch (e) { return e.kind; } }",
+              Expect.success("\"invalid_arguments\""),
+              List.of(F)),
+          new Scenario(
+              "lone-surrogate-key",
+              "async () => ({['\\uD800']: 1})",
+              Expect.failure("not_json"),
+              List.of()),
+          new Scenario(
+              "deep-thrown",
+              "async () => { let v = 0; for (let i = 0; i < 3000; i++) v = [v]; throw v; }",
+              Expect.failure("thrown"),
+              List.of()),
+          new Scenario(
+              "off-heap-buffers",
+              "async () => typeof SharedArrayBuffer + typeof Atomics",
+              Expect.success("\"undefinedundefined\""),
+              List.of()),
+          new Scenario(
+              "prelude-stack",
+              "async () => { let s = ''; await soak.echo({value: {toJSON() { s = new Error().stack; return 1; }}});"
+                  + " return /jar:|file:|\\.java|io\\.codemode4j/.test(s); }",
+              Expect.success("false"),
+              List.of(S)),
+          new Scenario(
+              "oversized-arguments",
+              "async () => { try { await soak.echo({value: 'x'.repeat(1100000)}); }"
+                  + " catch (e) { return e.kind; } }",
+              Expect.success("\"too_large\""),
+              List.of(F)),
           new Scenario(
               "clean-realm",
               "async () => [typeof ({}).polluted, typeof [].push, typeof leak, typeof soak.echo, Object.isFrozen(soak)]",
