@@ -123,6 +123,64 @@ class SqlAllowlistTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "no-break space between words | SELECT region\\u00A0FROM invoices | U+00A0 | 1 | 14 | no-break space",
+        "ideographic space | SELECT\\u3000region FROM invoices | U+3000 | 1 | 7 | ideographic space",
+        "line separator | SELECT region\\nFROM invoices\\u2028 | U+2028 | 2 | 14 | line separator",
+        "zero-width space | SELECT region\\u200BFROM invoices | U+200B | 1 | 14 | zero width space",
+        "byte order mark | \\uFEFFSELECT region FROM invoices | U+FEFF | 1 | 1 | zero width no-break space",
+        "vertical tab | SELECT region\\u000BFROM invoices | U+000B | 1 | 14 | line tabulation",
+      })
+  void approve_unusualSpaceOutsideQuotes_isRefusedAtItNamingIt(
+      String where, String written, String element, int line, int column, String name) {
+    String sql = unescape(written);
+
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+
+    assertThat(refusal.reason()).as(where).isEqualTo(RefusalReason.UNSUPPORTED_SYNTAX);
+    assertThat(refusal.element()).as(where).isEqualTo(element);
+    assertThat(refusal.line()).as(where).isEqualTo(line);
+    assertThat(refusal.column()).as(where).isEqualTo(column);
+    assertThat(refusal.message()).as(where).contains(name).contains("write a plain space");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "SELECT 'a\\u00A0b' AS x FROM invoices",
+        "SELECT region AS \"a\\u00A0b\" FROM invoices",
+        "SELECT region FROM invoices -- a\\u00A0note",
+        "SELECT region /* \\u200B */ FROM invoices",
+        "SELECT region\\fFROM invoices",
+      })
+  void approve_unusualSpaceInsideQuotesOrCommentsOrAFormFeed_isApproved(String written)
+      throws Exception {
+    assertThat(ALLOWLIST.approve(unescape(written), POLICY).tables()).containsExactly("invoices");
+  }
+
+  private static String unescape(String written) {
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < written.length(); i++) {
+      char c = written.charAt(i);
+      if (c == '\\' && written.charAt(i + 1) == 'u') {
+        out.append((char) Integer.parseInt(written, i + 2, i + 6, 16));
+        i += 5;
+      } else if (c == '\\' && written.charAt(i + 1) == 'n') {
+        out.append('\n');
+        i++;
+      } else if (c == '\\' && written.charAt(i + 1) == 'f') {
+        out.append('\f');
+        i++;
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  @ParameterizedTest(name = "{0}")
   @ValueSource(
       strings = {
         "SELECT unnest([1, 2])",

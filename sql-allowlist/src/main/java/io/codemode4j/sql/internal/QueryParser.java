@@ -6,7 +6,10 @@ import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
 import java.io.Reader;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -246,6 +249,24 @@ final class QueryParser {
     int nul = sql.indexOf('\0');
     if (nul >= 0) {
       throw refusal(scan, RefusalReason.UNSUPPORTED_SYNTAX, "U+0000", nul, NUL_HINT);
+    }
+    OptionalInt space = scan.unusualSpace();
+    if (space.isPresent()) {
+      char c = sql.charAt(space.getAsInt());
+      String code = String.format(Locale.ROOT, "U+%04X", (int) c);
+      throw refusal(
+          scan,
+          RefusalReason.UNSUPPORTED_SYNTAX,
+          code,
+          space.getAsInt(),
+          "the SQL has "
+              + code
+              + " ("
+              + Objects.requireNonNullElse(Character.getName(c), "an unassigned character")
+                  .toLowerCase(Locale.ROOT)
+              + ") outside quotes, which this allowlist and DuckDB read differently (as part of a"
+              + " name, or as a space): write a plain space, tab or line break there; inside quotes"
+              + " it may stay");
     }
     SqlScan.Nesting nesting = scan.nesting();
     if (nesting.depth() > MAX_NESTING) {

@@ -103,6 +103,31 @@ final class SqlScan {
     return false;
   }
 
+  /**
+   * Index of the first code character that is a space or an invisible format character other than
+   * the plain ones (space, tab, line feed, carriage return, form feed): Calcite reads U+00A0 as
+   * part of a name where DuckDB reads a space ({@code region<U+00A0>FROM t} is one column to one
+   * and {@code region FROM t} to the other), and refuses the others with a bare lexical error.
+   */
+  OptionalInt unusualSpace() {
+    for (int i = 0; i < sql.length(); i++) {
+      char c = sql.charAt(i);
+      if (code[i] && isUnusualSpace(c)) {
+        return OptionalInt.of(i);
+      }
+    }
+    return OptionalInt.empty();
+  }
+
+  private static boolean isUnusualSpace(char c) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
+      return false;
+    }
+    return Character.isWhitespace(c)
+        || Character.isSpaceChar(c)
+        || Character.getType(c) == Character.FORMAT;
+  }
+
   /** Index of the first code {@code //}, which the two parsers read differently. */
   OptionalInt doubleSlash() {
     for (int i = 0; i + 1 < sql.length(); i++) {

@@ -106,6 +106,16 @@ class DuckDbSyntaxIT {
         .hasMessageContaining("unterminated");
   }
 
+  /**
+   * Why the allowlist refuses U+00A0 outside quotes: DuckDB reads it as a space, Calcite as part of
+   * a name, so {@code region<U+00A0>FROM t} would be approved as the column {@code "region FROM"}.
+   */
+  @Test
+  void duckDb_noBreakSpaceBetweenWords_readsItAsASpace() throws Exception {
+    assertThat(warehouse.query("WITH t AS (SELECT 7 AS region) SELECT region\u00A0FROM t").rows())
+        .containsExactly(List.of(7));
+  }
+
   /** The rewrite the NUL refusal advises is approved, and DuckDB builds the character with it. */
   @Test
   void renderedQuery_chrZero_holdsTheNulCharacter() throws Exception {
