@@ -11,8 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
@@ -29,6 +28,7 @@ import org.apache.calcite.sql.parser.impl.ParseException;
 import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.util.SourceStringReader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns the submitted text into exactly one query tree, or a refusal that says why.
@@ -577,8 +577,15 @@ final class QueryParser {
    */
   static final class CoreParserImpl extends SqlParserImpl {
 
-    private static final BlockingQueue<CoreParserImpl> POOL =
-        new ArrayBlockingQueue<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
+    /**
+     * Decided: slots taken and filled by compare-and-set, never a lock. A parse can run out of the
+     * caller's stack anywhere, also inside the pool: a {@link java.util.concurrent.BlockingQueue}'s
+     * lock that a {@link StackOverflowError} kept from being released left every later approval in
+     * the process parked for ever (found by {@code NestingDepthTest} with its stack-starved
+     * approvals). Here such an error can at worst drop one parser.
+     */
+    private static final AtomicReferenceArray<@Nullable CoreParserImpl> POOL =
+        new AtomicReferenceArray<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
 
     private CoreParserImpl(Reader reader) {
       super(reader);
@@ -587,7 +594,10 @@ final class QueryParser {
     /** A parser of {@code sql}: a reset one from the pool, or a new one. */
     static CoreParserImpl take(String sql) {
       SourceStringReader reader = new SourceStringReader(sql);
-      CoreParserImpl parser = POOL.poll();
+      CoreParserImpl parser = null;
+      for (int i = 0; i < POOL.length() && parser == null; i++) {
+        parser = POOL.getAndSet(i, null);
+      }
       if (parser == null) {
         parser = new CoreParserImpl(reader);
       } else {
@@ -601,7 +611,11 @@ final class QueryParser {
 
     /** Offers a parser whose parse succeeded for reuse (dropped when the pool is full). */
     static void release(CoreParserImpl parser) {
-      POOL.offer(parser);
+      for (int i = 0; i < POOL.length(); i++) {
+        if (POOL.compareAndSet(i, null, parser)) {
+          return;
+        }
+      }
     }
 
     @Override

@@ -8,10 +8,13 @@ import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +30,21 @@ class NestingDepthTest {
   private static final int LIMIT = QueryParser.MAX_NESTING;
 
   private static final QueryPolicy POLICY = QueryPolicy.unscoped(10);
+
+  /**
+   * Approves and refuses every shape once on a roomy stack before any test starves one. The JVM
+   * links a string concatenation or a lambda the first time it runs, and keeps a failure of that
+   * linking for the call site (JVMS 5.4.3): linked first on a spent stack, a refusal's message
+   * would fail with {@code BootstrapMethodError} in every later test of this JVM.
+   */
+  @BeforeAll
+  static void linkEveryPathOnARoomyStack() throws Exception {
+    for (Shape shape : Shape.values()) {
+      for (int depth : new int[] {LIMIT, LIMIT + 1}) {
+        outcome(shape.text.apply(depth), Thread.ofPlatform().stackSize(64L << 20));
+      }
+    }
+  }
 
   /** What approve() did: approved, refused (reason and message) or threw. */
   record Outcome(String verdict) {}
@@ -149,6 +167,42 @@ class NestingDepthTest {
   }
 
   /**
+   * Running out of stack can happen anywhere in an approval, also inside the parser pool that every
+   * allowlist of the process shares: a lock left held there once parked every later approval for
+   * ever. After many stack-starved approvals of every shape, a plain one still answers.
+   */
+  @Test
+  void approve_afterManyStackStarvedApprovals_stillAnswers() throws Exception {
+    Outcome[] plain = new Outcome[1];
+    Thread all =
+        Thread.ofPlatform()
+            .start(
+                () -> {
+                  try {
+                    for (int round = 0; round < 20; round++) {
+                      for (Shape shape : Shape.values()) {
+                        SqlAllowlist allowlist = SampleTables.allowlist();
+                        String sql = shape.text.apply(LIMIT);
+                        Thread.ofPlatform()
+                            .stackSize(1 << 20)
+                            .start(() -> approveWithTheStackSpent(allowlist, sql, new Outcome[1]))
+                            .join();
+                      }
+                    }
+                    SampleTables.allowlist().approve("SELECT region FROM invoices", POLICY);
+                    plain[0] = new Outcome("approved");
+                  } catch (SqlRefusedException e) {
+                    plain[0] = new Outcome(e.getMessage());
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+
+    assertThat(all.join(Duration.ofSeconds(60))).as("answered within 60 s").isTrue();
+    assertThat(plain[0]).isEqualTo(new Outcome("approved"));
+  }
+
+  /**
    * Recurses until the stack is spent, then approves {@code sql} in the deepest frame that can: a
    * frame where approve() itself runs out passes the error up, and the next frame tries again with
    * a little more stack, so the outcome recorded is that of an approval starved of stack.
@@ -163,7 +217,15 @@ class NestingDepthTest {
           allowlist.approve(sql, POLICY);
           starved[0] = new Outcome("approved");
         } catch (SqlRefusedException refused) {
-          starved[0] = new Outcome(refused.refusal().reason() + ": " + refused.refusal().message());
+          // String.concat, not +: an invokedynamic concatenation linked on this spent stack fails.
+          starved[0] =
+              new Outcome(
+                  refused
+                      .refusal()
+                      .reason()
+                      .name()
+                      .concat(": ")
+                      .concat(refused.refusal().message()));
         }
       }
     }
