@@ -4,6 +4,7 @@ import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.PassEnded;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.event.PassStarted;
+import io.codemode4j.bridge.internal.broker.Authorizer;
 import io.codemode4j.bridge.internal.broker.Broker;
 import io.codemode4j.bridge.internal.broker.GuardedListeners;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
@@ -23,6 +24,7 @@ import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.schema.Identifiers;
 import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.RunToolAuthorization;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
@@ -53,6 +55,11 @@ public final class CodeMode implements AutoCloseable {
 
   public static final String DEFAULT_TOOL_NAME = "run_javascript";
   public static final int DEFAULT_MAX_EGRESS_BYTES = 8 * 1024;
+
+  /**
+   * How long an authorization hook may take for one call, by default, before the call is denied.
+   */
+  public static final Duration DEFAULT_AUTHORIZATION_TIMEOUT = Duration.ofSeconds(5);
 
   /**
    * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package,
@@ -95,7 +102,13 @@ public final class CodeMode implements AutoCloseable {
     this.includeDeclarations = b.includeDeclarations;
     this.hostPolicy = b.hostPolicy;
     this.listeners = GuardedListeners.of(b.listeners);
-    this.broker = new Broker(bindings, listeners);
+    this.broker =
+        new Broker(
+            bindings,
+            listeners,
+            b.authorization == null
+                ? null
+                : new Authorizer(b.authorization, b.authorizationTimeout));
     this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
     this.tool =
         new ToolSpec(
@@ -462,7 +475,39 @@ public final class CodeMode implements AutoCloseable {
     private boolean includeDeclarations = true;
     private Function<RunContext, Visibility> hostPolicy = run -> Visibility.all();
 
+    /** Null until the host sets one: then every call the run may make is authorized. */
+    private @Nullable RunToolAuthorization authorization;
+
+    private Duration authorizationTimeout = DEFAULT_AUTHORIZATION_TIMEOUT;
+
     private Builder() {}
+
+    /**
+     * Decides every inner call before it runs (see {@link RunToolAuthorization}): after its
+     * arguments are validated, before it is charged to the run's budget or its handler runs. None
+     * by default.
+     */
+    public Builder authorization(RunToolAuthorization hook) {
+      this.authorization = Objects.requireNonNull(hook, "authorization");
+      return this;
+    }
+
+    /**
+     * How long the authorization hook may take for one call before the call is denied, above zero
+     * and at most a minute; {@link CodeMode#DEFAULT_AUTHORIZATION_TIMEOUT} by default.
+     */
+    public Builder authorizationTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "authorizationTimeout");
+      if (timeout.isNegative()
+          || timeout.isZero()
+          || timeout.compareTo(Duration.ofMinutes(1)) > 0) {
+        throw new IllegalArgumentException(
+            "authorizationTimeout must be above zero and at most 1m, was "
+                + Durations.format(timeout));
+      }
+      this.authorizationTimeout = timeout;
+      return this;
+    }
 
     /**
      * The outer tool's name, {@value CodeMode#DEFAULT_TOOL_NAME} by default ({@link

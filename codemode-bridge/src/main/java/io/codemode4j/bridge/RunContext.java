@@ -5,14 +5,14 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The agent run a pass belongs to, and what is left of the run's own budget. A smaller remaining
- * budget than the pass limits applies: {@code remainingToolCalls} caps the pass's inner calls (they
- * count against the run's tool calls too) and {@code remainingTime} caps its wall time.
+ * The agent run a pass belongs to, and what is left of the run's own budget: {@code budget} is
+ * charged for every inner call of every pass of the run (the pass's own {@code maxHostCalls} still
+ * applies), and a smaller {@code remainingTime} than the pass's wall time caps it.
  *
  * @param runId the agent run
  * @param parentCallId the id of the outer {@code run_javascript} tool call
  * @param principal who the run acts for
- * @param remainingToolCalls the run's tool calls still allowed; null when it does not count them
+ * @param budget the run's inner calls, shared by its passes; null when the run does not count them
  * @param remainingTime the run's time still allowed; null when it has no deadline
  * @param grants the methods the run inherited the right to see (all by default); the host's policy
  *     may hide more, see {@link Visibility}
@@ -23,7 +23,7 @@ public record RunContext(
     String runId,
     String parentCallId,
     Principal principal,
-    @Nullable Integer remainingToolCalls,
+    @Nullable RunBudget budget,
     @Nullable Duration remainingTime,
     Visibility grants) {
 
@@ -32,10 +32,6 @@ public record RunContext(
     Objects.requireNonNull(parentCallId, "parentCallId");
     Objects.requireNonNull(principal, "principal");
     Objects.requireNonNull(grants, "grants");
-    if (remainingToolCalls != null && remainingToolCalls < 0) {
-      throw new IllegalArgumentException(
-          "remainingToolCalls must not be negative, was " + remainingToolCalls);
-    }
     if (remainingTime != null && remainingTime.isNegative()) {
       throw new IllegalArgumentException(
           "remainingTime must not be negative, was " + remainingTime);
@@ -47,9 +43,9 @@ public record RunContext(
       String runId,
       String parentCallId,
       Principal principal,
-      @Nullable Integer remainingToolCalls,
+      @Nullable RunBudget budget,
       @Nullable Duration remainingTime) {
-    this(runId, parentCallId, principal, remainingToolCalls, remainingTime, Visibility.all());
+    this(runId, parentCallId, principal, budget, remainingTime, Visibility.all());
   }
 
   /**
@@ -59,23 +55,24 @@ public record RunContext(
     return new RunContext(runId, runId + ":run_javascript", principal, null, null);
   }
 
-  public RunContext withRemainingToolCalls(int calls) {
-    return new RunContext(runId, parentCallId, principal, calls, remainingTime, grants);
-  }
-
-  public RunContext withRemainingTime(Duration time) {
+  /** This run, charging its inner calls to {@code budget}, which its other passes may share. */
+  public RunContext withBudget(RunBudget budget) {
     return new RunContext(
         runId,
         parentCallId,
         principal,
-        remainingToolCalls,
-        Objects.requireNonNull(time, "time"),
+        Objects.requireNonNull(budget, "budget"),
+        remainingTime,
         grants);
+  }
+
+  public RunContext withRemainingTime(Duration time) {
+    return new RunContext(
+        runId, parentCallId, principal, budget, Objects.requireNonNull(time, "time"), grants);
   }
 
   /** This run, seeing only what {@code visibility} allows. */
   public RunContext withGrants(Visibility visibility) {
-    return new RunContext(
-        runId, parentCallId, principal, remainingToolCalls, remainingTime, visibility);
+    return new RunContext(runId, parentCallId, principal, budget, remainingTime, visibility);
   }
 }

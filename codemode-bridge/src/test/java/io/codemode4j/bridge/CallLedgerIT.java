@@ -245,7 +245,7 @@ class CallLedgerIT {
           success(
               codeMode.run(
                   "async () => (await Promise.allSettled([1, 2, 3].map(v => t.echo({value: v})))).map(r => r.status)",
-                  TestTools.run().withRemainingToolCalls(2)));
+                  TestTools.run().withBudget(RunBudget.of(2))));
       assertThat(pass.result().toString()).isEqualTo("[\"fulfilled\",\"fulfilled\",\"rejected\"]");
       assertThat(pass.calls().get(2).failureKind()).isEqualTo("budget");
     }

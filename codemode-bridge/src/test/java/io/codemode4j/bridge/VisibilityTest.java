@@ -75,7 +75,7 @@ class VisibilityTest {
 
     RunContext narrowed =
         run.withGrants(Visibility.only(List.of("crm.*")))
-            .withRemainingToolCalls(3)
+            .withBudget(RunBudget.of(3))
             .withRemainingTime(TestTools.ms(500));
 
     assertThat(narrowed.grants().allows("billing.invoices")).isFalse();

@@ -2,15 +2,18 @@ package io.codemode4j.bridge.internal.broker;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.tool.AuthorizationRequest;
 import io.codemode4j.bridge.tool.CallContext;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolFailure;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -66,18 +69,27 @@ public final class Broker {
   /** Null when no one listens. */
   private final @Nullable GuardedListeners listeners;
 
-  /** A broker no one listens to. */
+  /** Null when the host authorizes nothing per call. */
+  private final @Nullable Authorizer authorizer;
+
+  /** A broker no one listens to, that authorizes nothing per call. */
   public Broker(Map<String, Binding> bindings) {
-    this(bindings, null);
+    this(bindings, null, null);
   }
 
   /**
    * @param listeners receive the call events of every pass's ledger (see {@link PassLedger}); null
    *     when no one listens
+   * @param authorizer decides every call after its arguments are checked and before it is charged
+   *     to the run's budget; null when the host authorizes nothing per call
    */
-  public Broker(Map<String, Binding> bindings, @Nullable GuardedListeners listeners) {
+  public Broker(
+      Map<String, Binding> bindings,
+      @Nullable GuardedListeners listeners,
+      @Nullable Authorizer authorizer) {
     this.bindings = Map.copyOf(bindings);
     this.listeners = listeners;
+    this.authorizer = authorizer;
   }
 
   /** A new ledger for one pass of {@code run}, reporting to this broker's listeners. */
@@ -109,7 +121,6 @@ public final class Broker {
     private final RunContext run;
     private final CodeExecutionLimits limits;
     private final PassLedger ledger;
-    private final int callBudget;
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private int calls;
 
@@ -118,10 +129,6 @@ public final class Broker {
       this.run = run;
       this.limits = limits;
       this.ledger = ledger;
-      this.callBudget =
-          Math.min(
-              limits.maxHostCalls(),
-              run.remainingToolCalls() == null ? Integer.MAX_VALUE : run.remainingToolCalls());
     }
 
     /**
@@ -152,16 +159,15 @@ public final class Broker {
                     ", ", bindings.keySet().stream().filter(run.grants()::allows).sorted().toList())
                 + ")");
       }
-      if (calls > callBudget) {
-        boolean runBudget = callBudget < limits.maxHostCalls();
+      // Every call the program makes counts here, refused ones too: the limit bounds the ledger
+      // and the work a flood of calls causes (an authorization hook is asked for each).
+      if (calls > limits.maxHostCalls()) {
         return reject(
             entry,
             ToolFailure.Kind.BUDGET,
             "call budget spent: this pass may make "
-                + callBudget
-                + " inner calls ("
-                + (runBudget ? "the run's remaining tool calls" : "maxHostCalls")
-                + "); batch the work into fewer calls");
+                + limits.maxHostCalls()
+                + " inner calls (maxHostCalls); batch the work into fewer calls");
       }
       if (bytes > limits.maxHostCallBytes()) {
         return reject(
@@ -180,6 +186,13 @@ public final class Broker {
             "arguments must be one JSON object, e.g. "
                 + method
                 + "({...}); functions, BigInt and cycles have no JSON form");
+      }
+      if (authorizer == null) {
+        // Nothing to ask: the call is authorized as it is made, and charged in invocation order.
+        ToolFailure spent = charge();
+        if (spent != null) {
+          return reject(entry, spent.kind(), String.valueOf(spent.getMessage()));
+        }
       }
       ledger.admit(entry);
       return new Admitted(entry, binding, argumentsJson);
@@ -242,6 +255,17 @@ public final class Broker {
           }
           return;
         }
+        ToolFailure refusal = authorizer == null ? null : authorize(admitted, arguments);
+        if (refusal == null && authorizer != null) {
+          refusal = charge();
+        }
+        if (refusal != null) {
+          if (ledger.reject(admitted.entry(), refusal.kind())) {
+            sink.accept(
+                new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
+          }
+          return;
+        }
         execute(admitted, arguments, sink);
       } catch (InterruptedException e) {
         // The pass ended while the handler ran: the call stays uncertain. (One whose pass ended
@@ -249,6 +273,38 @@ public final class Broker {
       } finally {
         running.remove(Thread.currentThread());
       }
+    }
+
+    /** The refusal of the host's authorization hook, or null when it allows the call. */
+    private @Nullable ToolFailure authorize(Admitted call, JsonNode arguments)
+        throws InterruptedException {
+      Tool tool = call.binding().tool();
+      return Objects.requireNonNull(authorizer)
+          .refusal(
+              new AuthorizationRequest(
+                  tool.name(),
+                  tool.spec().executionClass(),
+                  arguments.deepCopy(),
+                  context(call.entry())));
+    }
+
+    /** Charges the call to the run's budget; the refusal when it is spent, else null. */
+    private @Nullable ToolFailure charge() {
+      RunBudget budget = run.budget();
+      if (budget == null || budget.tryCharge()) {
+        return null;
+      }
+      return new ToolFailure(
+          ToolFailure.Kind.BUDGET,
+          "the run's budget of "
+              + budget.limit()
+              + " inner calls is spent (RunBudget, shared by the run's passes): return what you"
+              + " have, or batch the work into fewer calls");
+    }
+
+    private CallContext context(PassLedger.Entry entry) {
+      return new CallContext(
+          run.runId(), passId, entry.callId, run.parentCallId(), entry.method, run.principal());
     }
 
     /**
@@ -267,9 +323,7 @@ public final class Broker {
         return;
       }
       String method = entry.method;
-      CallContext context =
-          new CallContext(
-              run.runId(), passId, entry.callId, run.parentCallId(), method, run.principal());
+      CallContext context = context(entry);
       JsonNode result;
       try {
         result = call.binding().tool().handler().handle(arguments, context);
