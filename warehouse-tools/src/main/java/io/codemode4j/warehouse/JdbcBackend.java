@@ -72,8 +72,13 @@ final class JdbcBackend implements AutoCloseable {
    * when the database had at least one more. The SQL itself must already limit the rows it fetches
    * (the allowlist renders {@code maxRows + 1}), since JDBC's {@code setMaxRows} is ignored by
    * DuckDB.
+   *
+   * <p>Decided: each row's JSON is counted as it is read, and the first row that takes the result
+   * past {@code maxResultBytes} ends the read with {@code TOO_LARGE}, so a result is never held
+   * (nor encoded) past the limit that would refuse it; the answer is never cut short silently.
    */
-  QueryResult execute(String sql, int maxRows, Duration timeout) throws WarehouseException {
+  QueryResult execute(String sql, int maxRows, int maxResultBytes, Duration timeout)
+      throws WarehouseException {
     if (Thread.currentThread().isInterrupted()) {
       throw new WarehouseException(
           WarehouseException.Kind.INTERRUPTED, "interrupted before the query started");
@@ -85,12 +90,25 @@ final class JdbcBackend implements AutoCloseable {
         ResultJson json = ResultJson.forResult(rs.getMetaData());
         List<ObjectNode> rows = new ArrayList<>();
         boolean truncated = false;
+        long bytes = json.envelopeBytes();
         while (rs.next()) {
           if (rows.size() == maxRows) {
             truncated = true;
             break;
           }
-          rows.add(json.row(rs));
+          ObjectNode row = json.row(rs);
+          bytes += ResultJson.bytes(row) + (rows.isEmpty() ? 0 : 1);
+          if (bytes > maxResultBytes) {
+            throw new WarehouseException(
+                WarehouseException.Kind.TOO_LARGE,
+                "the result passed "
+                    + maxResultBytes
+                    + " bytes of JSON (the warehouse's maxResultBytes) at row "
+                    + (rows.size() + 1)
+                    + ": ask for less, e.g. aggregate in SQL, select fewer or shorter columns, or"
+                    + " lower maxRows");
+          }
+          rows.add(row);
         }
         watch.stop();
         return new QueryResult(json.columns(), rows, truncated);
