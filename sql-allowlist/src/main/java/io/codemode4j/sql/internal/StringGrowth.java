@@ -128,7 +128,8 @@ final class StringGrowth {
       case SqlWith with -> {
         for (SqlNode item : with.withList) {
           SqlWithItem cte = (SqlWithItem) item;
-          ctes.put(Names.fold(cte.name.getSimple()), query(cte.query, outer));
+          // A name reused by a nested WITH keeps the larger bound: no scope is tracked.
+          ctes.merge(Names.fold(cte.name.getSimple()), query(cte.query, outer), Size::max);
         }
         yield query(with.body, outer);
       }
