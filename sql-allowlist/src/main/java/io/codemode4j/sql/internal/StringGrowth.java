@@ -29,14 +29,15 @@ import org.jspecify.annotations.Nullable;
  * Bounds the strings a query builds, before it runs: a query cannot make DuckDB build values whose
  * size the program chose.
  *
- * <p>Why: DuckDB keeps the strings of its vectors (2,048 rows each, one vector per thread and
- * expression node) outside {@code memory_limit}, and a statement cancel is seen only between
- * vectors. Measured on DuckDB 2.0.0.1 with {@code memory_limit=200MB}: {@code
- * replace(lpad('',10000,'x'),'x','xxxxxxxxxx')} over 150,000 rows peaked at 610 MB RSS, two such
- * replacements nested over 2,000 rows at 1.3 GB, and three over 150,000 rows passed 3 GB; a CTE
- * chain of {@code s||s||...} tenfold per level built 100,000,000 characters at 750 MB. Aggregated
- * strings ({@code string_agg}, {@code listagg}, also as window functions) are the exception: their
- * states are counted against {@code memory_limit} (DuckDB fails the query with "Out of Memory").
+ * <p>Why: DuckDB does not count the strings its functions build (2,048 rows a vector, a vector per
+ * thread and expression node) against {@code memory_limit}, and it sees a statement cancel only
+ * between vectors, so one row's work cannot be stopped. Measured on DuckDB 2.0.0.1 with {@code
+ * memory_limit=200MB}: {@code replace(lpad('',10000,'x'),'x','xxxxxxxxxx')} over 150,000 rows
+ * peaked at 610 MB RSS, two such replacements nested over 2,000 rows at 1.3 GB, and three over
+ * 150,000 rows passed 3 GB; a CTE chain of {@code s||s||...} tenfold per level built 100,000,000
+ * characters at 750 MB. Aggregated strings ({@code string_agg}, {@code listagg}, also as window
+ * functions) are the exception: their states are counted against {@code memory_limit} (DuckDB fails
+ * the query with "Out of Memory").
  *
  * <p>Decided: every expression gets an upper bound on the length of its value, {@code data} copies
  * of the longest stored value plus {@code chars} characters the query itself chose, plus the
@@ -53,13 +54,16 @@ import org.jspecify.annotations.Nullable;
  * column read from a CTE, derived table or subquery, or an earlier select item by its alias, takes
  * the largest bound of that query's columns (coarse but sound: no column is tracked by name).
  *
- * <p>Refused, each with what to write instead: a built value of more than {@link #MAX_CHARS}
- * characters of the query's own, or of more than {@link #MAX_DATA_COPIES} copies of stored values;
- * built values of more than {@link #MAX_QUERY_CHARS} characters summed over the whole query (each
- * built expression is a vector of 2,048 values per thread); an aggregated string copied or grown,
- * since only the row count bounds its length. So the largest value a query can build is {@link
- * #MAX_CHARS} characters (at most 4 bytes each) plus {@link #MAX_DATA_COPIES} stored values, and a
- * long text a program wants is built in JavaScript from the parts a query returns.
+ * <p>Decided: a bound before running rather than a check while running, since DuckDB offers no cap
+ * on a string's size and a cancel does not stop a row mid-way; and a refusal rather than a cut, so
+ * every answer stays exact. Refused, each with what to write instead: a built value of more than
+ * {@link #MAX_CHARS} characters of the query's own, or of more than {@link #MAX_DATA_COPIES} copies
+ * of stored values; built values of more than {@link #MAX_QUERY_CHARS} characters summed over the
+ * whole query (each built expression is a vector of 2,048 values per thread); an aggregated string
+ * copied or grown, since only the row count bounds its length. So the largest value a query can
+ * build is {@link #MAX_CHARS} characters (at most 4 bytes each) plus {@link #MAX_DATA_COPIES}
+ * stored values, and a long text a program wants is built in JavaScript from the parts a query
+ * returns.
  */
 final class StringGrowth {
 
