@@ -585,6 +585,31 @@ SELECT printf('%*d', 1000000000, 1)
 -- expect: FUNCTION_NOT_ALLOWED
 SELECT format('{:>999999999}', name) FROM customers
 
+-- name: replace nested to grow a padded string tenfold per level
+-- expect: TOO_COMPLEX
+-- element: replace
+SELECT length(replace(replace(lpad('', 10000, 'x'), 'x', 'xxxxxxxxxx'), 'x', 'xxxxxxxxxx'))
+
+-- name: replace with a computed replacement
+-- expect: FUNCTION_NOT_ALLOWED
+-- element: replace
+SELECT replace(name, 'a', name) FROM customers
+
+-- name: regexp_replace of every position by its backreferences
+-- expect: TOO_COMPLEX
+-- element: regexp_replace
+SELECT regexp_replace(lpad('', 10000, 'x'), 'x', '\0\0\0\0', 'g')
+
+-- name: concatenation chain through CTEs
+-- expect: TOO_COMPLEX
+-- element: ||
+WITH a AS (SELECT name || name || name || name AS s FROM customers), b AS (SELECT s || s || s || s AS s FROM a) SELECT s || s AS s FROM b
+
+-- name: aggregated string copied
+-- expect: TOO_COMPLEX
+-- element: ||
+SELECT string_agg(name, ',') || string_agg(name, ',') FROM customers
+
 -- name: cast to extension type
 -- expect: TYPE_NOT_ALLOWED
 SELECT CAST(region AS JSON) FROM invoices

@@ -2,7 +2,7 @@ declare const warehouse: {
   /**
    * Runs one read-only SQL query (DuckDB dialect) on the billing warehouse and returns its rows as JSON.
    * Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and date functions work. Anything else rejects with kind 'refused' and a message that says what to write instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). Every table is already confined to the caller's tenant: do not filter for that.
-   * Aggregate in SQL: at most maxRows rows come back (default 10000), and truncated is true when there were more. A query running longer than 10s is cancelled and rejects with kind 'timeout'.
+   * Aggregate in SQL: at most maxRows rows come back (default 10000), and truncated is true when there were more. A query running longer than 10s is cancelled and rejects with kind 'timeout'; a result over 1048576 bytes of JSON rejects with kind 'too_large'. Build long text in JavaScript from the rows: SQL that could build long values (wide padding, growing replace, concatenation chains) rejects with kind 'refused'.
    * JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM of integers are strings with the exact digits; the result's rows documentation has every rule.
    * Tables and views (column SQL-type, notes in parentheses):
    * - customers (one row per customer): customer_id VARCHAR, name VARCHAR (what billing.invoices takes), region VARCHAR ('emea' | 'americas' | 'apac'), segment VARCHAR ('enterprise' | 'mid-market' | 'smb'), country VARCHAR (ISO 3166-1 alpha-2, e.g. 'DE')

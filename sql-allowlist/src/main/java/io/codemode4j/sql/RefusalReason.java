@@ -35,6 +35,9 @@ public enum RefusalReason {
   UNSUPPORTED_SYNTAX,
   /** A parsed construct the walker does not explicitly know (fail-closed). */
   UNSUPPORTED_NODE,
-  /** Nesting too deep to check safely. */
+  /**
+   * Nesting too deep to check safely, or strings built that could grow past the bounds of one value
+   * or one query ({@code StringGrowth}).
+   */
   TOO_COMPLEX
 }

@@ -12,7 +12,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +48,15 @@ final class JdbcBackend implements AutoCloseable {
   private final ScheduledExecutorService watchdog;
 
   /**
+   * Platform threads that run the statements. Decided: a JDBC driver's native call (DuckDB's
+   * executeQuery) pins a virtual thread to its carrier, and Code Mode runs handlers on virtual
+   * threads: with as few carriers as cores, two running queries stopped every other virtual thread
+   * of the host, so a new pass's call could not even start. A caller waits here unpinned, and
+   * returns at once when it is interrupted while its query thread cancels the statement.
+   */
+  private final ExecutorService queries;
+
+  /**
    * @param owned whether {@link #close} closes {@code dataSource} (when it is {@link
    *     AutoCloseable}): true for pools the warehouse opened, false for a host's own
    */
@@ -53,6 +66,9 @@ final class JdbcBackend implements AutoCloseable {
     this.watchdog =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("codemode-warehouse-watchdog").daemon(true).factory());
+    this.queries =
+        Executors.newCachedThreadPool(
+            Thread.ofPlatform().name("codemode-warehouse-query-", 0).daemon(true).factory());
   }
 
   /**
@@ -72,12 +88,43 @@ final class JdbcBackend implements AutoCloseable {
    * when the database had at least one more. The SQL itself must already limit the rows it fetches
    * (the allowlist renders {@code maxRows + 1}), since JDBC's {@code setMaxRows} is ignored by
    * DuckDB.
+   *
+   * <p>Decided: each row's JSON is counted as it is read, and the first row that takes the result
+   * past {@code maxResultBytes} ends the read with {@code TOO_LARGE}, so a result is never held
+   * (nor encoded) past the limit that would refuse it; the answer is never cut short silently.
    */
-  QueryResult execute(String sql, int maxRows, Duration timeout) throws WarehouseException {
+  QueryResult execute(String sql, int maxRows, int maxResultBytes, Duration timeout)
+      throws WarehouseException {
     if (Thread.currentThread().isInterrupted()) {
       throw new WarehouseException(
           WarehouseException.Kind.INTERRUPTED, "interrupted before the query started");
     }
+    Future<QueryResult> running;
+    try {
+      running = queries.submit(() -> executeHere(sql, maxRows, maxResultBytes, timeout));
+    } catch (RejectedExecutionException e) {
+      throw new WarehouseException(WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
+    }
+    try {
+      return running.get();
+    } catch (InterruptedException e) {
+      // The query thread's interruption makes its watch cancel the statement; that thread returns
+      // the connection once the database stops, and the caller need not wait for it.
+      running.cancel(true);
+      Thread.currentThread().interrupt();
+      throw new WarehouseException(
+          WarehouseException.Kind.INTERRUPTED, "query cancelled: the caller was interrupted", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof WarehouseException failure) {
+        throw failure;
+      }
+      throw new IllegalStateException("the query failed unexpectedly", e.getCause());
+    }
+  }
+
+  /** {@link #execute} on the thread that holds the connection, one of {@link #queries}. */
+  private QueryResult executeHere(String sql, int maxRows, int maxResultBytes, Duration timeout)
+      throws WarehouseException {
     try (Connection connection = borrow();
         Statement statement = connection.createStatement()) {
       Watch watch = watch(statement, timeout);
@@ -85,12 +132,25 @@ final class JdbcBackend implements AutoCloseable {
         ResultJson json = ResultJson.forResult(rs.getMetaData());
         List<ObjectNode> rows = new ArrayList<>();
         boolean truncated = false;
+        long bytes = json.envelopeBytes();
         while (rs.next()) {
           if (rows.size() == maxRows) {
             truncated = true;
             break;
           }
-          rows.add(json.row(rs));
+          ObjectNode row = json.row(rs);
+          bytes += ResultJson.bytes(row) + (rows.isEmpty() ? 0 : 1);
+          if (bytes > maxResultBytes) {
+            throw new WarehouseException(
+                WarehouseException.Kind.TOO_LARGE,
+                "the result passed "
+                    + maxResultBytes
+                    + " bytes of JSON (the warehouse's maxResultBytes) at row "
+                    + (rows.size() + 1)
+                    + ": ask for less, e.g. aggregate in SQL, select fewer or shorter columns, or"
+                    + " lower maxRows");
+          }
+          rows.add(row);
         }
         watch.stop();
         return new QueryResult(json.columns(), rows, truncated);
@@ -143,6 +203,7 @@ final class JdbcBackend implements AutoCloseable {
 
   @Override
   public void close() {
+    queries.shutdownNow();
     watchdog.shutdownNow();
     if (owned && dataSource instanceof AutoCloseable closeable) {
       try {
@@ -197,7 +258,16 @@ final class JdbcBackend implements AutoCloseable {
     return watch;
   }
 
-  /** Cancels one running statement when its deadline passes or its caller is interrupted. */
+  /**
+   * Cancels one running statement when its deadline passes or its caller is interrupted.
+   *
+   * <p>Decided: once the reason is set, the statement is cancelled again every period until the
+   * caller stops the watch. DuckDB drops a cancel that comes before the statement starts executing
+   * (while it is bound or planned), so one cancel could leave the query to run to its end holding
+   * the connection; a pass that ended with calls at once left its connections busy for seconds.
+   * Stopping takes the same lock as cancelling, so no cancel reaches the connection once the caller
+   * has stopped the watch and may hand the connection back to the pool.
+   */
   private static final class Watch implements Runnable {
     private final Statement statement;
     private final Thread caller;
@@ -206,6 +276,7 @@ final class JdbcBackend implements AutoCloseable {
     private final AtomicReference<WarehouseException.@Nullable Kind> cancelledFor =
         new AtomicReference<>();
     private volatile @Nullable ScheduledFuture<?> task;
+    private boolean stopped;
 
     Watch(Statement statement, Thread caller, long deadlineNanos, Duration timeout) {
       this.statement = statement;
@@ -216,23 +287,32 @@ final class JdbcBackend implements AutoCloseable {
 
     @Override
     public void run() {
-      WarehouseException.@Nullable Kind reason = null;
-      if (caller.isInterrupted()) {
-        reason = WarehouseException.Kind.INTERRUPTED;
-      } else if (System.nanoTime() - deadlineNanos >= 0) {
-        reason = WarehouseException.Kind.TIMEOUT;
+      if (cancelledFor.get() == null) {
+        if (caller.isInterrupted()) {
+          cancelledFor.compareAndSet(null, WarehouseException.Kind.INTERRUPTED);
+        } else if (System.nanoTime() - deadlineNanos >= 0) {
+          cancelledFor.compareAndSet(null, WarehouseException.Kind.TIMEOUT);
+        }
       }
-      if (reason != null && cancelledFor.compareAndSet(null, reason)) {
-        stop();
-        try {
-          statement.cancel();
-        } catch (SQLException ignored) {
-          // The statement finished or closed meanwhile: nothing is left to cancel.
+      if (cancelledFor.get() != null) {
+        synchronized (this) {
+          if (stopped) {
+            return;
+          }
+          try {
+            statement.cancel();
+          } catch (SQLException ignored) {
+            // The statement finished or closed meanwhile: nothing is left to cancel.
+          }
         }
       }
     }
 
+    /** Ends the watch: after this returns, the statement is never cancelled again. */
     void stop() {
+      synchronized (this) {
+        stopped = true;
+      }
       ScheduledFuture<?> current = task;
       if (current != null) {
         current.cancel(false);

@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse;
 
+import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.sql.Array;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -44,6 +46,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class ResultJson {
 
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
   private static final DateTimeFormatter LOCAL_TIMESTAMP = DateTimeFormatter.ISO_LOCAL_DATE_TIME;
   private static final DateTimeFormatter OFFSET_TIMESTAMP = DateTimeFormatter.ISO_OFFSET_DATE_TIME;
 
@@ -88,6 +91,36 @@ final class ResultJson {
 
   List<Column> columns() {
     return columns;
+  }
+
+  /**
+   * The UTF-8 bytes of this result's JSON with no rows, its row count at its widest (7 digits) and
+   * {@code truncated} false: what each row's bytes add to.
+   */
+  long envelopeBytes() {
+    return bytes(new QueryResult(columns, List.of(), false).toJson()) + 6;
+  }
+
+  /** The UTF-8 bytes of {@code node} as JSON, counted as it is written, never held. */
+  static long bytes(JsonNode node) {
+    ByteCounter counter = new ByteCounter();
+    MAPPER.writeValue(counter, node);
+    return counter.count;
+  }
+
+  /** Counts what is written to it. */
+  private static final class ByteCounter extends OutputStream {
+    private long count;
+
+    @Override
+    public void write(int b) {
+      count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      count += len;
+    }
   }
 
   ObjectNode row(ResultSet rs) throws SQLException {

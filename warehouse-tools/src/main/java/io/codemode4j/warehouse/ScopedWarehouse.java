@@ -18,10 +18,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failure mapping: a refused query is {@code refused} with the allowlist's message (it says what
  * is allowed instead); a query past its timeout is {@code timeout}; a database error is {@code
- * failed} with the database's first line (it names the column or conversion to fix); an unavailable
- * warehouse is {@code failed} with a generic message, since its details name host paths (they go to
- * the log); an interrupted query throws {@link InterruptedException}: the pass that made the call
- * has ended.
+ * failed} with the database's first line (it names the column or conversion to fix); a result past
+ * the warehouse's {@code maxResultBytes} is {@code too_large}, as the bridge's own refusal of a
+ * result past {@code maxHostCallBytes} is; an unavailable warehouse is {@code failed} with a
+ * generic message, since its details name host paths (they go to the log); an interrupted query
+ * throws {@link InterruptedException}: the pass that made the call has ended.
  */
 public final class ScopedWarehouse {
 
@@ -65,6 +66,7 @@ public final class ScopedWarehouse {
     } catch (WarehouseException e) {
       throw switch (e.kind()) {
         case TIMEOUT -> new ToolFailure(ToolFailure.Kind.TIMEOUT, e.getMessage());
+        case TOO_LARGE -> new ToolFailure(ToolFailure.Kind.TOO_LARGE, e.getMessage());
         case DATABASE -> new ToolFailure(ToolFailure.Kind.FAILED, e.getMessage());
         case UNAVAILABLE -> {
           LOG.warn("warehouse unavailable for principal {}", principal.id(), e);

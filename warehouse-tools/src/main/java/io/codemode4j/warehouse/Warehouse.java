@@ -42,11 +42,23 @@ public final class Warehouse implements AutoCloseable {
   /** The highest row cap one query may have. */
   public static final int MAX_ROWS_LIMIT = QueryPolicy.MAX_ROWS_LIMIT;
 
+  /**
+   * The most UTF-8 bytes of JSON one query's result may have by default: the bridge's default
+   * {@code maxHostCallBytes}, which would refuse a larger result anyway, only after it was built.
+   */
+  public static final int DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
+
+  /** The least and most {@link Builder#maxResultBytes} may be. */
+  public static final int MIN_RESULT_BYTES = 1024;
+
+  public static final int MAX_RESULT_BYTES = 256 * 1024 * 1024;
+
   private final SqlAllowlist allowlist;
   private final JdbcBackend backend;
   private final WarehouseNotes notes;
   private final Duration queryTimeout;
   private final int maxRows;
+  private final int maxResultBytes;
 
   /** {@code null} when the filters alone confine tenants. */
   private final @Nullable TenantDataSources tenantSources;
@@ -60,6 +72,7 @@ public final class Warehouse implements AutoCloseable {
     this.notes = builder.notes;
     this.queryTimeout = builder.queryTimeout;
     this.maxRows = builder.maxRows;
+    this.maxResultBytes = builder.maxResultBytes;
     this.tenantSources = builder.tenantSources;
   }
 
@@ -76,16 +89,18 @@ public final class Warehouse implements AutoCloseable {
 
   /**
    * Approves {@code sql} under {@code policy} (its tenant and row cap), then runs the approved
-   * rendering, cancelling it inside the database after {@code timeout}.
+   * rendering, cancelling it inside the database after {@code timeout}. Its rows are counted as
+   * JSON while they are read, and reading stops as soon as they pass {@link #maxResultBytes()}.
    *
    * @throws SqlRefusedException when the allowlist refuses the SQL; nothing reached the database
-   * @throws WarehouseException when the approved query failed, timed out or was interrupted
+   * @throws WarehouseException when the approved query failed, timed out, was interrupted or
+   *     answered more than {@link #maxResultBytes()}
    */
   public QueryResult query(String sql, QueryPolicy policy, Duration timeout)
       throws SqlRefusedException, WarehouseException {
     requireTimeout(timeout);
     ApprovedQuery approved = allowlist.approve(sql, policy);
-    return backendFor(policy).execute(approved.sql(), approved.maxRows(), timeout);
+    return backendFor(policy).execute(approved.sql(), approved.maxRows(), maxResultBytes, timeout);
   }
 
   /** Every row visible, at most {@link #maxRows()} returned. */
@@ -148,6 +163,11 @@ public final class Warehouse implements AutoCloseable {
     return maxRows;
   }
 
+  /** The most UTF-8 bytes of JSON one query's result may have. */
+  public int maxResultBytes() {
+    return maxResultBytes;
+  }
+
   @Override
   public void close() {
     synchronized (tenantBackends) {
@@ -182,6 +202,7 @@ public final class Warehouse implements AutoCloseable {
     private WarehouseNotes notes = WarehouseNotes.NONE;
     private Duration queryTimeout = DEFAULT_QUERY_TIMEOUT;
     private int maxRows = DEFAULT_MAX_ROWS;
+    private int maxResultBytes = DEFAULT_MAX_RESULT_BYTES;
     private @Nullable TenantDataSources tenantSources;
 
     private Builder(SqlAllowlist allowlist) {
@@ -246,6 +267,27 @@ public final class Warehouse implements AutoCloseable {
             "maxRows must be 1.." + MAX_ROWS_LIMIT + ", was " + maxRows);
       }
       this.maxRows = maxRows;
+      return this;
+    }
+
+    /**
+     * The most UTF-8 bytes of JSON ({@link QueryResult#toJson()}) one query's result may have,
+     * {@value #MIN_RESULT_BYTES}..{@value #MAX_RESULT_BYTES}; 1 MiB by default. Rows are counted
+     * while they are read and reading stops at the first that passes it, so no larger result is
+     * ever held. Keep it at most Code Mode's {@code maxHostCallBytes}, which refuses a larger tool
+     * result only after it was built.
+     */
+    public Builder maxResultBytes(int maxResultBytes) {
+      if (maxResultBytes < MIN_RESULT_BYTES || maxResultBytes > MAX_RESULT_BYTES) {
+        throw new IllegalArgumentException(
+            "maxResultBytes must be "
+                + MIN_RESULT_BYTES
+                + ".."
+                + MAX_RESULT_BYTES
+                + ", was "
+                + maxResultBytes);
+      }
+      this.maxResultBytes = maxResultBytes;
       return this;
     }
 

@@ -20,7 +20,12 @@ public final class WarehouseException extends Exception {
     /** The database rejected or failed the statement (binder error, type error, out of memory). */
     DATABASE,
     /** No connection could be had, or the warehouse could not be prepared. */
-    UNAVAILABLE
+    UNAVAILABLE,
+    /**
+     * The result passed the warehouse's {@code maxResultBytes} of JSON while it was read; reading
+     * stopped there and the statement was closed.
+     */
+    TOO_LARGE
   }
 
   private static final long serialVersionUID = 1L;

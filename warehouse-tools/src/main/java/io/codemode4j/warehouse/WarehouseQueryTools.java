@@ -149,7 +149,12 @@ final class WarehouseQueryTools {
         .append(WarehouseTools.MAX_ROWS)
         .append("), and truncated is true when there were more. A query running longer than ")
         .append(Durations.format(warehouse.queryTimeout()))
-        .append(" is cancelled and rejects with kind 'timeout'.\n");
+        .append(" is cancelled and rejects with kind 'timeout'; a result over ")
+        .append(warehouse.warehouse().maxResultBytes())
+        .append(
+            " bytes of JSON rejects with kind 'too_large'. Build long text in JavaScript from the rows: SQL that"
+                + " could build long values (wide padding, growing replace, concatenation chains) rejects with kind"
+                + " 'refused'.\n");
     out.append(
         """
         JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM of integers are \

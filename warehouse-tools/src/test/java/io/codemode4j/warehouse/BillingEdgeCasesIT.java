@@ -93,7 +93,9 @@ class BillingEdgeCasesIT {
 
     assertThat(caught.get("kind").asString()).isEqualTo("too_large");
     assertThat(caught.get("message").asString())
-        .isEqualTo("'Bigco' has more than 10000 invoices: aggregate them with warehouse.query");
+        .isEqualTo(
+            "'Bigco' has more than 10000 invoices or they pass 1048576 bytes of JSON: aggregate them"
+                + " with warehouse.query");
   }
 
   @Test

@@ -12,6 +12,8 @@ import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.duckdb.DuckDbLimits;
+import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -80,6 +82,10 @@ class ExamplesIT {
           "customer-concentration.js", ExamplesIT::checkCustomerConcentration);
 
   private static Warehouse warehouse;
+
+  /** The same data for the reference answers, read whole: no byte limit short of the largest. */
+  private static Warehouse reference;
+
   private static CodeMode codeMode;
   private static Map<String, Customer> customers;
   private static List<Invoice> invoices;
@@ -88,6 +94,12 @@ class ExamplesIT {
   @BeforeAll
   static void open() throws Exception {
     warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+    reference =
+        Warehouse.builder(BillingSample.allowlist())
+            .jdbcUrl(DuckDbReadOnly.url(TestWarehouse.bundledFile(), DuckDbLimits.defaults()))
+            .poolSize(1)
+            .maxResultBytes(Warehouse.MAX_RESULT_BYTES)
+            .build();
     codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build();
     customers =
         rows("SELECT customer_id, name, region, segment, country FROM customers").stream()
@@ -134,6 +146,7 @@ class ExamplesIT {
   static void close() {
     codeMode.close();
     warehouse.close();
+    reference.close();
   }
 
   static Path examplesDir() {
@@ -432,7 +445,7 @@ class ExamplesIT {
 
   private static List<ObjectNode> rows(String sql) throws Exception {
     QueryResult result =
-        warehouse.query(
+        reference.query(
             sql, QueryPolicy.unscoped(Warehouse.MAX_ROWS_LIMIT), Duration.ofSeconds(60));
     assertThat(result.truncated()).isFalse();
     return result.rows();

@@ -70,6 +70,14 @@ class WarehouseBuilderTest {
   }
 
   @ParameterizedTest
+  @ValueSource(ints = {0, 1023, 256 * 1024 * 1024 + 1})
+  void maxResultBytes_outOfRange_isRefusedNamingTheRange(int bytes) {
+    assertThatThrownBy(() -> Warehouse.builder(ALLOWLIST).maxResultBytes(bytes))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxResultBytes must be 1024..268435456, was " + bytes);
+  }
+
+  @ParameterizedTest
   @ValueSource(
       strings = {
         "jdbc:postgresql://analyst:s3cret@db.internal:5432/wh?sslmode=require",

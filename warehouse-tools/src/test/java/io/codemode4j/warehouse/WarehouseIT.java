@@ -7,6 +7,8 @@ import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.duckdb.DuckDbLimits;
+import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -132,6 +134,32 @@ class WarehouseIT {
         .isInstanceOf(SqlRefusedException.class)
         .hasMessageContaining(
             "table 'payroll' is not allowlisted (allowed: customers, invoice_lines, invoices, invoice_summary)");
+  }
+
+  @Test
+  void query_resultPastMaxResultBytes_stopsReadingWithTooLargeNamingTheLimit() throws Exception {
+    try (Warehouse small =
+        Warehouse.builder(BillingSample.allowlist())
+            .jdbcUrl(DuckDbReadOnly.url(TestWarehouse.bundledFile(), DuckDbLimits.defaults()))
+            .poolSize(1)
+            .maxResultBytes(64 * 1024)
+            .build()) {
+      assertThatThrownBy(() -> small.query("SELECT * FROM invoice_lines", small.unscoped()))
+          .isInstanceOfSatisfying(
+              WarehouseException.class,
+              e -> {
+                assertThat(e.kind()).isEqualTo(WarehouseException.Kind.TOO_LARGE);
+                assertThat(e.getMessage())
+                    .contains("passed 65536 bytes of JSON", "maxResultBytes", "at row ");
+              });
+
+      QueryResult within =
+          small.query(
+              "SELECT * FROM invoice_lines ORDER BY invoice_id, line_no LIMIT 100",
+              small.unscoped());
+      assertThat(within.rowCount()).isEqualTo(100);
+      assertThat(ResultJson.bytes(within.toJson())).isLessThanOrEqualTo(64 * 1024);
+    }
   }
 
   @Test

@@ -163,6 +163,7 @@ public final class Approver {
             .orElseGet(() -> QueryWalker.unscoped(dialect, tables, functions, mayHaveCtes));
     SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text, dialect);
     walker.approve(query);
+    StringGrowth.check(query);
     SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
     return new ApprovedQuery(dialect.render(capped), policy.maxRows(), walker.tablesRead());
   }

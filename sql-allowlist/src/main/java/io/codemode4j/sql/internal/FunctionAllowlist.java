@@ -37,7 +37,9 @@ import java.util.TreeSet;
  * literal width is limited to {@link #MAX_PAD_WIDTH}, a computed one is refused ({@link
  * QueryWalker}). {@code printf} and {@code format} can still produce wide strings through a width
  * in the format ({@code printf('%999999999d', 1)}): their format must be a literal without a width
- * or precision over {@link #MAX_PAD_WIDTH}.
+ * or precision over {@link #MAX_PAD_WIDTH}. Every other way to grow a string ({@code replace},
+ * {@code regexp_replace}, {@code strftime}, {@code ||} and {@code concat} through CTE chains, an
+ * aggregated string copied) is bounded by {@link StringGrowth}.
  *
  * <p>Left out although harmless, because Babel parses them into something else: {@code translate}
  * ({@code TRANSLATE3}) and {@code datepart} (expects a unit keyword); use {@code replace} and

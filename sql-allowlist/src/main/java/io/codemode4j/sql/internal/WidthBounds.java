@@ -24,11 +24,10 @@ import org.apache.calcite.sql.SqlNumericLiteral;
 final class WidthBounds {
 
   /** A printf conversion: {@code %}, flags, width, precision (either may be {@code *}). */
-  private static final Pattern PRINTF_SPEC =
-      Pattern.compile("%[-+ #0']*(\\*|\\d+)?(?:\\.(\\*|\\d*))?");
+  static final Pattern PRINTF_SPEC = Pattern.compile("%[-+ #0']*(\\*|\\d+)?(?:\\.(\\*|\\d*))?");
 
   /** A format replacement field {@code {...}}; {@code {{} is an escaped brace. */
-  private static final Pattern FORMAT_FIELD = Pattern.compile("\\{\\{|\\{([^{}]*)(\\{)?");
+  static final Pattern FORMAT_FIELD = Pattern.compile("\\{\\{|\\{([^{}]*)(\\{)?");
 
   private static final Pattern NUMBER = Pattern.compile("\\d+");
 

@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse.billing;
 
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.tool.CallContext;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolFailure;
@@ -141,12 +142,12 @@ public final class BillingTools {
                   + (conditions.isEmpty() ? "" : " WHERE " + String.join(" AND ", conditions))
                   + " ORDER BY name, customer_id";
           QueryResult result =
-              complete(
-                  warehouse.query(sql, context.principal(), WarehouseTools.MAX_ROWS),
-                  "more than "
-                      + WarehouseTools.MAX_ROWS
-                      + " customers match: pass a region or segment, or count them "
-                      + "with warehouse.query");
+              listed(
+                  warehouse,
+                  sql,
+                  context,
+                  "more than " + WarehouseTools.MAX_ROWS + " customers match",
+                  "pass a region or segment, or count them with warehouse.query");
           ArrayNode out = MAPPER.createArrayNode();
           for (ObjectNode row : result.rows()) {
             out.addObject()
@@ -217,13 +218,12 @@ public final class BillingTools {
                   + SqlLiterals.quote(name)
                   + " ORDER BY i.issued_on, i.invoice_id";
           QueryResult result =
-              complete(
-                  warehouse.query(sql, context.principal(), WarehouseTools.MAX_ROWS),
-                  "'"
-                      + name
-                      + "' has more than "
-                      + WarehouseTools.MAX_ROWS
-                      + " invoices: aggregate them with warehouse.query");
+              listed(
+                  warehouse,
+                  sql,
+                  context,
+                  "'" + name + "' has more than " + WarehouseTools.MAX_ROWS + " invoices",
+                  "aggregate them with warehouse.query");
           long customers =
               result.rows().stream()
                   .map(row -> row.get("customer_id").asString())
@@ -261,10 +261,31 @@ public final class BillingTools {
         });
   }
 
-  /** The result, unless it was cut at the row cap: then the call fails with {@code too_large}. */
-  private static QueryResult complete(QueryResult result, String tooMany) throws ToolFailure {
+  /**
+   * Every row of {@code sql}, or {@code too_large} saying {@code tooMany} and {@code advice}: when
+   * more rows match than {@link WarehouseTools#MAX_ROWS}, or when they pass the warehouse's {@code
+   * maxResultBytes} before that, since the list has no {@code truncated} flag a program could miss.
+   */
+  private static QueryResult listed(
+      ScopedWarehouse warehouse, String sql, CallContext context, String tooMany, String advice)
+      throws ToolFailure, InterruptedException {
+    QueryResult result;
+    try {
+      result = warehouse.query(sql, context.principal(), WarehouseTools.MAX_ROWS);
+    } catch (ToolFailure failure) {
+      if (failure.kind() != ToolFailure.Kind.TOO_LARGE) {
+        throw failure;
+      }
+      throw new ToolFailure(
+          ToolFailure.Kind.TOO_LARGE,
+          tooMany
+              + " or they pass "
+              + warehouse.warehouse().maxResultBytes()
+              + " bytes of JSON: "
+              + advice);
+    }
     if (result.truncated()) {
-      throw new ToolFailure(ToolFailure.Kind.TOO_LARGE, tooMany);
+      throw new ToolFailure(ToolFailure.Kind.TOO_LARGE, tooMany + ": " + advice);
     }
     return result;
   }

@@ -1,0 +1,8 @@
+// expect: ok
+// result: ["too_large","too_large","too_large","too_large"]
+// Four calls at once, each reading rows of the widest value allowed, each stopped at the byte limit.
+async () => {
+  const sql = "SELECT replace(lpad(product, 10000, 'x'), 'x', 'xx') AS s FROM invoice_lines";
+  const calls = [0, 1, 2, 3].map(() => warehouse.query({sql, maxRows: 1000}).then(() => 'ran', (e) => e.kind));
+  return await Promise.all(calls);
+}

@@ -1,0 +1,20 @@
+// expect: ok
+// result: [{"kind":"refused","says":true},{"kind":"refused","says":true},{"kind":"refused","says":true}]
+// Field widths in printf and format over the cap, and one taken from an argument.
+async () => {
+  const sqls = [
+    "SELECT printf('%100000d', 1) AS s",
+    "SELECT printf('%*d', 100000000, 1) AS s",
+    "SELECT format('{:>100000}', product) AS s FROM invoice_lines",
+  ];
+  const out = [];
+  for (const sql of sqls) {
+    try {
+      await warehouse.query({sql});
+      out.push('ran');
+    } catch (e) {
+      out.push({kind: e.kind, says: e.message.includes('at most 10000')});
+    }
+  }
+  return out;
+}

@@ -1,0 +1,11 @@
+// expect: ok
+// result: {"kind":"refused","says":true}
+// Every match replaced by ten copies of itself.
+async () => {
+  try {
+    await warehouse.query({sql: "SELECT length(regexp_replace(lpad(product, 10000, 'x'), 'x', '\\0\\0\\0\\0\\0\\0\\0\\0\\0\\0', 'g')) AS n FROM invoice_lines"});
+    return 'ran';
+  } catch (e) {
+    return {kind: e.kind, says: e.message.includes('over the limit of 20000 for one value')};
+  }
+}

@@ -1,0 +1,11 @@
+// expect: ok
+// result: {"kind":"refused","says":true}
+// An empty pattern matches at every position, so each level multiplies stored text by the replacement.
+async () => {
+  try {
+    await warehouse.query({sql: "SELECT length(regexp_replace(regexp_replace(product, '', 'xxxxxxxx', 'g'), '', 'xxxxxxxx', 'g')) AS n FROM invoice_lines"});
+    return 'ran';
+  } catch (e) {
+    return {kind: e.kind, says: e.message.includes('over the limit of 16')};
+  }
+}

@@ -1,0 +1,19 @@
+// expect: ok
+// result: [{"kind":"refused","says":true},{"kind":"refused","says":true}]
+// An aggregated string is as long as the rows make it; copying or growing it is refused.
+async () => {
+  const sqls = [
+    "SELECT length(string_agg(product, ',') || string_agg(product, ',')) AS n FROM invoice_lines",
+    "SELECT length(replace(listagg(product, ','), ',', ',,,,')) AS n FROM invoice_lines",
+  ];
+  const out = [];
+  for (const sql of sqls) {
+    try {
+      await warehouse.query({sql});
+      out.push('ran');
+    } catch (e) {
+      out.push({kind: e.kind, says: e.message.includes('string_agg/listagg result')});
+    }
+  }
+  return out;
+}
