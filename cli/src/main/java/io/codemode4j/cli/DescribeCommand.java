@@ -37,6 +37,8 @@ final class DescribeCommand implements Callable<Integer> {
 
   @Mixin DataOptions data;
 
+  @Mixin StateOptions state;
+
   @Parameters(
       arity = "1..*",
       paramLabel = "PATH",
@@ -64,7 +66,8 @@ final class DescribeCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_USAGE;
     }
     try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build()) {
+        CodeMode codeMode =
+            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
       out.print(escape(codeMode.describe(paths, options), TEXT));
       out.flush();
       return CodemodeCli.EXIT_OK;

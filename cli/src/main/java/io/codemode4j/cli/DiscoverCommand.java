@@ -45,6 +45,8 @@ final class DiscoverCommand implements Callable<Integer> {
 
   @Mixin DataOptions data;
 
+  @Mixin StateOptions state;
+
   @Parameters(index = "0", paramLabel = "QUERY", description = "Words to look for, e.g. invoice.")
   String query;
 
@@ -78,7 +80,8 @@ final class DiscoverCommand implements Callable<Integer> {
       arguments.put("namespace", namespace);
     }
     try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build()) {
+        CodeMode codeMode =
+            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
       ObjectNode result =
           ToolDiscovery.of(List.of(codeMode))
               .discover(

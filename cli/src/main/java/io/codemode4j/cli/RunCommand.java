@@ -53,6 +53,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin DataOptions data;
 
+  @Mixin StateOptions state;
+
   @Parameters(
       index = "0",
       paramLabel = "FILE",
@@ -129,7 +131,7 @@ final class RunCommand implements Callable<Integer> {
     try (EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode =
-            BillingSample.installTools(warehouse, CodeMode.builder())
+            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder())
                 .limits(limits)
                 .isolation(mode)
                 .readyContexts(0)

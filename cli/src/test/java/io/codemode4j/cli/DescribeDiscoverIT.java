@@ -87,7 +87,7 @@ class DescribeDiscoverIT {
       delimiter = '|',
       textBlock =
           """
-      billing.nope                        | error: 'billing.nope' is not an allowlisted method (allowed: warehouse.query, warehouse.tables, billing.customers, billing.invoices)
+      billing.nope                        | error: 'billing.nope' is not an allowlisted method (allowed: warehouse.query, warehouse.tables, billing.customers, billing.invoices, billing.flagInvoice, billing.flags)
       billing                             | error: 'billing' is not a method path: write namespace.method, e.g. warehouse.query
       billing.invoices billing.invoices   | error: 'billing.invoices' is asked for twice: name each method once
       billing.invoices --max-bytes 0      | error: maxBytes must be 1..262144 (256 KiB), was 0

@@ -193,9 +193,25 @@ public final class BillingSample {
    */
   public static Map<String, Map<String, Tool>> toolkit(Warehouse warehouse)
       throws WarehouseException {
+    return toolkit(warehouse, BillingTools.of(warehouse));
+  }
+
+  /**
+   * {@link #toolkit(Warehouse)} with the flag tools, {@code billing.flagInvoice} and {@code
+   * billing.flags}, writing to {@code flags}.
+   *
+   * @throws WarehouseException when the warehouse's tables cannot be read
+   */
+  public static Map<String, Map<String, Tool>> toolkit(Warehouse warehouse, FlagStore flags)
+      throws WarehouseException {
+    return toolkit(warehouse, BillingTools.of(warehouse, flags));
+  }
+
+  private static Map<String, Map<String, Tool>> toolkit(Warehouse warehouse, BillingTools billing)
+      throws WarehouseException {
     Map<String, Map<String, Tool>> toolkit = new LinkedHashMap<>();
     toolkit.put("warehouse", WarehouseTools.of(warehouse).methods());
-    toolkit.put("billing", BillingTools.of(warehouse).methods());
+    toolkit.put("billing", billing.methods());
     return java.util.Collections.unmodifiableMap(toolkit);
   }
 
@@ -206,10 +222,24 @@ public final class BillingSample {
    */
   public static CodeMode.Builder installTools(Warehouse warehouse, CodeMode.Builder builder)
       throws WarehouseException {
-    toolkit(warehouse)
-        .forEach(
-            (namespace, methods) ->
-                methods.forEach((method, tool) -> builder.method(namespace, method, tool)));
+    return install(toolkit(warehouse), builder);
+  }
+
+  /**
+   * Installs {@link #toolkit(Warehouse, FlagStore)} into {@code builder} and returns it.
+   *
+   * @throws WarehouseException when the warehouse's tables cannot be read
+   */
+  public static CodeMode.Builder installTools(
+      Warehouse warehouse, FlagStore flags, CodeMode.Builder builder) throws WarehouseException {
+    return install(toolkit(warehouse, flags), builder);
+  }
+
+  private static CodeMode.Builder install(
+      Map<String, Map<String, Tool>> toolkit, CodeMode.Builder builder) {
+    toolkit.forEach(
+        (namespace, methods) ->
+            methods.forEach((method, tool) -> builder.method(namespace, method, tool)));
     return builder;
   }
 

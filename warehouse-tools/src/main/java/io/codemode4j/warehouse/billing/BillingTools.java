@@ -11,12 +11,16 @@ import io.codemode4j.warehouse.ScopedWarehouse;
 import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseTools;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -43,26 +47,39 @@ import tools.jackson.databind.node.ObjectNode;
 public final class BillingTools {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  private static final Logger LOG = LoggerFactory.getLogger(BillingTools.class);
 
   private final Tool customers;
   private final Tool invoices;
   private final Map<String, Tool> methods;
 
-  private BillingTools(ScopedWarehouse warehouse) {
+  private BillingTools(ScopedWarehouse warehouse, @Nullable FlagStore flags) {
     this.customers = customers(warehouse);
     this.invoices = invoices(warehouse);
     Map<String, Tool> methods = new LinkedHashMap<>();
     methods.put("customers", customers);
     methods.put("invoices", invoices);
+    if (flags != null) {
+      methods.put("flagInvoice", flagInvoice(warehouse, flags));
+      methods.put("flags", flags(warehouse, flags));
+    }
     this.methods = Collections.unmodifiableMap(methods);
   }
 
   /**
-   * The billing tools over {@code warehouse}, a {@link BillingSample} warehouse (or any with its
+   * The billing reads over {@code warehouse}, a {@link BillingSample} warehouse (or any with its
    * tables), with the warehouse's own query timeout.
    */
   public static BillingTools of(Warehouse warehouse) {
-    return new BillingTools(new ScopedWarehouse(warehouse));
+    return new BillingTools(new ScopedWarehouse(warehouse), null);
+  }
+
+  /**
+   * The billing reads and the flag tools: {@code billing.flagInvoice}, the one mutation, writing to
+   * {@code flags}, and {@code billing.flags}, reading them.
+   */
+  public static BillingTools of(Warehouse warehouse, FlagStore flags) {
+    return new BillingTools(new ScopedWarehouse(warehouse), Objects.requireNonNull(flags, "flags"));
   }
 
   /** {@code billing.customers}; its native tool name is {@code billing_customers}. */
@@ -75,14 +92,15 @@ public final class BillingTools {
     return invoices;
   }
 
-  /** Method name to tool, in declaration order: {@code customers}, {@code invoices}. */
+  /**
+   * Method name to tool, in declaration order: {@code customers}, {@code invoices}, then with a
+   * flag store {@code flagInvoice} and {@code flags}.
+   */
   public Map<String, Tool> methods() {
     return methods;
   }
 
-  /**
-   * Adds {@code billing.customers} and {@code billing.invoices} to {@code builder} and returns it.
-   */
+  /** Adds {@link #methods} to {@code builder}, under {@code billing}, and returns it. */
   public CodeMode.Builder installInto(CodeMode.Builder builder) {
     Objects.requireNonNull(builder, "builder");
     methods.forEach((method, tool) -> builder.method("billing", method, tool));
@@ -259,6 +277,169 @@ public final class BillingTools {
           }
           return out;
         });
+  }
+
+  private static final String INVOICE_ID =
+      """
+      {"type": "string", "pattern": "^INV-[0-9]{7}$", "description": "e.g. INV-0000001"}""";
+
+  /**
+   * Decided: the invoice is looked up through the allowlist with the caller's tenant, so an invoice
+   * of another tenant and one that does not exist are refused with the same message by the same
+   * empty query; the flag records the invoice's region, by which {@code billing.flags} shows a
+   * tenant its own flags only.
+   */
+  private static Tool flagInvoice(ScopedWarehouse warehouse, FlagStore store) {
+    JsonNode parameters =
+        MAPPER.readTree(
+            """
+        {"type": "object",
+         "properties": {
+           "invoiceId": %s,
+           "reason": {"type": "string", "minLength": 1, "maxLength": 500, "pattern": "\\\\S",
+                      "description": "Why the invoice needs a look, e.g. disputed amount"}
+         },
+         "required": ["invoiceId", "reason"],
+         "additionalProperties": false}
+        """
+                .formatted(INVOICE_ID));
+    JsonNode success =
+        MAPPER.readTree(
+            """
+        {"type": "object",
+         "properties": {
+           "flagId": {"type": "string"},
+           "invoiceId": {"type": "string"},
+           "createdAt": {"type": "string", "format": "date-time"}
+         },
+         "required": ["flagId", "invoiceId", "createdAt"],
+         "additionalProperties": false}
+        """);
+    ToolSpec spec =
+        new ToolSpec(
+            "billing_flag_invoice",
+            """
+        Flags one invoice the caller can see for review, with a reason; each call adds a flag (calling         twice flags twice). Not transactional: flags written before a later call fails stay written.         An invoice id the caller cannot see rejects with kind 'refused'. If this call ended         'uncertain', look for its flag with billing.flags before flagging again.""",
+            parameters,
+            success,
+            ExecutionClass.MUTATION);
+    return new Tool(
+        spec,
+        (arguments, context) -> {
+          String invoiceId = arguments.get("invoiceId").asString();
+          QueryResult found =
+              warehouse.query(
+                  "SELECT invoice_id, region FROM invoices WHERE invoice_id = "
+                      + SqlLiterals.quote(invoiceId),
+                  context.principal(),
+                  1);
+          if (found.rows().isEmpty()) {
+            throw new ToolFailure(
+                ToolFailure.Kind.REFUSED,
+                "no invoice "
+                    + invoiceId
+                    + " that you can see (billing.invoices lists a customer's invoices)");
+          }
+          FlagStore.Flag flag;
+          try {
+            flag =
+                store.add(
+                    invoiceId,
+                    found.rows().getFirst().get("region").asString(),
+                    arguments.get("reason").asString(),
+                    context);
+          } catch (SQLException e) {
+            throw storeFailure(store, e);
+          }
+          return MAPPER
+              .createObjectNode()
+              .put("flagId", flag.flagId())
+              .put("invoiceId", flag.invoiceId())
+              .put("createdAt", flag.createdAt().toString());
+        });
+  }
+
+  private static Tool flags(ScopedWarehouse warehouse, FlagStore store) {
+    JsonNode parameters =
+        MAPPER.readTree(
+            """
+        {"type": "object",
+         "properties": {"invoiceId": %s},
+         "additionalProperties": false}
+        """
+                .formatted(INVOICE_ID));
+    JsonNode success =
+        MAPPER.readTree(
+            """
+        {"type": "array",
+         "items": {"type": "object",
+                   "properties": {
+                     "flagId": {"type": "string"},
+                     "invoiceId": {"type": "string"},
+                     "reason": {"type": "string"},
+                     "createdAt": {"type": "string", "format": "date-time"},
+                     "runId": {"type": "string"},
+                     "passId": {"type": "string"},
+                     "callId": {"type": "string", "description": "the billing.flagInvoice call that wrote it"}
+                   },
+                   "required": ["flagId", "invoiceId", "reason", "createdAt", "runId", "passId", "callId"],
+                   "additionalProperties": false}}
+        """);
+    ToolSpec spec =
+        new ToolSpec(
+            "billing_flags",
+            """
+        Lists the flags on the caller's invoices, oldest first, optionally of one invoice, with the run,         pass and call that wrote each (to reconcile an 'uncertain' billing.flagInvoice call).""",
+            parameters,
+            success,
+            ExecutionClass.READONLY);
+    return new Tool(
+        spec,
+        (arguments, context) -> {
+          List<FlagStore.Flag> flags;
+          try {
+            flags =
+                store.list(
+                    arguments.hasNonNull("invoiceId")
+                        ? arguments.get("invoiceId").asString()
+                        : null,
+                    context.principal().tenant());
+          } catch (SQLException e) {
+            throw storeFailure(store, e);
+          }
+          if (flags.size() > WarehouseTools.MAX_ROWS) {
+            throw new ToolFailure(
+                ToolFailure.Kind.TOO_LARGE,
+                flags.size()
+                    + " flags, more than "
+                    + WarehouseTools.MAX_ROWS
+                    + ": pass an invoiceId");
+          }
+          ArrayNode out = MAPPER.createArrayNode();
+          for (FlagStore.Flag flag : flags) {
+            out.addObject()
+                .put("flagId", flag.flagId())
+                .put("invoiceId", flag.invoiceId())
+                .put("reason", flag.reason())
+                .put("createdAt", flag.createdAt().toString())
+                .put("runId", flag.runId())
+                .put("passId", flag.passId())
+                .put("callId", flag.callId());
+          }
+          return out;
+        });
+  }
+
+  /**
+   * The program's failure for a store error: without the store's location, which is the host's; the
+   * host's log has the error itself.
+   */
+  private static ToolFailure storeFailure(FlagStore store, SQLException e) {
+    LOG.warn("{} failed", store, e);
+    return new ToolFailure(
+        ToolFailure.Kind.FAILED,
+        "the flag store failed (the host's log has the details); the flag may or may not be"
+            + " written: check billing.flags before flagging again");
   }
 
   /**

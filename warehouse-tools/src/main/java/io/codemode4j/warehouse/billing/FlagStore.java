@@ -1,0 +1,262 @@
+package io.codemode4j.warehouse.billing;
+
+import io.codemode4j.bridge.tool.CallContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The invoice flags that {@code billing.flagInvoice} writes: a writable state database of its own,
+ * apart from the warehouse, whose identity stays read-only.
+ *
+ * <p>Decided: embedded, it is a DuckDB file opened for each write or read and closed at once, not
+ * held open. DuckDB lets one process at a time open a file for writing, so two {@code codemode run}
+ * processes flagging together would otherwise fail; this way the second waits for the first's few
+ * milliseconds (DuckDB's "Could not set lock on file" is retried with a growing pause for up to
+ * {@link #LOCK_WAIT}) and both flags are kept. One process serializes its own writes first, so it
+ * never contends with itself. A shared store is any JDBC {@link DataSource} (PostgreSQL, say),
+ * whose own locking then applies. DuckDB was chosen over SQLite, which handles several processes
+ * natively, to keep one embedded engine in the project.
+ *
+ * <p>Every flag records the run, pass and call that wrote it, so a call the ledger reports {@code
+ * uncertain} (its pass ended while it ran) can be reconciled: list the flags and look for its call
+ * id before flagging again. Writes are not transactional across calls: a pass that fails after two
+ * of three flags keeps the two.
+ */
+public final class FlagStore {
+
+  /** How long a write waits for another process's hold on the embedded file. */
+  public static final Duration LOCK_WAIT = Duration.ofSeconds(15);
+
+  private static final String SCHEMA =
+      "CREATE TABLE IF NOT EXISTS invoice_flags ("
+          + "flag_id VARCHAR PRIMARY KEY, invoice_id VARCHAR NOT NULL, region VARCHAR NOT NULL,"
+          + " reason VARCHAR NOT NULL, run_id VARCHAR NOT NULL, pass_id VARCHAR NOT NULL,"
+          + " call_id VARCHAR NOT NULL, principal VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL)";
+
+  /**
+   * One flag.
+   *
+   * @param region the flagged invoice's region, by which a tenant sees only its own flags
+   */
+  public record Flag(
+      String flagId,
+      String invoiceId,
+      String region,
+      String reason,
+      String runId,
+      String passId,
+      String callId,
+      String principal,
+      Instant createdAt) {
+    public Flag {
+      Objects.requireNonNull(flagId, "flagId");
+      Objects.requireNonNull(invoiceId, "invoiceId");
+      Objects.requireNonNull(region, "region");
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(runId, "runId");
+      Objects.requireNonNull(passId, "passId");
+      Objects.requireNonNull(callId, "callId");
+      Objects.requireNonNull(principal, "principal");
+      Objects.requireNonNull(createdAt, "createdAt");
+    }
+  }
+
+  /** Opens a connection to the store, for one operation. */
+  @FunctionalInterface
+  private interface Connector {
+    Connection open() throws SQLException, InterruptedException;
+  }
+
+  private final Connector connector;
+  private final String description;
+
+  private FlagStore(Connector connector, String description) {
+    this.connector = connector;
+    this.description = description;
+  }
+
+  /**
+   * The embedded store in {@code directory}, as the file {@code flags.duckdb}; both are created on
+   * first use, so a host that never flags leaves nothing behind.
+   */
+  public static FlagStore embedded(Path directory) {
+    Path file = directory.resolve("flags.duckdb").toAbsolutePath();
+    return new FlagStore(
+        () -> {
+          try {
+            Files.createDirectories(file.getParent());
+          } catch (IOException e) {
+            throw new SQLException(
+                "cannot create the flag store's directory " + file.getParent(), e);
+          }
+          return withTable(openWaitingForLock("jdbc:duckdb:" + file, file));
+        },
+        "the flag store " + file);
+  }
+
+  /**
+   * A store in the host's database, e.g. a PostgreSQL pool shared by several hosts; its table
+   * {@code invoice_flags} is created on first use.
+   */
+  public static FlagStore of(DataSource dataSource) {
+    Objects.requireNonNull(dataSource, "dataSource");
+    return new FlagStore(
+        () -> withTable(dataSource.getConnection()), "the flag store " + dataSource);
+  }
+
+  /**
+   * A store at a JDBC URL (a database several hosts share), a connection per operation; its table
+   * {@code invoice_flags} is created on first use.
+   */
+  public static FlagStore jdbc(String url) {
+    Objects.requireNonNull(url, "url");
+    if (!url.startsWith("jdbc:")) {
+      throw new IllegalArgumentException(
+          "a flag store URL starts with jdbc:, e.g. jdbc:postgresql://host/db, was '" + url + "'");
+    }
+    String shown = url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+    return new FlagStore(
+        () -> withTable(DriverManager.getConnection(url)), "the flag store " + shown);
+  }
+
+  private static Connection withTable(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(SCHEMA);
+    } catch (SQLException e) {
+      connection.close();
+      throw e;
+    }
+    return connection;
+  }
+
+  /**
+   * Records a flag on {@code invoiceId} (of {@code region}, already checked to be the caller's),
+   * written by {@code call}.
+   */
+  public synchronized Flag add(String invoiceId, String region, String reason, CallContext call)
+      throws SQLException, InterruptedException {
+    Flag flag =
+        new Flag(
+            UUID.randomUUID().toString(),
+            invoiceId,
+            region,
+            reason,
+            call.runId(),
+            call.passId(),
+            call.callId(),
+            call.principal().id(),
+            Instant.now().truncatedTo(ChronoUnit.MICROS));
+    try (Connection connection = connector.open();
+        PreparedStatement insert =
+            connection.prepareStatement(
+                "INSERT INTO invoice_flags VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+      insert.setString(1, flag.flagId());
+      insert.setString(2, flag.invoiceId());
+      insert.setString(3, flag.region());
+      insert.setString(4, flag.reason());
+      insert.setString(5, flag.runId());
+      insert.setString(6, flag.passId());
+      insert.setString(7, flag.callId());
+      insert.setString(8, flag.principal());
+      insert.setTimestamp(9, Timestamp.from(flag.createdAt()));
+      insert.executeUpdate();
+    }
+    return flag;
+  }
+
+  /**
+   * The flags, oldest first: of {@code invoiceId} only when it is not null, and of {@code regions}
+   * only when they are not null (a tenant's).
+   */
+  public synchronized List<Flag> list(@Nullable String invoiceId, @Nullable Set<String> regions)
+      throws SQLException, InterruptedException {
+    StringBuilder sql = new StringBuilder("SELECT * FROM invoice_flags WHERE TRUE");
+    List<String> values = new ArrayList<>();
+    if (invoiceId != null) {
+      sql.append(" AND invoice_id = ?");
+      values.add(invoiceId);
+    }
+    if (regions != null) {
+      sql.append(" AND region IN (").append("?, ".repeat(regions.size() - 1)).append("?)");
+      values.addAll(regions.stream().sorted().toList());
+    }
+    sql.append(" ORDER BY created_at, flag_id");
+    List<Flag> flags = new ArrayList<>();
+    try (Connection connection = connector.open();
+        PreparedStatement select = connection.prepareStatement(sql.toString())) {
+      for (int i = 0; i < values.size(); i++) {
+        select.setString(i + 1, values.get(i));
+      }
+      try (ResultSet rows = select.executeQuery()) {
+        while (rows.next()) {
+          flags.add(
+              new Flag(
+                  rows.getString("flag_id"),
+                  rows.getString("invoice_id"),
+                  rows.getString("region"),
+                  rows.getString("reason"),
+                  rows.getString("run_id"),
+                  rows.getString("pass_id"),
+                  rows.getString("call_id"),
+                  rows.getString("principal"),
+                  rows.getTimestamp("created_at").toInstant()));
+        }
+      }
+    }
+    return flags;
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+
+  /**
+   * A connection to the embedded file, waiting while another process holds it. DuckDB's refusal
+   * names the holder's PID; after {@link #LOCK_WAIT} it is rethrown with the fix.
+   */
+  private static Connection openWaitingForLock(String url, Path file)
+      throws SQLException, InterruptedException {
+    long giveUp = System.nanoTime() + LOCK_WAIT.toNanos();
+    long pauseMillis = 2;
+    while (true) {
+      try {
+        return DriverManager.getConnection(url);
+      } catch (SQLException e) {
+        if (!String.valueOf(e.getMessage()).contains("Could not set lock")) {
+          throw e;
+        }
+        if (System.nanoTime() > giveUp) {
+          throw new SQLException(
+              "the flag store "
+                  + file
+                  + " stayed locked by another process for "
+                  + LOCK_WAIT.toSeconds()
+                  + " s: let it finish, or give each host its own --state directory or a shared"
+                  + " database (FlagStore.of)",
+              e);
+        }
+        Thread.sleep(pauseMillis);
+        pauseMillis = Math.min(pauseMillis * 2, 100);
+      }
+    }
+  }
+}
