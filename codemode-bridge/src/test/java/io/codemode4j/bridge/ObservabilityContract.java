@@ -24,6 +24,7 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -43,6 +44,9 @@ import tools.jackson.databind.JsonNode;
 abstract class ObservabilityContract {
 
   static final Duration WALL = Duration.ofSeconds(2);
+
+  /** Before this class's worker processes started, for a test that kills only those. */
+  final Instant createdAt = Instant.now();
 
   final TestTools tools = new TestTools();
   private final ByteArrayOutputStream audit = new ByteArrayOutputStream();

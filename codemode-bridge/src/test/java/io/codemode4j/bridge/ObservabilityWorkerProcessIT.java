@@ -6,6 +6,7 @@ import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class ObservabilityWorkerProcessIT extends ObservabilityContract {
@@ -25,10 +26,13 @@ class ObservabilityWorkerProcessIT extends ObservabilityContract {
                       Thread.sleep(10);
                     }
                     Thread.sleep(100);
-                    // The workers are this JVM's only child processes that run java.
+                    // This class's workers: the JVM's java child processes started since it was
+                    // made (a process's start time is kept to 10 ms).
+                    Instant since = createdAt.minusMillis(100);
                     ProcessHandle.current()
                         .children()
                         .filter(p -> p.info().command().orElse("").endsWith("java"))
+                        .filter(p -> p.info().startInstant().orElse(Instant.MIN).isAfter(since))
                         .forEach(ProcessHandle::destroyForcibly);
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
