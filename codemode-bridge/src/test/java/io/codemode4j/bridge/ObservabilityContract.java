@@ -24,10 +24,10 @@ import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,8 +45,12 @@ abstract class ObservabilityContract {
 
   static final Duration WALL = Duration.ofSeconds(2);
 
-  /** Before this class's worker processes started, for a test that kills only those. */
-  final Instant createdAt = Instant.now();
+  /**
+   * The child processes this JVM had before this class's {@code CodeMode} started its workers, for
+   * a test that kills only those.
+   */
+  final Set<Long> earlierChildren =
+      ProcessHandle.current().children().map(ProcessHandle::pid).collect(Collectors.toSet());
 
   final TestTools tools = new TestTools();
   private final ByteArrayOutputStream audit = new ByteArrayOutputStream();

@@ -6,7 +6,6 @@ import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
-import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class ObservabilityWorkerProcessIT extends ObservabilityContract {
@@ -26,13 +25,11 @@ class ObservabilityWorkerProcessIT extends ObservabilityContract {
                       Thread.sleep(10);
                     }
                     Thread.sleep(100);
-                    // This class's workers: the JVM's java child processes started since it was
-                    // made (a process's start time is kept to 10 ms).
-                    Instant since = createdAt.minusMillis(100);
+                    // This class's workers: the java child processes its CodeMode started.
                     ProcessHandle.current()
                         .children()
+                        .filter(p -> !earlierChildren.contains(p.pid()))
                         .filter(p -> p.info().command().orElse("").endsWith("java"))
-                        .filter(p -> p.info().startInstant().orElse(Instant.MIN).isAfter(since))
                         .forEach(ProcessHandle::destroyForcibly);
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
