@@ -99,6 +99,18 @@ final class RunCommand implements Callable<Integer> {
           "Wall-clock limit of the program, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
   Duration timeout;
 
+  @Option(
+      names = "--audit",
+      paramLabel = "FILE",
+      description =
+          "Append one JSON line per inner call and one for the pass to FILE (created if absent).")
+  @Nullable Path audit;
+
+  @Option(
+      names = "--audit-arguments",
+      description = "With --audit, also write each call's arguments (off by default).")
+  boolean auditArguments;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -128,10 +140,20 @@ final class RunCommand implements Callable<Integer> {
     // warm-up stops it and waits for its thread, and the warehouse's error is what the command
     // reports.
     // One pass per process: no contexts are prepared ahead of passes that will never come.
-    try (EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
+    PassObservers observers;
+    try {
+      observers = PassObservers.open(audit, auditArguments, System.getenv());
+    } catch (IllegalArgumentException | IOException e) {
+      err.println("error: " + TerminalText.message(e));
+      return CodemodeCli.EXIT_USAGE;
+    }
+    try (observers;
+        EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode =
-            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder())
+            observers
+                .register(
+                    BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()))
                 .limits(limits)
                 .isolation(mode)
                 .readyContexts(0)
@@ -175,6 +197,10 @@ final class RunCommand implements Callable<Integer> {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       err.println("error: interrupted while the engine warmed up");
+      return CodemodeCli.EXIT_FAILED;
+    } catch (IOException e) {
+      // Only closing the audit file throws it, after the pass: its last lines may be lost.
+      err.println("error: closing the audit file: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
   }

@@ -303,6 +303,7 @@ public final class CodeMode implements AutoCloseable {
               run.parentCallId(),
               tool.name(),
               run.principal().id(),
+              run.principal().tenant(),
               startedAt));
     }
     PassResult result;

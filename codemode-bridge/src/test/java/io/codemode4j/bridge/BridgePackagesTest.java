@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
  * tool}, {@code outcome}, {@code schema}) on nothing internal; {@code discovery} on the host API
  * and the schema validator only, and nothing on discovery; inside {@code internal}, the worker on
  * the engine and the engine on the broker, never back; {@code event}, which audit and OpenTelemetry
- * implement, on the value packages only. Which other modules may use the bridge, and that none uses
- * its {@code internal} packages, is checked in the {@code cli} module, whose tests see every
- * module.
+ * implement, on the value packages only; {@code audit} and {@code telemetry}, the two listeners the
+ * bridge ships, on events and value packages only. Which other modules may use the bridge, and that
+ * none uses its {@code internal} packages, is checked in the {@code cli} module, whose tests see
+ * every module.
  */
 class BridgePackagesTest {
 
@@ -63,6 +64,22 @@ class BridgePackagesTest {
             "io.codemode4j.bridge.discovery..",
             "io.codemode4j.bridge.internal..")
         .because("a listener module compiles against events and outcomes alone")
+        .check(classes);
+  }
+
+  @Test
+  void auditAndTelemetry_dependOnlyOnEventsAndTheValuePackages() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.codemode4j.bridge.audit..", "io.codemode4j.bridge.telemetry..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.codemode4j.bridge",
+            "io.codemode4j.bridge.schema..",
+            "io.codemode4j.bridge.discovery..",
+            "io.codemode4j.bridge.internal..")
+        .because("they are listeners like any a host could write, and see only what events carry")
         .check(classes);
   }
 

@@ -2,6 +2,7 @@ package io.codemode4j.bridge.event;
 
 import java.time.Instant;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The broker admitted a call the program made: the method is one the run may call, and the call
@@ -9,9 +10,18 @@ import java.util.Objects;
  * concurrency slot; a call refused at admission has no such event, only its {@link CallEnded}.
  *
  * @param invokedAt when the program made the call
+ * @param argumentsJson the arguments as the program passed them (one JSON object, not yet checked
+ *     against the parameters schema), only when a listener asked for them ({@link
+ *     PassListener#wantsArguments()}); null otherwise
  */
 public record CallAdmitted(
-    String runId, String passId, String callId, String method, String tool, Instant invokedAt)
+    String runId,
+    String passId,
+    String callId,
+    String method,
+    String tool,
+    Instant invokedAt,
+    @Nullable String argumentsJson)
     implements CallEvent {
   public CallAdmitted {
     Events.requireIds(runId, passId);

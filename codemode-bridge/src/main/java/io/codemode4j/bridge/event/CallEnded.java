@@ -20,6 +20,10 @@ import org.jspecify.annotations.Nullable;
  *
  * @param status what is known of the outcome
  * @param failureKind why a {@code failed} call failed; null for every other status
+ * @param failureMessage with {@code failureKind}, the message the program saw (for a denied call,
+ *     the hook's reason); null for every other status
+ * @param authorization what the host's authorization hook decided, {@link
+ *     CallAuthorization#NOT_ASKED} when it was not asked
  * @param invokedAt when the program made the call
  * @param startedAt when its handler started; null when it never did (refused, or still queued)
  * @param duration from the handler's start to its known end, or to the pass's end when {@code
@@ -33,6 +37,8 @@ public record CallEnded(
     String tool,
     CallStatus status,
     ToolFailure.@Nullable Kind failureKind,
+    @Nullable String failureMessage,
+    CallAuthorization authorization,
     Instant invokedAt,
     @Nullable Instant startedAt,
     Duration duration)
@@ -41,6 +47,7 @@ public record CallEnded(
     Events.requireIds(runId, passId);
     Events.requireCall(callId, method, tool);
     Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(authorization, "authorization");
     Objects.requireNonNull(invokedAt, "invokedAt");
     Objects.requireNonNull(duration, "duration");
     if ((failureKind != null) != (status == CallStatus.FAILED)) {
@@ -49,6 +56,17 @@ public record CallEnded(
               + status
               + " with "
               + failureKind);
+    }
+    if ((failureMessage != null) != (failureKind != null)) {
+      throw new IllegalArgumentException(
+          "a failure message is given exactly with a failure kind, but kind was "
+              + failureKind
+              + " with message "
+              + failureMessage);
+    }
+    if (authorization == CallAuthorization.DENIED && failureKind != ToolFailure.Kind.UNAUTHORIZED) {
+      throw new IllegalArgumentException(
+          "a denied call fails unauthorized, but its failure kind was " + failureKind);
     }
     boolean mustHaveStarted = status == CallStatus.SUCCEEDED || status == CallStatus.UNCERTAIN;
     if (mustHaveStarted && startedAt == null

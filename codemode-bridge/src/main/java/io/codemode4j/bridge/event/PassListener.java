@@ -12,17 +12,28 @@ package io.codemode4j.bridge.event;
  * them. The same holds for both executors, since the calls of a worker process are brokered here.
  * Warm-up passes are not observed.
  *
- * <p>Decided: events carry ids, names, statuses, timing and failure kinds, never argument or result
+ * <p>Decided: events carry ids, names, statuses, timing, failure kinds and messages, never result
  * values, logs or program text, so that a listener cannot leak what a tool returned to a trace
  * backend; a listener that needs more than that is an audit of the tools themselves, not of passes.
- * Call events are delivered synchronously, while the pass's ledger holds its lock (which is what
- * keeps each pass's events in one order across the pass thread, the handlers' threads and the
- * watchdog): a listener must therefore be quick and must not block, must be thread-safe (passes run
- * concurrently, and one pass's events arrive on several threads), and must not call back into the
- * {@code CodeMode}. A listener that throws never breaks a pass or reaches the model: the exception
- * is logged once (later ones at debug level), and the pass and the other listeners go on.
+ * Argument values reach a listener only when one asks ({@link #wantsArguments()}), for an audit
+ * whose host opted in; otherwise no event carries them. Call events are delivered synchronously,
+ * while the pass's ledger holds its lock (which is what keeps each pass's events in one order
+ * across the pass thread, the handlers' threads and the watchdog): a listener must therefore be
+ * quick and must not block, must be thread-safe (passes run concurrently, and one pass's events
+ * arrive on several threads), and must not call back into the {@code CodeMode}. A listener that
+ * throws never breaks a pass or reaches the model: the exception is logged once (later ones at
+ * debug level), and the pass and the other listeners go on.
  */
 public interface PassListener {
+
+  /**
+   * Whether {@link CallAdmitted#argumentsJson()} should carry the call's arguments; false by
+   * default. Asked once, when the listener is registered; if any listener asks, every listener
+   * receives them.
+   */
+  default boolean wantsArguments() {
+    return false;
+  }
 
   default void onPassStarted(PassStarted event) {}
 

@@ -3,7 +3,7 @@
  * io.codemode4j.bridge.event.PassListener} receives the {@link
  * io.codemode4j.bridge.event.PassEvent}s of every pass (pass started and ended; each inner call
  * admitted, started and ended), with ids, method paths, statuses, timing and failure kinds, never
- * argument or result values, logs or program text.
+ * result values, logs or program text, and argument values only for a listener that asks.
  *
  * <p>Decided: a package of its own, not the host API package, because audit and OpenTelemetry
  * modules implement it and need nothing else of the bridge: it depends only on the value packages

@@ -9,7 +9,9 @@ import io.codemode4j.bridge.outcome.Limit;
 import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The event records refuse facts that contradict each other. */
@@ -20,7 +22,18 @@ class EventRecordsTest {
   private static CallEnded ended(
       CallStatus status, ToolFailure.Kind kind, Instant startedAt, Duration duration) {
     return new CallEnded(
-        "run", "pass", "pass:1", "t.echo", "echo", status, kind, T, startedAt, duration);
+        "run",
+        "pass",
+        "pass:1",
+        "t.echo",
+        "echo",
+        status,
+        kind,
+        kind == null ? null : "why",
+        CallAuthorization.NOT_ASKED,
+        T,
+        startedAt,
+        duration);
   }
 
   @Test
@@ -51,6 +64,59 @@ class EventRecordsTest {
     assertThatThrownBy(
             () -> ended(CallStatus.FAILED, ToolFailure.Kind.REFUSED, null, Duration.ofMillis(1)))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void callEnded_failureMessageWithoutAFailureKind_isRefused() {
+    assertThatThrownBy(
+            () ->
+                new CallEnded(
+                    "run",
+                    "pass",
+                    "pass:1",
+                    "t.echo",
+                    "echo",
+                    CallStatus.SUCCEEDED,
+                    null,
+                    "why",
+                    CallAuthorization.NOT_ASKED,
+                    T,
+                    T,
+                    Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("failure message is given exactly with a failure kind");
+  }
+
+  @Test
+  void callEnded_deniedButNotUnauthorized_isRefused() {
+    assertThatThrownBy(
+            () ->
+                new CallEnded(
+                    "run",
+                    "pass",
+                    "pass:1",
+                    "t.echo",
+                    "echo",
+                    CallStatus.FAILED,
+                    ToolFailure.Kind.REFUSED,
+                    "why",
+                    CallAuthorization.DENIED,
+                    T,
+                    null,
+                    Duration.ZERO))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("denied call fails unauthorized");
+  }
+
+  @Test
+  void passStarted_tenant_isCopiedAndMayBeAbsent() {
+    Set<String> keys = new HashSet<>(Set.of("emea"));
+    PassStarted confined = new PassStarted("run", "pass", "call", "run_javascript", "ana", keys, T);
+    keys.add("apac");
+
+    assertThat(confined.tenant()).containsExactly("emea");
+    assertThat(new PassStarted("run", "pass", "call", "run_javascript", "ana", null, T).tenant())
+        .isNull();
   }
 
   @Test

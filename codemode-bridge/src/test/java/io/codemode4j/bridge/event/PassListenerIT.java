@@ -264,7 +264,12 @@ class PassListenerIT {
             org.assertj.core.groups.Tuple.tuple(
                 "t.echo", CallStatus.FAILED, ToolFailure.Kind.INVALID_ARGUMENTS, false));
     assertThat(ended(events).get(1).duration()).isZero();
-    assertThat(events.toString()).doesNotContain("declined");
+    // The failure's message is what the program saw (an audit needs a denial's reason); the
+    // arguments, which no listener here asked for, are not carried.
+    assertThat(ended(events).getFirst().failureMessage()).isEqualTo("declined");
+    assertThat(events)
+        .filteredOn(CallAdmitted.class::isInstance)
+        .allSatisfy(e -> assertThat(((CallAdmitted) e).argumentsJson()).isNull());
   }
 
   @ParameterizedTest

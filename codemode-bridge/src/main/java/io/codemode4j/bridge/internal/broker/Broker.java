@@ -194,7 +194,7 @@ public final class Broker {
           return reject(entry, spent.kind(), String.valueOf(spent.getMessage()));
         }
       }
-      ledger.admit(entry);
+      ledger.admit(entry, argumentsJson);
       return new Admitted(entry, binding, argumentsJson);
     }
 
@@ -249,18 +249,27 @@ public final class Broker {
         try {
           arguments = checkArguments(admitted);
         } catch (ToolFailure refusal) {
-          if (ledger.reject(admitted.entry(), refusal.kind())) {
+          if (ledger.reject(admitted.entry(), refusal)) {
             sink.accept(
                 new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
           }
           return;
         }
-        ToolFailure refusal = authorizer == null ? null : authorize(admitted, arguments);
-        if (refusal == null && authorizer != null) {
+        ToolFailure refusal = null;
+        if (authorizer != null) {
+          ToolFailure denial = authorize(admitted, arguments);
+          if (denial != null) {
+            if (ledger.deny(admitted.entry(), denial)) {
+              sink.accept(
+                  new CallDispatcher.Completion(true, envelope(admitted.entry().method, denial)));
+            }
+            return;
+          }
+          ledger.allowed(admitted.entry());
           refusal = charge();
         }
         if (refusal != null) {
-          if (ledger.reject(admitted.entry(), refusal.kind())) {
+          if (ledger.reject(admitted.entry(), refusal)) {
             sink.accept(
                 new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
           }
@@ -416,14 +425,15 @@ public final class Broker {
         PassLedger.Entry entry,
         CallStatus status,
         ToolFailure failure) {
-      if (ledger.finish(entry, status, failure.kind())) {
+      if (ledger.finish(entry, status, failure)) {
         sink.accept(new CallDispatcher.Completion(true, envelope(entry.method, failure)));
       }
     }
 
     private Rejected reject(PassLedger.Entry entry, ToolFailure.Kind kind, String message) {
-      ledger.reject(entry, kind);
-      return new Rejected(entry, new ToolFailure(kind, message));
+      ToolFailure failure = new ToolFailure(kind, message);
+      ledger.reject(entry, failure);
+      return new Rejected(entry, failure);
     }
   }
 }

@@ -27,18 +27,31 @@ public final class GuardedListeners implements PassListener {
 
   private static final Logger LOG = LoggerFactory.getLogger(GuardedListeners.class);
 
-  private record Guarded(PassListener listener, AtomicBoolean warned) {}
+  private record Guarded(PassListener listener, boolean wantsArguments, AtomicBoolean warned) {}
 
   private final List<Guarded> listeners;
+  private final boolean wantsArguments;
 
   private GuardedListeners(List<PassListener> listeners) {
     this.listeners =
-        listeners.stream().map(listener -> new Guarded(listener, new AtomicBoolean())).toList();
+        listeners.stream()
+            .map(listener -> new Guarded(listener, listener.wantsArguments(), new AtomicBoolean()))
+            .toList();
+    this.wantsArguments = this.listeners.stream().anyMatch(Guarded::wantsArguments);
   }
 
   /** {@code listeners}, guarded; null when there are none, so that no event is even built. */
   public static @Nullable GuardedListeners of(List<PassListener> listeners) {
     return listeners.isEmpty() ? null : new GuardedListeners(List.copyOf(listeners));
+  }
+
+  /**
+   * Whether some listener asked for the calls' arguments; the ledger puts them on {@link
+   * CallAdmitted} only then, and they reach only the listeners that asked.
+   */
+  @Override
+  public boolean wantsArguments() {
+    return wantsArguments;
   }
 
   @Override
@@ -66,12 +79,23 @@ public final class GuardedListeners implements PassListener {
     deliver(event);
   }
 
+  private static CallAdmitted withoutArguments(CallAdmitted e) {
+    return new CallAdmitted(
+        e.runId(), e.passId(), e.callId(), e.method(), e.tool(), e.invokedAt(), null);
+  }
+
   private void deliver(PassEvent event) {
     for (Guarded guarded : listeners) {
       try {
         switch (event) {
           case PassStarted e -> guarded.listener().onPassStarted(e);
-          case CallAdmitted e -> guarded.listener().onCallAdmitted(e);
+          case CallAdmitted e ->
+              guarded
+                  .listener()
+                  .onCallAdmitted(
+                      e.argumentsJson() == null || guarded.wantsArguments()
+                          ? e
+                          : withoutArguments(e));
           case CallStarted e -> guarded.listener().onCallStarted(e);
           case CallEnded e -> guarded.listener().onCallEnded(e);
           case PassEnded e -> guarded.listener().onPassEnded(e);

@@ -1,6 +1,7 @@
 package io.codemode4j.bridge.internal.broker;
 
 import io.codemode4j.bridge.event.CallAdmitted;
+import io.codemode4j.bridge.event.CallAuthorization;
 import io.codemode4j.bridge.event.CallEnded;
 import io.codemode4j.bridge.event.CallStarted;
 import io.codemode4j.bridge.event.PassListener;
@@ -40,7 +41,9 @@ final class PassLedger {
     private CallStatus status = CallStatus.NOT_STARTED;
 
     /** Null unless the call failed. */
-    private ToolFailure.@Nullable Kind failureKind;
+    private @Nullable ToolFailure failure;
+
+    private CallAuthorization authorization = CallAuthorization.NOT_ASKED;
 
     /** Null until the handler starts. */
     private @Nullable Instant startedAt;
@@ -87,11 +90,28 @@ final class PassLedger {
     return entries.size();
   }
 
-  /** The broker admitted the call; it stays {@code not-started} until its handler starts. */
-  synchronized void admit(Entry entry) {
+  /**
+   * The broker admitted the call; it stays {@code not-started} until its handler starts. {@code
+   * argumentsJson} reaches the event only when a listener asked for arguments.
+   */
+  synchronized void admit(Entry entry, String argumentsJson) {
     if (!closed && listener != null) {
       listener.onCallAdmitted(
-          new CallAdmitted(runId, passId, entry.callId, entry.method, entry.tool, entry.invokedAt));
+          new CallAdmitted(
+              runId,
+              passId,
+              entry.callId,
+              entry.method,
+              entry.tool,
+              entry.invokedAt,
+              listener.wantsArguments() ? argumentsJson : null));
+    }
+  }
+
+  /** The host's authorization hook allowed the call; recorded for the call's {@link CallEnded}. */
+  synchronized void allowed(Entry entry) {
+    if (!closed && entry.status == CallStatus.NOT_STARTED) {
+      entry.authorization = CallAuthorization.ALLOWED;
     }
   }
 
@@ -111,15 +131,15 @@ final class PassLedger {
   }
 
   /**
-   * The handler's outcome is known, with {@code failure} the kind of a failed call (null for one
+   * The handler's outcome is known, with {@code failure} the failure of a failed call (null for one
    * that succeeded); false when the pass has already ended.
    */
-  synchronized boolean finish(Entry entry, CallStatus status, ToolFailure.@Nullable Kind failure) {
+  synchronized boolean finish(Entry entry, CallStatus status, @Nullable ToolFailure failure) {
     if (closed || entry.status != CallStatus.UNCERTAIN) {
       return false;
     }
     entry.status = status;
-    entry.failureKind = failure;
+    entry.failure = failure;
     entry.endNanos = System.nanoTime();
     ended(entry, duration(entry, entry.endNanos));
     return true;
@@ -129,12 +149,29 @@ final class PassLedger {
    * The broker refused the call before its handler could run: a known failure that did nothing.
    * False when the pass has already ended (the call stays {@code not-started}).
    */
-  synchronized boolean reject(Entry entry, ToolFailure.Kind kind) {
+  synchronized boolean reject(Entry entry, ToolFailure failure) {
+    return refuse(entry, failure, entry.authorization);
+  }
+
+  /**
+   * The host's authorization hook denied the call ({@code denial} is {@code unauthorized}): a
+   * {@link #reject} recorded as denied.
+   */
+  synchronized boolean deny(Entry entry, ToolFailure denial) {
+    if (denial.kind() != ToolFailure.Kind.UNAUTHORIZED) {
+      throw new IllegalArgumentException(
+          "a denial fails unauthorized, but its kind was " + denial.kind().wireName());
+    }
+    return refuse(entry, denial, CallAuthorization.DENIED);
+  }
+
+  private boolean refuse(Entry entry, ToolFailure failure, CallAuthorization authorization) {
     if (closed || entry.status != CallStatus.NOT_STARTED) {
       return false;
     }
     entry.status = CallStatus.FAILED;
-    entry.failureKind = kind;
+    entry.failure = failure;
+    entry.authorization = authorization;
     ended(entry, Duration.ZERO);
     return true;
   }
@@ -155,7 +192,7 @@ final class PassLedger {
               e.method,
               e.tool,
               e.status,
-              e.failureKind == null ? null : e.failureKind.wireName(),
+              e.failure == null ? null : e.failure.kind().wireName(),
               e.invokedAt,
               duration));
     }
@@ -182,7 +219,9 @@ final class PassLedger {
               e.method,
               e.tool,
               e.status,
-              e.failureKind,
+              e.failure == null ? null : e.failure.kind(),
+              e.failure == null ? null : String.valueOf(e.failure.getMessage()),
+              e.authorization,
               e.invokedAt,
               e.startedAt,
               duration));

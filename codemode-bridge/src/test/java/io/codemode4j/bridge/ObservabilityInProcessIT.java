@@ -1,0 +1,7 @@
+package io.codemode4j.bridge;
+
+class ObservabilityInProcessIT extends ObservabilityContract {
+  ObservabilityInProcessIT() {
+    super(Isolation.inProcess());
+  }
+}
