@@ -38,6 +38,11 @@ final class DataOptions {
   }
 
   Warehouse openWarehouse() throws WarehouseException {
+    return openWarehouse(Warehouse.DEFAULT_MAX_RESULT_BYTES);
+  }
+
+  /** The warehouse, its results limited to {@code maxResultBytes} of JSON each. */
+  Warehouse openWarehouse(int maxResultBytes) throws WarehouseException {
     Path dir;
     if (data != null) {
       dir = data;
@@ -51,6 +56,6 @@ final class DataOptions {
             e);
       }
     }
-    return BillingSample.open(dir, cacheRoot());
+    return BillingSample.open(dir, cacheRoot(), maxResultBytes);
   }
 }

@@ -56,6 +56,17 @@ class CodemodeCliIT {
   }
 
   @Test
+  void query_tenThousandRowsOverAMebibyte_printsThemAll() {
+    Outcome result =
+        codemode("query", "SELECT * FROM invoice_lines LIMIT 10000", "--format", "json");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out().length()).isGreaterThan(1024 * 1024);
+    assertThat(JsonMapper.builder().build().readTree(result.out()).get("rowCount").asInt())
+        .isEqualTo(10_000);
+  }
+
+  @Test
   void query_csvFormat_printsHeaderAndRows() {
     Outcome result =
         codemode(

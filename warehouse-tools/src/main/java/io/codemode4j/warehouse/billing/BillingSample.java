@@ -167,12 +167,24 @@ public final class BillingSample {
    *     columns, or the cache directory cannot be written, with a message that names what to fix
    */
   public static Warehouse open(Path parquetDir, Path cacheRoot) throws WarehouseException {
+    return open(parquetDir, cacheRoot, Warehouse.DEFAULT_MAX_RESULT_BYTES);
+  }
+
+  /**
+   * {@link #open(Path, Path)} with a result byte limit of its own ({@link
+   * Warehouse.Builder#maxResultBytes}), e.g. for a person reading rows rather than a model.
+   *
+   * @throws WarehouseException as {@link #open(Path, Path)}
+   */
+  public static Warehouse open(Path parquetDir, Path cacheRoot, int maxResultBytes)
+      throws WarehouseException {
     DuckDbFileCache cache = cache(parquetDir, cacheRoot);
     Path whole = cache.prepare("", writer -> load(writer, cache, null));
     return Warehouse.builder(allowlist())
         .jdbcUrl(DuckDbReadOnly.url(whole, DuckDbLimits.defaults()))
         .poolSize(POOL_SIZE)
         .notes(NOTES)
+        .maxResultBytes(maxResultBytes)
         .tenantDataSources(
             tenant ->
                 JdbcPools.open(
