@@ -10,7 +10,8 @@ async () => {
   return {
     region: top.region,
     revenue: top.total,
-    leadOverNext: dollars(cents(top.total) - cents(next.total)),
+    // One region when the caller is a tenant of one (--tenant emea): no next to lead.
+    leadOverNext: next === undefined ? null : dollars(cents(top.total) - cents(next.total)),
     ranking: rows.map((r) => ({ region: r.region, revenue: r.total })),
   };
 }

@@ -1,11 +1,17 @@
 package io.codemode4j.cli;
 
 import io.codemode4j.sample.SampleData;
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
@@ -35,6 +41,35 @@ final class DataOptions {
             ? Path.of(xdg)
             : Path.of(System.getProperty("user.home"), ".cache");
     return base.resolve("codemode4j");
+  }
+
+  /**
+   * Why {@code tenant} names a region the data does not have, or null when it names none: a typo
+   * ({@code --tenant mars}) would otherwise see no rows and look like an answer.
+   */
+  static @Nullable String unknownRegions(Warehouse warehouse, Tenant tenant)
+      throws WarehouseException {
+    Set<String> known = new TreeSet<>();
+    try {
+      warehouse
+          .query("SELECT DISTINCT region FROM customers", QueryPolicy.unscoped(1_000))
+          .rows()
+          .forEach(row -> known.add(row.get("region").asString()));
+    } catch (SqlRefusedException e) {
+      // BillingSample.open checked customers.region; the allowlist has no reason to refuse.
+      throw new IllegalStateException("the sample's allowlist refused its own region list", e);
+    }
+    List<String> unknown =
+        tenant.values().stream().filter(r -> !known.contains(r)).sorted().toList();
+    if (unknown.isEmpty()) {
+      return null;
+    }
+    return "--tenant names "
+        + (unknown.size() == 1 ? "a region" : "regions")
+        + " the data does not have ("
+        + String.join(", ", unknown)
+        + "): its regions are "
+        + String.join(", ", known);
   }
 
   Warehouse openWarehouse() throws WarehouseException {

@@ -158,6 +158,11 @@ final class RunCommand implements Callable<Integer> {
                 .isolation(mode)
                 .readyContexts(0)
                 .build()) {
+      String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
+      if (unknown != null) {
+        err.println("error: " + unknown);
+        return CodemodeCli.EXIT_USAGE;
+      }
       if (warmUp != null) {
         warmUp.await();
       }

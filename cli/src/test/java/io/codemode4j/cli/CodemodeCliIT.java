@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -64,6 +65,30 @@ class CodemodeCliIT {
     assertThat(result.out().length()).isGreaterThan(1024 * 1024);
     assertThat(JsonMapper.builder().build().readTree(result.out()).get("rowCount").asInt())
         .isEqualTo(10_000);
+  }
+
+  @Test
+  void query_tenantOfARegionTheDataLacks_isAUsageErrorNamingTheRegions() {
+    Outcome result = codemode("query", README_SQL, "--tenant", "emea,mars");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .isEqualTo(
+            "error: --tenant names a region the data does not have (mars): its regions are"
+                + " americas, apac, emea\n");
+  }
+
+  @Test
+  void run_mainExampleAsATenant_answersForItsRegion() throws Exception {
+    Outcome result =
+        codemode(
+            "run",
+            Path.of(System.getProperty("codemode.home"), "examples", "top-region.js").toString(),
+            "--tenant",
+            "emea");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).contains("\"region\" : \"emea\"").contains("\"leadOverNext\" : null");
   }
 
   @Test

@@ -122,6 +122,18 @@ class SqlAllowlistTest {
     assertThat(refusal.message()).contains("U+0000").contains("chr(0)");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"", "   ", "\n\t", "-- only a comment", "/* a */ -- b"})
+  void approve_emptyOrOnlyComments_isRefusedAsEmptyWithWhatToSend(String sql) {
+    SqlRefusal refusal = RefusedQueriesTest.refusalOf(sql, POLICY);
+
+    assertThat(refusal.reason()).isEqualTo(RefusalReason.SYNTAX);
+    assertThat(refusal.message())
+        .startsWith("the SQL is empty")
+        .contains("send one read-only query")
+        .doesNotContain("Index", "bounds");
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',

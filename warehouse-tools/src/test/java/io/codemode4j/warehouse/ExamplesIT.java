@@ -197,6 +197,20 @@ class ExamplesIT {
     CHECKS.get(example).accept(((PassSuccess) outcome).result());
   }
 
+  /**
+   * README runs the main example with {@code --tenant emea}: every example must answer a tenant.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("examples")
+  void example_forATenantOfOneRegion_answers(String example) throws IOException {
+    PassOutcome outcome =
+        codeMode.run(Files.readString(examplesDir().resolve(example)), Programs.run(Programs.EMEA));
+
+    assertThat(outcome)
+        .as("%s: %s", example, outcome.egress().json())
+        .isInstanceOf(PassSuccess.class);
+  }
+
   private static void checkTopRegion(JsonNode answer) {
     List<Map.Entry<String, Long>> ranking =
         descending(

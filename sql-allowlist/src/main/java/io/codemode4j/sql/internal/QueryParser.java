@@ -243,6 +243,15 @@ final class QueryParser {
   SqlScan check(String sql) throws SqlRefusedException {
     checkSize(sql);
     SqlScan scan = SqlScan.of(sql);
+    if (!scan.hasCode()) {
+      throw new SqlRefusedException(
+          new SqlRefusal(
+              RefusalReason.SYNTAX,
+              "",
+              1,
+              1,
+              "the SQL is empty" + (sql.isBlank() ? "" : " (only comments)") + ": " + ONE_QUERY));
+    }
     // Decided: refuse U+0000 anywhere, in code, literals, names and comments alike. DuckDB's lexer
     // takes it for the end of the text (DuckDbSyntaxIT: 'a<NUL>b' is an unterminated literal, and
     // "SELECT 1<NUL>; DROP ..." runs as SELECT 1), so what would run is not what was approved.

@@ -63,6 +63,16 @@ final class SqlScan {
     return sql;
   }
 
+  /** Whether any character outside literals, quoted names and comments is not whitespace. */
+  boolean hasCode() {
+    for (int i = 0; i < code.length; i++) {
+      if (code[i] && !Character.isWhitespace(sql.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   boolean isCode(int index) {
     return index >= 0 && index < code.length && code[index];
   }
