@@ -191,7 +191,7 @@ public final class Broker {
         // Nothing to ask: the call is authorized as it is made, and charged in invocation order.
         ToolFailure spent = charge();
         if (spent != null) {
-          return reject(entry, spent.kind(), String.valueOf(spent.getMessage()));
+          return reject(entry, spent);
         }
       }
       ledger.admit(entry, argumentsJson);
@@ -249,31 +249,21 @@ public final class Broker {
         try {
           arguments = checkArguments(admitted);
         } catch (ToolFailure refusal) {
-          if (ledger.reject(admitted.entry(), refusal)) {
-            sink.accept(
-                new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
-          }
+          refuse(admitted.entry(), refusal, false, sink);
           return;
         }
-        ToolFailure refusal = null;
         if (authorizer != null) {
           ToolFailure denial = authorize(admitted, arguments);
           if (denial != null) {
-            if (ledger.deny(admitted.entry(), denial)) {
-              sink.accept(
-                  new CallDispatcher.Completion(true, envelope(admitted.entry().method, denial)));
-            }
+            refuse(admitted.entry(), denial, true, sink);
             return;
           }
           ledger.allowed(admitted.entry());
-          refusal = charge();
-        }
-        if (refusal != null) {
-          if (ledger.reject(admitted.entry(), refusal)) {
-            sink.accept(
-                new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
+          ToolFailure spent = charge();
+          if (spent != null) {
+            refuse(admitted.entry(), spent, false, sink);
+            return;
           }
-          return;
         }
         execute(admitted, arguments, sink);
       } catch (InterruptedException e) {
@@ -431,9 +421,26 @@ public final class Broker {
     }
 
     private Rejected reject(PassLedger.Entry entry, ToolFailure.Kind kind, String message) {
-      ToolFailure failure = new ToolFailure(kind, message);
+      return reject(entry, new ToolFailure(kind, message));
+    }
+
+    private Rejected reject(PassLedger.Entry entry, ToolFailure failure) {
       ledger.reject(entry, failure);
       return new Rejected(entry, failure);
+    }
+
+    /**
+     * Refuses an admitted call before its handler runs ({@code denied} by the authorization hook,
+     * or for its arguments or budget), telling the program unless the pass has already ended.
+     */
+    private void refuse(
+        PassLedger.Entry entry,
+        ToolFailure failure,
+        boolean denied,
+        Consumer<CallDispatcher.Completion> sink) {
+      if (denied ? ledger.deny(entry, failure) : ledger.reject(entry, failure)) {
+        sink.accept(new CallDispatcher.Completion(true, envelope(entry.method, failure)));
+      }
     }
   }
 }
