@@ -92,8 +92,11 @@ public final class JdbcPools {
     }
   }
 
-  /** {@code jdbcUrl} without user information, and cut at its first {@code ?} or {@code ;}. */
-  static String redacted(String jdbcUrl) {
+  /**
+   * {@code jdbcUrl} as it may be shown in a message or log: without user information, and cut at
+   * its first {@code ?} or {@code ;} (where passwords and tokens go).
+   */
+  public static String redacted(String jdbcUrl) {
     String url = USER_INFO.matcher(jdbcUrl).replaceFirst("//");
     int options = url.length();
     for (char separator : new char[] {'?', ';'}) {

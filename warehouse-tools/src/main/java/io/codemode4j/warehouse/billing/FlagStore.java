@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse.billing;
 
 import io.codemode4j.bridge.tool.CallContext;
+import io.codemode4j.warehouse.JdbcPools;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,6 +89,9 @@ public final class FlagStore {
   private final Connector connector;
   private final String description;
 
+  /** Whether this store has made sure of its table; read and set under the store's lock. */
+  private boolean tableReady;
+
   private FlagStore(Connector connector, String description) {
     this.connector = connector;
     this.description = description;
@@ -107,7 +111,7 @@ public final class FlagStore {
             throw new SQLException(
                 "cannot create the flag store's directory " + file.getParent(), e);
           }
-          return withTable(openWaitingForLock("jdbc:duckdb:" + file, file));
+          return openWaitingForLock("jdbc:duckdb:" + file, file);
         },
         "the flag store " + file);
   }
@@ -118,8 +122,7 @@ public final class FlagStore {
    */
   public static FlagStore of(DataSource dataSource) {
     Objects.requireNonNull(dataSource, "dataSource");
-    return new FlagStore(
-        () -> withTable(dataSource.getConnection()), "the flag store " + dataSource);
+    return new FlagStore(dataSource::getConnection, "the flag store " + dataSource);
   }
 
   /**
@@ -132,17 +135,24 @@ public final class FlagStore {
       throw new IllegalArgumentException(
           "a flag store URL starts with jdbc:, e.g. jdbc:postgresql://host/db, was '" + url + "'");
     }
-    String shown = url.replaceAll("(?i)(password=)[^&;]*", "$1***");
     return new FlagStore(
-        () -> withTable(DriverManager.getConnection(url)), "the flag store " + shown);
+        () -> DriverManager.getConnection(url), "the flag store " + JdbcPools.redacted(url));
   }
 
-  private static Connection withTable(Connection connection) throws SQLException {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute(SCHEMA);
-    } catch (SQLException e) {
-      connection.close();
-      throw e;
+  /**
+   * A connection for one operation; the first one this store opens creates the table (if no other
+   * host has). Called under the store's lock.
+   */
+  private Connection open() throws SQLException, InterruptedException {
+    Connection connection = connector.open();
+    if (!tableReady) {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute(SCHEMA);
+      } catch (SQLException e) {
+        connection.close();
+        throw e;
+      }
+      tableReady = true;
     }
     return connection;
   }
@@ -164,7 +174,7 @@ public final class FlagStore {
             call.callId(),
             call.principal().id(),
             Instant.now().truncatedTo(ChronoUnit.MICROS));
-    try (Connection connection = connector.open();
+    try (Connection connection = open();
         PreparedStatement insert =
             connection.prepareStatement(
                 "INSERT INTO invoice_flags VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
@@ -200,7 +210,7 @@ public final class FlagStore {
     }
     sql.append(" ORDER BY created_at, flag_id");
     List<Flag> flags = new ArrayList<>();
-    try (Connection connection = connector.open();
+    try (Connection connection = open();
         PreparedStatement select = connection.prepareStatement(sql.toString())) {
       for (int i = 0; i < values.size(); i++) {
         select.setString(i + 1, values.get(i));
