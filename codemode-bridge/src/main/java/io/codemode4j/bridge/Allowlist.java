@@ -150,7 +150,8 @@ final class Allowlist {
         : listed + " and " + (methods.size() - LISTED) + " more";
   }
 
-  private static String declarations(Collection<Method> methods) {
+  /** The declarations of {@code methods}, grouped by namespace in their order. */
+  static String declarations(Collection<Method> methods) {
     Map<String, Map<String, ToolSpec>> namespaces = new LinkedHashMap<>();
     methods.forEach(
         m ->

@@ -71,6 +71,8 @@ public final class CodeMode implements AutoCloseable {
   private final Allowlist allowlist;
   private final String namespacesJson;
   private final boolean includeDeclarations;
+  private final boolean describePerRun;
+  private final String description;
   private final Function<RunContext, Visibility> hostPolicy;
   private final CodeExecutionLimits limits;
   private final Broker broker;
@@ -100,6 +102,8 @@ public final class CodeMode implements AutoCloseable {
     }
     this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
     this.includeDeclarations = b.includeDeclarations;
+    this.describePerRun = b.describePerRun;
+    this.description = b.description;
     this.hostPolicy = b.hostPolicy;
     this.listeners = GuardedListeners.of(b.listeners);
     this.broker =
@@ -141,6 +145,29 @@ public final class CodeMode implements AutoCloseable {
    */
   public ToolSpec tool() {
     return tool;
+  }
+
+  /**
+   * The outer tool's spec as {@code run} should be given it: with declarations, its description
+   * declares exactly the methods the run may see (see {@link #visibleMethods}), so a principal
+   * whose grants hide some reads nothing of them; without, or when the run sees every method, it is
+   * {@link #tool()}. Name, schemas and execution class are always {@link #tool()}'s.
+   *
+   * @throws IllegalStateException when the run may not see every method, the description declares
+   *     them and the Code Mode was not built with {@code describePerRun(true)}, as {@link #run}
+   */
+  public ToolSpec tool(RunContext run) {
+    Objects.requireNonNull(run, "run");
+    List<Allowlist.Method> visible = visible(run);
+    if (!includeDeclarations || visible.size() == allowlist.methods().size()) {
+      return tool;
+    }
+    return new ToolSpec(
+        tool.name(),
+        outerDescription(description, Allowlist.declarations(visible), limits),
+        tool.parameters(),
+        tool.success(),
+        tool.executionClass());
   }
 
   /**
@@ -253,7 +280,7 @@ public final class CodeMode implements AutoCloseable {
   private List<Allowlist.Method> visible(RunContext run) {
     Visibility visibility = run.grants().and(hostPolicy.apply(run));
     List<Allowlist.Method> visible = allowlist.visible(visibility);
-    if (includeDeclarations && visible.size() < allowlist.methods().size()) {
+    if (includeDeclarations && !describePerRun && visible.size() < allowlist.methods().size()) {
       List<String> hidden =
           allowlist.methods().stream()
               .map(Allowlist.Method::path)
@@ -267,7 +294,8 @@ public final class CodeMode implements AutoCloseable {
               + ", but the description of "
               + tool.name()
               + " declares every method: build it with "
-              + "includeDeclarations(false) and give the model ToolDiscovery's tool to find the visible ones");
+              + "describePerRun(true) and give each run tool(run), or with includeDeclarations(false) "
+              + "and give the model ToolDiscovery's tool to find the visible ones");
     }
     return visible;
   }
@@ -474,6 +502,7 @@ public final class CodeMode implements AutoCloseable {
 
     private final List<PassListener> listeners = new ArrayList<>();
     private boolean includeDeclarations = true;
+    private boolean describePerRun;
     private Function<RunContext, Visibility> hostPolicy = run -> Visibility.all();
 
     /** Null until the host sets one: then every call the run may make is authorized. */
@@ -581,6 +610,18 @@ public final class CodeMode implements AutoCloseable {
      */
     public Builder includeDeclarations(boolean include) {
       this.includeDeclarations = include;
+      return this;
+    }
+
+    /**
+     * Whether the host gives each run the outer tool's spec from {@link CodeMode#tool(RunContext)}
+     * (declaring only what that run may see) rather than one {@link CodeMode#tool()} for all (false
+     * by default). Only then may a run see fewer methods than the allowlist holds while the
+     * description declares methods: without it such a run is refused, so that no model is told of a
+     * method it cannot call.
+     */
+    public Builder describePerRun(boolean perRun) {
+      this.describePerRun = perRun;
       return this;
     }
 

@@ -102,8 +102,8 @@ class VisibilityIT {
           .isInstanceOf(IllegalStateException.class)
           .hasMessage(
               "run run-c may not see t.fail, but the description of run_javascript declares every method: "
-                  + "build it with includeDeclarations(false) and give the model ToolDiscovery's tool to find the "
-                  + "visible ones");
+                  + "build it with describePerRun(true) and give each run tool(run), or with "
+                  + "includeDeclarations(false) and give the model ToolDiscovery's tool to find the visible ones");
       assertThatThrownBy(
               () ->
                   codeMode.run(
@@ -112,6 +112,37 @@ class VisibilityIT {
           .hasMessageStartingWith("run run-1 may not see t.echo, t.fail, t.block, t.big, but");
       assertThat(codeMode.run("async () => 1", TestTools.run()).ok()).isTrue();
       assertThat(codeMode.tool().description()).contains("fail(args: {");
+    }
+  }
+
+  @Test
+  void tool_describePerRun_declaresOnlyWhatTheRunSees() {
+    TestTools tools = new TestTools();
+    try (CodeMode codeMode =
+        tools.codeMode().visibility(VisibilityIT::policy).describePerRun(true).build()) {
+      RunContext confined = RunContext.of("run-c", Principal.ofTenant("ana", Set.of("emea")));
+
+      String confinedDescription = codeMode.tool(confined).description();
+
+      assertThat(confinedDescription).contains("echo(args: {").doesNotContain("fail(");
+      assertThat(codeMode.tool(TestTools.run())).isSameAs(codeMode.tool());
+      assertThat(codeMode.tool().description()).contains("fail(args: {");
+      assertThat(codeMode.tool(confined).parameters()).isEqualTo(codeMode.tool().parameters());
+      assertThat(codeMode.run("async () => typeof t.fail", confined))
+          .isInstanceOfSatisfying(
+              PassSuccess.class, s -> assertThat(s.result().asString()).isEqualTo("undefined"));
+    }
+  }
+
+  @Test
+  void tool_hiddenMethodWithoutDescribePerRun_isRefusedAsRunIs() {
+    TestTools tools = new TestTools();
+    try (CodeMode codeMode = tools.codeMode().visibility(VisibilityIT::policy).build()) {
+      RunContext confined = RunContext.of("run-c", Principal.ofTenant("ana", Set.of("emea")));
+
+      assertThatThrownBy(() -> codeMode.tool(confined))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageStartingWith("run run-c may not see t.fail");
     }
   }
 }
