@@ -1,0 +1,172 @@
+package io.codemode4j.mcp;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.mcp.internal.McpFeatures;
+import io.codemode4j.mcp.internal.McpTelemetry;
+import io.codemode4j.mcp.internal.PassGate;
+import io.codemode4j.warehouse.Column;
+import io.codemode4j.warehouse.TableSchema;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.opentelemetry.api.OpenTelemetry;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A Code Mode served over MCP: {@code run_javascript} (its description declaring what each client
+ * may call), {@code discover_tools}, each warehouse table's schema and notes and the declarations
+ * as resources, and an {@code analyst} prompt. Start it over {@link #stdio stdio} for one local
+ * client, or over {@link #http Streamable HTTP} for many clients with bearer tokens.
+ *
+ * <p>Decided: this class owns nothing it was given: the Code Mode, the discovery and the warehouse
+ * stay the caller's to close; closing this stops only the handlers' threads.
+ */
+public final class CodeModeMcp implements AutoCloseable {
+
+  /** Passes running at once over all clients, by default. */
+  public static final int DEFAULT_MAX_CONCURRENT_PASSES = 64;
+
+  private final McpFeatures features;
+  private final PassGate gate;
+  private final String version;
+  private final JsonMapper mapper;
+
+  private CodeModeMcp(Builder b, List<McpFeatures.ResourceFeature> tables) {
+    this.mapper = JsonMapper.builder().build();
+    this.gate = new PassGate(b.maxConcurrentPasses);
+    this.version = b.version;
+    this.features =
+        new McpFeatures(
+            b.codeMode, b.discovery, tables, gate, new McpTelemetry(b.openTelemetry), mapper);
+  }
+
+  public static Builder builder(CodeMode codeMode) {
+    return new Builder(codeMode);
+  }
+
+  /**
+   * Serves one client over {@code in} and {@code out} (the process's stdin and stdout), acting as
+   * {@code grant}; returns once the server reads requests. Nothing but protocol is written to
+   * {@code out}.
+   */
+  public McpStdioServer stdio(Grant grant, InputStream in, OutputStream out) {
+    return new McpStdioServer(features, grant, version, mapper, in, out);
+  }
+
+  /** Passes running now, over all clients. */
+  public int runningPasses() {
+    return gate.running();
+  }
+
+  McpFeatures features() {
+    return features;
+  }
+
+  String version() {
+    return version;
+  }
+
+  JsonMapper mapper() {
+    return mapper;
+  }
+
+  @Override
+  public void close() {
+    features.close();
+  }
+
+  /** Collects the server's parts; {@link #build()} reads the warehouse's tables once. */
+  public static final class Builder {
+    private final CodeMode codeMode;
+    private @Nullable ToolDiscovery discovery;
+    private @Nullable Warehouse warehouse;
+    private OpenTelemetry openTelemetry = OpenTelemetry.noop();
+    private int maxConcurrentPasses = DEFAULT_MAX_CONCURRENT_PASSES;
+    private String version = "0.1.0";
+
+    private Builder(CodeMode codeMode) {
+      this.codeMode = Objects.requireNonNull(codeMode, "codeMode");
+    }
+
+    /** Offers {@code discover_tools} over this discovery. */
+    public Builder discovery(ToolDiscovery value) {
+      this.discovery = Objects.requireNonNull(value, "discovery");
+      return this;
+    }
+
+    /** Publishes each allowlisted table of {@code value} as a resource. */
+    public Builder warehouse(Warehouse value) {
+      this.warehouse = Objects.requireNonNull(value, "warehouse");
+      return this;
+    }
+
+    /** Where the {@code tools/call} spans go (none by default). */
+    public Builder openTelemetry(OpenTelemetry value) {
+      this.openTelemetry = Objects.requireNonNull(value, "openTelemetry");
+      return this;
+    }
+
+    /** Passes running at once over all clients, 1..4096. */
+    public Builder maxConcurrentPasses(int value) {
+      if (value < 1 || value > 4096) {
+        throw new IllegalArgumentException("maxConcurrentPasses must be 1..4096, was " + value);
+      }
+      this.maxConcurrentPasses = value;
+      return this;
+    }
+
+    /** The server version clients are told ({@code serverInfo.version}). */
+    public Builder version(String value) {
+      this.version = Objects.requireNonNull(value, "version");
+      return this;
+    }
+
+    /**
+     * @throws WarehouseException when the warehouse cannot list its tables
+     */
+    public CodeModeMcp build() throws WarehouseException {
+      List<McpFeatures.ResourceFeature> tables = new ArrayList<>();
+      if (warehouse != null) {
+        for (TableSchema table : warehouse.tables()) {
+          tables.add(table(table, warehouse));
+        }
+      }
+      return new CodeModeMcp(this, tables);
+    }
+
+    private static McpFeatures.ResourceFeature table(TableSchema table, Warehouse warehouse) {
+      ObjectNode json = JsonNodeFactory.instance.objectNode().put("table", table.name());
+      String note = warehouse.notes().table(table.name()).orElse(null);
+      if (note != null) {
+        json.put("note", note);
+      }
+      ArrayNode columns = json.putArray("columns");
+      for (Column column : table.columns()) {
+        ObjectNode c = columns.addObject().put("name", column.name()).put("type", column.type());
+        warehouse.notes().column(table.name(), column.name()).ifPresent(n -> c.put("note", n));
+      }
+      return new McpFeatures.ResourceFeature(
+          McpSchema.Resource.builder()
+              .uri("codemode://tables/" + table.name())
+              .name(table.name())
+              .title("Table " + table.name())
+              .description(
+                  note != null
+                      ? note
+                      : "Columns of " + table.name() + " as warehouse.query reads them.")
+              .mimeType("application/json")
+              .build(),
+          json.toString());
+    }
+  }
+}

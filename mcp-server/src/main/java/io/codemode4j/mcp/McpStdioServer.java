@@ -1,0 +1,106 @@
+package io.codemode4j.mcp;
+
+import io.codemode4j.mcp.internal.AnalystPrompt;
+import io.codemode4j.mcp.internal.McpFeatures;
+import io.codemode4j.mcp.internal.StdioDrain;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.List;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One client over stdio, acting as one {@link Grant}: the server an MCP host starts as a
+ * subprocess.
+ *
+ * <p>Decided: on end of input the responses still owed are written first (see {@code StdioDrain}),
+ * so {@link #awaitEnd} returns only when the client has everything it asked for. {@code
+ * notifications/cancelled} is not handled by the SDK's session server (SDK issue 130): a cancelled
+ * program runs on until it ends or reaches its wall-clock limit, and its response is then written
+ * and ignored by the client.
+ */
+public final class McpStdioServer implements AutoCloseable {
+
+  /** How long end of input waits for responses still owed, by default. */
+  public static final Duration DEFAULT_GRACE = Duration.ofSeconds(60);
+
+  private final StdioDrain drain;
+  private final McpAsyncServer server;
+
+  McpStdioServer(
+      McpFeatures features,
+      Grant grant,
+      String version,
+      JsonMapper mapper,
+      InputStream in,
+      OutputStream out) {
+    this.drain = new StdioDrain(mapper, DEFAULT_GRACE);
+    StdioServerTransportProvider transport =
+        new StdioServerTransportProvider(
+            new JacksonMcpJsonMapper(mapper), drain.input(in), drain.output(out));
+    AnalystPrompt prompt = features.prompt();
+    List<McpServerFeatures.AsyncToolSpecification> tools =
+        features.tools(grant).stream()
+            .map(
+                t ->
+                    new McpServerFeatures.AsyncToolSpecification(
+                        t.tool(),
+                        (exchange, request) ->
+                            t.handler()
+                                .apply(
+                                    new McpFeatures.CallInfo(
+                                        request, exchange.sessionId(), grant))))
+            .toList();
+    List<McpServerFeatures.AsyncResourceSpecification> resources =
+        features.resources(grant).stream()
+            .map(
+                r ->
+                    new McpServerFeatures.AsyncResourceSpecification(
+                        r.resource(), (exchange, request) -> Mono.just(r.read())))
+            .toList();
+    this.server =
+        McpServer.async(transport)
+            .serverInfo("codemode4j", version)
+            .capabilities(
+                McpSchema.ServerCapabilities.builder()
+                    .tools(false)
+                    .resources(false, false)
+                    .prompts(false)
+                    .build())
+            .validateToolInputs(false)
+            .tools(tools)
+            .resources(resources)
+            .prompts(
+                new McpServerFeatures.AsyncPromptSpecification(
+                    prompt.prompt(),
+                    (exchange, request) ->
+                        Mono.fromCallable(() -> prompt.get(request.arguments()))))
+            .build();
+  }
+
+  /**
+   * Blocks until the client ends its input and every response owed is written, or {@code timeout}
+   * passes; then closes the server.
+   *
+   * @return whether input ended within {@code timeout}
+   */
+  public boolean awaitEnd(Duration timeout) throws InterruptedException {
+    boolean ended = drain.awaitEnd(timeout);
+    if (ended) {
+      close();
+    }
+    return ended;
+  }
+
+  @Override
+  public void close() {
+    server.closeGracefully().block(Duration.ofSeconds(5));
+  }
+}

@@ -1,0 +1,237 @@
+package io.codemode4j.mcp.internal;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.OuterTool;
+import io.codemode4j.bridge.OuterToolResult;
+import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.schema.DescribeOptions;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.ToolSpec;
+import io.codemode4j.mcp.Grant;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * What an MCP server offers one {@link Grant}, independent of the transport: the outer tools with
+ * their handlers, the resources and the {@code analyst} prompt. The stdio and the HTTP servers wrap
+ * these in the SDK's session or stateless specifications.
+ *
+ * <p>Decided: every handler is asynchronous and runs its work on a virtual thread, so that no pass
+ * waits for one of Reactor's bounded threads (twenty on two cores) and the only bound is the {@link
+ * PassGate}; a cancelled subscription interrupts that thread, which ends the pass as {@code
+ * interrupted}. Whatever the program does comes back as a tool result, {@code isError} when it
+ * failed, never as a JSON-RPC error, which the model would not read.
+ */
+public final class McpFeatures {
+
+  private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
+
+  static final String DECLARATIONS_URI = "codemode://declarations";
+  static final String TABLES_URI = "codemode://tables/";
+
+  /** A tool of the server: the protocol's tool and its handler. */
+  public record ToolFeature(
+      McpSchema.Tool tool,
+      String name,
+      Function<CallInfo, Mono<McpSchema.CallToolResult>> handler) {}
+
+  /** One {@code tools/call} as the transport saw it. */
+  public record CallInfo(
+      McpSchema.CallToolRequest request, @Nullable String sessionId, Grant grant) {}
+
+  private final CodeMode codeMode;
+  private final @Nullable ToolDiscovery discovery;
+  private final List<ResourceFeature> tables;
+  private final PassGate gate;
+  private final McpTelemetry telemetry;
+  private final JsonMapper mapper;
+  private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+  private final Scheduler scheduler = Schedulers.fromExecutorService(threads, "codemode-mcp");
+
+  /** A resource of the server and what reading it answers. */
+  public record ResourceFeature(McpSchema.Resource resource, String text) {
+    public McpSchema.ReadResourceResult read() {
+      return new McpSchema.ReadResourceResult(
+          List.of(new McpSchema.TextResourceContents(resource.uri(), resource.mimeType(), text)));
+    }
+  }
+
+  public McpFeatures(
+      CodeMode codeMode,
+      @Nullable ToolDiscovery discovery,
+      List<ResourceFeature> tables,
+      PassGate gate,
+      McpTelemetry telemetry,
+      JsonMapper mapper) {
+    this.codeMode = codeMode;
+    this.discovery = discovery;
+    this.tables = List.copyOf(tables);
+    this.gate = gate;
+    this.telemetry = telemetry;
+    this.mapper = mapper;
+  }
+
+  /** {@code run_javascript} as {@code grant} sees it, then {@code discover_tools} if present. */
+  public List<ToolFeature> tools(Grant grant) {
+    RunContext probe = grant.run("mcp-list", "mcp-list");
+    List<ToolFeature> tools = new ArrayList<>();
+    OuterTool run = codeMode.outerTool();
+    tools.add(feature(codeMode.tool(probe), run, true));
+    if (discovery != null) {
+      tools.add(feature(discovery.tool(), discovery.outerTool(), false));
+    }
+    return tools;
+  }
+
+  /** The declarations {@code grant} may read, then each table's schema and notes. */
+  public List<ResourceFeature> resources(Grant grant) {
+    List<ResourceFeature> resources = new ArrayList<>();
+    List<String> visible =
+        codeMode.visibleMethods(grant.run("mcp-list", "mcp-list")).stream()
+            .map(m -> m.path())
+            .toList();
+    if (!visible.isEmpty()) {
+      String declarations =
+          codeMode.describe(visible, new DescribeOptions(DescribeOptions.MAX_BYTES));
+      resources.add(
+          new ResourceFeature(
+              McpSchema.Resource.builder()
+                  .uri(DECLARATIONS_URI)
+                  .name("declarations")
+                  .title("TypeScript declarations of the methods")
+                  .description(
+                      "Every method a "
+                          + codeMode.toolName()
+                          + " program may call, as TypeScript declarations.")
+                  .mimeType("text/plain")
+                  .build(),
+              declarations));
+    }
+    resources.addAll(tables);
+    return resources;
+  }
+
+  /** The {@code analyst} prompt. */
+  public AnalystPrompt prompt() {
+    return new AnalystPrompt(codeMode.toolName(), discovery != null, tables.isEmpty());
+  }
+
+  /** Stops the handlers' threads; passes still running are interrupted. */
+  public void close() {
+    scheduler.dispose();
+    threads.shutdownNow();
+  }
+
+  private ToolFeature feature(ToolSpec spec, OuterTool outer, boolean pass) {
+    boolean readOnly = spec.executionClass() == ExecutionClass.READONLY;
+    McpSchema.Tool tool =
+        McpSchema.Tool.builder()
+            .name(spec.name())
+            .description(spec.description())
+            .inputSchema(toMap(spec.parameters()))
+            .outputSchema(toMap(spec.success()))
+            .annotations(
+                McpSchema.ToolAnnotations.builder()
+                    .readOnlyHint(readOnly)
+                    .idempotentHint(readOnly)
+                    .openWorldHint(false)
+                    .build())
+            .build();
+    return new ToolFeature(tool, spec.name(), call -> handle(outer, pass, call));
+  }
+
+  private Mono<McpSchema.CallToolResult> handle(OuterTool outer, boolean pass, CallInfo call) {
+    String callId = "mcp-" + UUID.randomUUID();
+    String runId = call.sessionId() != null ? "mcp-session-" + call.sessionId() : callId;
+    RunContext run = call.grant().run(runId, callId);
+    McpTelemetry.CallSpan span = telemetry.start(call.request(), outer.name(), call.sessionId());
+    PassGate.Permit permit = pass ? gate.tryAcquire(call.grant()) : PassGate.Permit.NONE;
+    if (permit == null) {
+      McpSchema.CallToolResult busy = result(busy(call.grant()), true);
+      span.end(busy, callId);
+      return Mono.just(busy);
+    }
+    return Mono.fromCallable(() -> span.inScope(() -> answer(outer, call, run)))
+        .subscribeOn(scheduler)
+        .doOnNext(result -> span.end(result, callId))
+        .doOnNext(result -> log(outer.name(), call.grant(), callId, result))
+        .doOnCancel(() -> span.cancelled(callId))
+        .doFinally(signal -> permit.release());
+  }
+
+  private McpSchema.CallToolResult answer(OuterTool outer, CallInfo call, RunContext run) {
+    Map<String, Object> arguments = call.request().arguments();
+    JsonNode json = arguments == null ? null : mapper.valueToTree(arguments);
+    OuterToolResult result;
+    try {
+      result = outer.handler().handle(json, run);
+    } catch (RuntimeException e) {
+      // A fault of the host (e.g. a grant that hides a method the description declares): the model
+      // cannot fix it, and still gets a result rather than a JSON-RPC error.
+      LOG.error("{} failed in the host for {}", outer.name(), run.principal().id(), e);
+      ObjectNode error = egressShaped();
+      error
+          .putObject("error")
+          .put("kind", "internal")
+          .put("message", "the server failed to run " + outer.name() + ": " + e.getMessage());
+      return result(error, true);
+    }
+    return result(result.json(), result.isError());
+  }
+
+  private void log(String tool, Grant grant, String callId, McpSchema.CallToolResult result) {
+    if (LOG.isInfoEnabled()) {
+      LOG.info(
+          "tools/call tool={} principal={} callId={} isError={}",
+          tool,
+          grant.principal().id(),
+          callId,
+          Boolean.TRUE.equals(result.isError()));
+    }
+  }
+
+  private ObjectNode busy(Grant grant) {
+    ObjectNode json = egressShaped();
+    json.putObject("error").put("kind", "busy").put("message", gate.busyMessage(grant));
+    return json;
+  }
+
+  private static ObjectNode egressShaped() {
+    ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
+    json.putNull("result");
+    json.putArray("logs");
+    json.putArray("calls");
+    json.put("omittedCalls", 0);
+    return json;
+  }
+
+  private static McpSchema.CallToolResult result(ObjectNode json, boolean isError) {
+    return McpSchema.CallToolResult.builder()
+        .addTextContent(json.toString())
+        .structuredContent(json)
+        .isError(isError)
+        .build();
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> toMap(JsonNode schema) {
+    return mapper.convertValue(schema, Map.class);
+  }
+}
