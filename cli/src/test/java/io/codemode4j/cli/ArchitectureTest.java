@@ -20,10 +20,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module graph, checked on the compiled classes of all six modules (this module's test
+ * The module graph, checked on the compiled classes of all seven modules (this module's test
  * classpath holds every one of them): {@code cli -> benchmarks -> warehouse-tools ->
- * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks and cli only, and no
- * module reaching into another's {@code internal} packages.
+ * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks and cli only, {@code
+ * agent-runtime} between cli and the bridge, and no module reaching into another's {@code internal}
+ * packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
@@ -43,6 +44,7 @@ class ArchitectureTest {
           "io.codemode4j.sample", "sample-data",
           "io.codemode4j.warehouse", "warehouse-tools",
           "io.codemode4j.bench", "benchmarks",
+          "io.codemode4j.agent", "agent-runtime",
           "io.codemode4j.cli", "cli");
 
   private static final Pattern INTERNAL =
@@ -55,6 +57,9 @@ class ArchitectureTest {
     classes =
         new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            // and the test-jar of agent-runtime (AskCommandIT's OpenAI-wire server), which the
+            // option above, matching only test-classes directories, lets through
+            .withImportOption(location -> !location.contains("-tests.jar"))
             .importPackages("io.codemode4j");
   }
 
@@ -81,6 +86,8 @@ class ArchitectureTest {
             .definedBy("io.codemode4j.cli..")
             .layer("benchmarks")
             .definedBy("io.codemode4j.bench..")
+            .layer("agent-runtime")
+            .definedBy("io.codemode4j.agent..")
             .layer("warehouse-tools")
             .definedBy("io.codemode4j.warehouse..")
             .layer("sample-data")
@@ -93,12 +100,14 @@ class ArchitectureTest {
             .mayNotBeAccessedByAnyLayer()
             .whereLayer("benchmarks")
             .mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("agent-runtime")
+            .mayOnlyBeAccessedByLayers("cli")
             .whereLayer("warehouse-tools")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("codemode-bridge")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli")
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "agent-runtime", "cli")
             .whereLayer("sql-allowlist")
             .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli");
     rule.check(classes);

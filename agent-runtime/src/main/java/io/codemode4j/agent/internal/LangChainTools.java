@@ -12,6 +12,14 @@ import tools.jackson.databind.node.ObjectNode;
  * Our tool specs as LangChain4j's: the JSON Schema goes in raw through {@link
  * ToolSpecification#fromJson}, which keeps every keyword (minimum, pattern, ...), where building a
  * {@code JsonObjectSchema} would drop what it does not model.
+ *
+ * <p>Measured with LangChain4j 1.19.0 (OpenAiWireIT): each property's schema reaches the wire
+ * verbatim, but the OpenAI client renders the top level itself (type, properties, required, $defs)
+ * and writes {@code additionalProperties: false} only for a strict tool (probed by hand: the
+ * Anthropic 1.19.0 and Ollama 1.18.1 clients drop it alike). Tools stay non-strict: strict also
+ * marks every property required (discover_tools has optional ones) and asks providers for
+ * constrained decoding; the handlers check arguments against the whole schema, so an extra key is
+ * still refused, in a result the model reads.
  */
 public final class LangChainTools {
 

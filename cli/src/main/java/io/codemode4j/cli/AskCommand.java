@@ -1,0 +1,335 @@
+package io.codemode4j.cli;
+
+import static io.codemode4j.cli.TerminalText.Context.CELL;
+import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
+import static io.codemode4j.cli.TerminalText.Context.TEXT;
+import static io.codemode4j.cli.TerminalText.escape;
+
+import io.codemode4j.agent.Agent;
+import io.codemode4j.agent.AgentOutcome;
+import io.codemode4j.agent.AgentPolicy;
+import io.codemode4j.agent.AgentTranscript;
+import io.codemode4j.agent.AgentTurn;
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.billing.BillingSample;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * {@code codemode ask "QUESTION"}: the analyst agent answers one question over the warehouse and
+ * billing tools, through a model the flags or the environment name.
+ */
+@Command(
+    name = "ask",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Ask the analyst agent one question: a model writes Code Mode programs over the warehouse and"
+          + " billing tools (run_javascript, discover_tools) until it answers {answer, figures}.",
+      "",
+      "The model comes from the flags, else the provider's environment variables:",
+      "  openai     OPENAI_MODEL, OPENAI_BASE_URL (default https://api.openai.com/v1)",
+      "             and OPENAI_API_KEY (needed for api.openai.com; any other",
+      "             OpenAI-compatible server is its --base-url)",
+      "  anthropic  ANTHROPIC_MODEL, ANTHROPIC_BASE_URL",
+      "             (default https://api.anthropic.com/v1/), ANTHROPIC_API_KEY (needed)",
+      "  ollama     OLLAMA_MODEL, OLLAMA_BASE_URL (default http://127.0.0.1:11434)",
+      "Keys are read only from the environment, never from a flag.",
+      "",
+      "Exit 0 answered, 1 the run failed (the model, a limit), 2 usage error (no model configured,"
+          + " a bad flag)."
+    })
+final class AskCommand implements Callable<Integer> {
+
+  static final String INSTRUCTIONS =
+      "You answer an analyst's question about a billing warehouse (customers, invoices, invoice"
+          + " lines and the invoice_summary view). Take every figure from the data: write a"
+          + " run_javascript program that queries what the answer needs (aggregate in SQL, run"
+          + " independent calls with Promise.all) and returns only that; never make a figure up."
+          + " In `answer` say the answer in a sentence or two; in `figures` put the figures it rests"
+          + " on, each by a short name, exactly as the data gave them (decimal strings stay strings).";
+
+  static final String ANSWER_SCHEMA =
+      "{\"type\":\"object\",\"properties\":{\"answer\":{\"type\":\"string\",\"minLength\":1},"
+          + "\"figures\":{\"type\":\"object\"}},\"required\":[\"answer\",\"figures\"],"
+          + "\"additionalProperties\":false}";
+
+  @Spec CommandSpec spec;
+
+  @Mixin DataOptions data;
+
+  @Mixin StateOptions state;
+
+  @Parameters(index = "0", paramLabel = "QUESTION", description = "The question, in words.")
+  String question;
+
+  @Option(
+      names = "--provider",
+      paramLabel = "NAME",
+      description =
+          "openai (also any OpenAI-compatible server), anthropic or ollama" + " (default: openai).")
+  @Nullable String provider;
+
+  @Option(
+      names = "--model",
+      paramLabel = "NAME",
+      description = "The model, e.g. gpt-4.1-mini (default: the provider's *_MODEL variable).")
+  @Nullable String model;
+
+  @Option(
+      names = "--base-url",
+      paramLabel = "URL",
+      description =
+          "The provider's endpoint, e.g. http://127.0.0.1:8000/v1 for a local OpenAI-compatible"
+              + " server (default: the provider's *_BASE_URL variable, else its public endpoint).")
+  @Nullable String baseUrl;
+
+  @Option(
+      names = "--tenant",
+      paramLabel = "REGION[,REGION]",
+      converter = TenantConverter.class,
+      description = "Ask as a principal that sees only these regions.")
+  @Nullable Tenant tenant;
+
+  @Option(
+      names = "--max-turns",
+      paramLabel = "N",
+      defaultValue = "8",
+      description = "Model requests at most, 1..1000 (default: ${DEFAULT-VALUE}).")
+  int maxTurns;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = "2m",
+      converter = DurationConverter.class,
+      description = "Wall-clock limit of the whole run, e.g. 30s, 5m (default: ${DEFAULT-VALUE}).")
+  Duration timeout;
+
+  @Option(
+      names = "--json",
+      description =
+          "Print one JSON object: ok, answer, failure {kind, message}, runId, turns, toolCalls,"
+              + " modelVisibleBytes, uncertainCalls.")
+  boolean json;
+
+  @Option(
+      names = "--transcript",
+      paramLabel = "FILE",
+      description =
+          "Write the run to FILE as JSON: every turn with its exposed tools, the model-visible bytes"
+              + " (requestBytes, newBytes), the model's text, and each tool call's program or"
+              + " arguments and result (a program's result holds its ledger, calls).")
+  @Nullable Path transcript;
+
+  private final Map<String, String> env;
+
+  AskCommand() {
+    this(System.getenv());
+  }
+
+  /** With {@code env} in place of the process's environment (tests). */
+  AskCommand(Map<String, String> env) {
+    this.env = Map.copyOf(env);
+  }
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    ModelConfig config;
+    AgentPolicy policy;
+    try {
+      config = ModelConfig.resolve(provider, model, baseUrl, env);
+      policy = AgentPolicy.defaults().withMaxTurns(maxTurns).withMaxDuration(timeout);
+      if (question.isBlank()) {
+        throw new IllegalArgumentException("the question is blank: ask it in words");
+      }
+      // Checked before the run, which a late failure to write would waste.
+      Path parent = transcript == null ? null : transcript.toAbsolutePath().getParent();
+      if (parent != null && !Files.isDirectory(parent)) {
+        throw new IllegalArgumentException(
+            "--transcript " + transcript + ": the directory " + parent + " does not exist");
+      }
+    } catch (IllegalArgumentException e) {
+      err.println("error: " + TerminalText.message(e));
+      return CodemodeCli.EXIT_USAGE;
+    }
+    Principal principal =
+        tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
+    JsonMapper mapper = JsonMapper.builder().build();
+    try (Warehouse warehouse = data.openWarehouse();
+        CodeMode codeMode =
+            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
+      String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
+      if (unknown != null) {
+        err.println("error: " + unknown);
+        return CodemodeCli.EXIT_USAGE;
+      }
+      Agent agent =
+          Agent.builder("analyst")
+              .instructions(INSTRUCTIONS)
+              .outputSchema(mapper.readTree(ANSWER_SCHEMA))
+              .codeMode(codeMode)
+              .discovery(ToolDiscovery.of(List.of(codeMode)))
+              .policy(policy)
+              .model(config.chatModel())
+              .build();
+      AgentOutcome outcome = agent.ask(question, principal);
+      if (transcript != null) {
+        Files.writeString(
+            transcript,
+            mapper
+                    .writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(transcriptJson(config, outcome, mapper))
+                + "\n",
+            StandardCharsets.UTF_8);
+      }
+      if (json) {
+        out.println(outcomeJson(outcome));
+      } else {
+        print(outcome, out, err);
+      }
+      out.flush();
+      return outcome.ok() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
+    } catch (WarehouseException e) {
+      err.println("error: " + TerminalText.message(e));
+      return CodemodeCli.EXIT_FAILED;
+    } catch (IOException e) {
+      err.println("error: cannot write the transcript " + transcript + ": " + e.getMessage());
+      return CodemodeCli.EXIT_FAILED;
+    }
+  }
+
+  /** The answer, then its figures one per line; a failure on stderr. */
+  private static void print(AgentOutcome outcome, PrintWriter out, PrintWriter err) {
+    switch (outcome) {
+      case AgentOutcome.Answered answered -> {
+        out.println(escape(answered.answer().get("answer").asString(), TEXT));
+        answered
+            .answer()
+            .get("figures")
+            .properties()
+            .forEach(
+                figure ->
+                    out.println(
+                        escape(
+                            "  "
+                                + figure.getKey()
+                                + ": "
+                                + (figure.getValue().isString()
+                                    ? figure.getValue().asString()
+                                    : figure.getValue().toString()),
+                            CELL)));
+      }
+      case AgentOutcome.Failed failed ->
+          err.println(
+              "error: " + failed.kind().wireName() + ": " + escape(failed.message(), MESSAGE));
+    }
+  }
+
+  static ObjectNode outcomeJson(AgentOutcome outcome) {
+    ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", outcome.ok());
+    switch (outcome) {
+      case AgentOutcome.Answered answered -> {
+        json.set("answer", answered.answer());
+        json.putNull("failure");
+      }
+      case AgentOutcome.Failed failed -> {
+        json.putNull("answer");
+        json.putObject("failure")
+            .put("kind", failed.kind().wireName())
+            .put("message", failed.message());
+      }
+    }
+    AgentTranscript transcript = outcome.transcript();
+    json.put("runId", transcript.runId())
+        .put("turns", transcript.turns().size())
+        .put("toolCalls", transcript.toolCalls())
+        .put("modelVisibleBytes", transcript.modelVisibleBytes());
+    ArrayNode uncertain = json.putArray("uncertainCalls");
+    for (AgentTranscript.UncertainCall call : transcript.uncertainCalls()) {
+      uncertain
+          .addObject()
+          .put("toolCallId", call.toolCallId())
+          .put("method", call.method())
+          .put("callId", call.callId());
+    }
+    return json;
+  }
+
+  private ObjectNode transcriptJson(ModelConfig config, AgentOutcome outcome, JsonMapper mapper) {
+    ObjectNode json =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("question", question)
+            .put("provider", config.provider().wireName)
+            .put("model", config.model())
+            .put("baseUrl", config.baseUrl());
+    json.setAll(outcomeJson(outcome));
+    // In place of the outcome's count of turns: the turns themselves.
+    ArrayNode turns = json.putArray("turns");
+    for (AgentTurn turn : outcome.transcript().turns()) {
+      ObjectNode t =
+          turns
+              .addObject()
+              .put("index", turn.index())
+              .put("requestBytes", turn.requestBytes())
+              .put("newBytes", turn.newBytes());
+      ArrayNode exposed = t.putArray("exposedTools");
+      turn.exposedTools().forEach(exposed::add);
+      t.put("text", turn.text());
+      ArrayNode calls = t.putArray("calls");
+      for (AgentTurn.ToolCall call : turn.calls()) {
+        ObjectNode c = calls.addObject().put("id", call.id()).put("name", call.name());
+        JsonNode arguments = parsed(call.arguments(), mapper);
+        if (arguments != null
+            && call.name().equals(CodeMode.DEFAULT_TOOL_NAME)
+            && arguments.path("code").isString()) {
+          c.put("program", arguments.get("code").asString());
+        } else if (arguments != null) {
+          c.set("arguments", arguments);
+        } else {
+          c.put("arguments", call.arguments());
+        }
+        c.set("result", call.result());
+        c.put("isError", call.isError()).put("millis", call.millis());
+      }
+    }
+    return json;
+  }
+
+  /** The arguments as JSON, or null when the model sent something else. */
+  private static @Nullable JsonNode parsed(String arguments, JsonMapper mapper) {
+    try {
+      JsonNode node = mapper.readTree(arguments);
+      return node == null || node.isMissingNode() ? null : node;
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,200 @@
+package io.codemode4j.cli;
+
+import static io.codemode4j.agent.OpenAiWireServer.always;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codemode4j.agent.OpenAiWireServer;
+import io.codemode4j.agent.OpenAiWireServer.Received;
+import io.codemode4j.agent.OpenAiWireServer.Reply;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * {@code codemode ask} against a local server speaking OpenAI's chat-completions wire format,
+ * through LangChain4j's real client, over the bundled data: the printed answer, {@code --json}, the
+ * transcript file, a failing model, and the usage error without a model.
+ */
+class AskCommandIT {
+
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  static final String PROGRAM =
+      "async () => (await warehouse.query({sql: \"SELECT region, SUM(revenue) AS total FROM"
+          + " invoice_summary GROUP BY region ORDER BY total DESC\"})).rows";
+  static final String ARGUMENTS =
+      "{\"code\":" + JsonNodeFactory.instance.stringNode(PROGRAM).toString() + "}";
+
+  @TempDir Path dir;
+
+  private record Outcome(int exitCode, String out, String err) {}
+
+  private static Outcome codemode(OpenAiWireServer server, String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "ask",
+                "Which region had the highest revenue?",
+                "--base-url",
+                server.baseUrl(),
+                "--model",
+                "scripted",
+                "--data",
+                System.getProperty("codemode.sampleDir")));
+    args.addAll(List.of(options));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        CodemodeCli.run(
+            new PrintWriter(out, true), new PrintWriter(err, true), args.toArray(String[]::new));
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  /** A model that runs the program, then answers from the rows the tool message carries. */
+  private static OpenAiWireServer analyst() throws Exception {
+    Function<Received, Reply> answer =
+        request -> {
+          JsonNode top = request.lastToolResult().get("result").get(0);
+          return Reply.text(
+              "{\"answer\": \""
+                  + top.get("region").asString()
+                  + " had the highest revenue.\", \"figures\": {\"revenue\": \""
+                  + top.get("total").asString()
+                  + "\"}}");
+        };
+    return OpenAiWireServer.start(
+        always(Reply.toolCall("call_1", "run_javascript", ARGUMENTS)), answer);
+  }
+
+  @Test
+  void ask_overOpenAiWire_printsTheAnswerAndWritesEveryTurn() throws Exception {
+    Path transcript = dir.resolve("transcript.json");
+    try (OpenAiWireServer server = analyst()) {
+
+      Outcome result = codemode(server, "--transcript", transcript.toString());
+
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      JsonNode rows = server.received().get(1).lastToolResult().get("result");
+      String region = rows.get(0).get("region").asString();
+      String revenue = rows.get(0).get("total").asString();
+      assertThat(result.out().lines().toList())
+          .containsExactly(region + " had the highest revenue.", "  revenue: " + revenue);
+
+      JsonNode json = JSON.readTree(Files.readString(transcript, StandardCharsets.UTF_8));
+      assertThat(json.get("question").asString())
+          .isEqualTo("Which region had the highest revenue?");
+      assertThat(json.get("provider").asString()).isEqualTo("openai");
+      assertThat(json.get("model").asString()).isEqualTo("scripted");
+      assertThat(json.get("ok").asBoolean()).isTrue();
+      assertThat(json.at("/answer/figures/revenue").asString()).isEqualTo(revenue);
+      JsonNode turns = json.get("turns");
+      assertThat(turns).hasSize(2);
+
+      JsonNode first = turns.get(0);
+      assertThat(first.get("exposedTools").toString())
+          .isEqualTo("[\"run_javascript\",\"discover_tools\"]");
+      assertThat(first.get("newBytes").asLong())
+          .isEqualTo(first.get("requestBytes").asLong())
+          .isGreaterThan(1000);
+      assertThat(first.get("text").isNull()).isTrue();
+      JsonNode call = first.get("calls").get(0);
+      assertThat(call.get("id").asString()).isEqualTo("call_1");
+      assertThat(call.get("name").asString()).isEqualTo("run_javascript");
+      assertThat(call.get("program").asString()).isEqualTo(PROGRAM);
+      assertThat(call.get("isError").asBoolean()).isFalse();
+      assertThat(call.get("result")).isEqualTo(server.received().get(1).lastToolResult());
+      JsonNode ledger = call.get("result").get("calls");
+      assertThat(ledger).hasSize(1);
+      assertThat(ledger.get(0).get("method").asString()).isEqualTo("warehouse.query");
+      assertThat(ledger.get(0).get("status").asString()).isEqualTo("succeeded");
+
+      JsonNode second = turns.get(1);
+      assertThat(second.get("newBytes").asLong())
+          .isEqualTo(call.get("result").toString().getBytes(StandardCharsets.UTF_8).length);
+      // The whole request: the first one, the model's own call, and the result it read.
+      assertThat(second.get("requestBytes").asLong())
+          .isEqualTo(
+              first.get("requestBytes").asLong()
+                  + ("run_javascript" + ARGUMENTS).getBytes(StandardCharsets.UTF_8).length
+                  + second.get("newBytes").asLong());
+      assertThat(second.get("text").asString()).contains(revenue);
+      assertThat(second.get("calls")).isEmpty();
+      assertThat(json.get("modelVisibleBytes").asLong())
+          .isEqualTo(first.get("newBytes").asLong() + second.get("newBytes").asLong());
+    }
+  }
+
+  @Test
+  void ask_json_printsTheOutcome() throws Exception {
+    try (OpenAiWireServer server = analyst()) {
+
+      Outcome result = codemode(server, "--json");
+
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      JsonNode json = JSON.readTree(result.out());
+      assertThat(json.propertyNames())
+          .containsExactly(
+              "ok",
+              "answer",
+              "failure",
+              "runId",
+              "turns",
+              "toolCalls",
+              "modelVisibleBytes",
+              "uncertainCalls");
+      assertThat(json.get("ok").asBoolean()).isTrue();
+      assertThat(json.at("/answer/answer").asString()).endsWith(" had the highest revenue.");
+      assertThat(json.get("failure").isNull()).isTrue();
+      assertThat(json.get("turns").asInt()).isEqualTo(2);
+      assertThat(json.get("toolCalls").asInt()).isEqualTo(1);
+      assertThat(json.get("uncertainCalls")).isEmpty();
+    }
+  }
+
+  @Test
+  void ask_modelAnswers500_exitsOneWithModelError() throws Exception {
+    try (OpenAiWireServer server =
+        OpenAiWireServer.start(always(Reply.error(500, "the scripted server is down")))) {
+
+      Outcome result = codemode(server);
+
+      assertThat(result.exitCode()).isEqualTo(1);
+      assertThat(result.out()).isEmpty();
+      assertThat(result.err())
+          .startsWith("error: model_error: the model failed: ")
+          .contains("the scripted server is down");
+      assertThat(server.received()).hasSize(1);
+    }
+  }
+
+  @Test
+  void ask_noModelConfigured_exitsTwoSayingWhatToSet() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = new CommandLine(new AskCommand(Map.of()));
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+
+    int code = cli.execute("Which region had the highest revenue?");
+
+    assertThat(code).isEqualTo(2);
+    assertThat(out.toString()).isEmpty();
+    assertThat(err.toString())
+        .isEqualTo(
+            "error: no model configured for provider openai: pass --model NAME or set OPENAI_MODEL"
+                + " (with OPENAI_API_KEY for api.openai.com, or --base-url / OPENAI_BASE_URL for"
+                + " another OpenAI-compatible server)"
+                + System.lineSeparator());
+  }
+}
