@@ -43,6 +43,7 @@ class ArchitectureTest {
           "io.codemode4j.sample", "sample-data",
           "io.codemode4j.warehouse", "warehouse-tools",
           "io.codemode4j.bench", "benchmarks",
+          "io.codemode4j.mcp", "mcp-server",
           "io.codemode4j.cli", "cli");
 
   private static final Pattern INTERNAL =
@@ -81,6 +82,8 @@ class ArchitectureTest {
             .definedBy("io.codemode4j.cli..")
             .layer("benchmarks")
             .definedBy("io.codemode4j.bench..")
+            .layer("mcp-server")
+            .definedBy("io.codemode4j.mcp..")
             .layer("warehouse-tools")
             .definedBy("io.codemode4j.warehouse..")
             .layer("sample-data")
@@ -93,14 +96,16 @@ class ArchitectureTest {
             .mayNotBeAccessedByAnyLayer()
             .whereLayer("benchmarks")
             .mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("mcp-server")
+            .mayOnlyBeAccessedByLayers("cli")
             .whereLayer("warehouse-tools")
-            .mayOnlyBeAccessedByLayers("benchmarks", "cli")
+            .mayOnlyBeAccessedByLayers("mcp-server", "benchmarks", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("codemode-bridge")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli")
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "mcp-server", "benchmarks", "cli")
             .whereLayer("sql-allowlist")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli");
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "mcp-server", "benchmarks", "cli");
     rule.check(classes);
   }
 
