@@ -41,6 +41,11 @@ class McpCommandIT {
   /** Short enough for the endless loop to end soon, long enough for every benign program here. */
   private static final String TIMEOUT = "3s";
 
+  private static final String INITIALIZE =
+      "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+          + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+          + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
+
   private static McpSyncClient shared;
   private static final Queue<String> sharedErr = new ConcurrentLinkedQueue<>();
 
@@ -299,9 +304,7 @@ class McpCommandIT {
     try (OutputStream in = process.getOutputStream()) {
       for (String line :
           List.of(
-              "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                  + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
-                  + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}",
+              INITIALIZE,
               "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
               // Never settles: its response exists only 2 s after input ended (the drain).
               toolsCall(2, "async () => { await new Promise(() => {}); }"),
@@ -345,6 +348,43 @@ class McpCommandIT {
             "tools/call",
             "params",
             Map.of("name", "run_javascript", "arguments", Map.of("code", code))));
+  }
+
+  @Test
+  void launcher_mcpWhileTheJvmLogsAnError_keepsTheJvmsMessageOffStdout() throws Exception {
+    Path stderr = dir.resolve("stderr.txt");
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                Path.of(System.getProperty("codemode.home", "..")).resolve("codemode").toString(),
+                "mcp")
+            .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()));
+    builder.environment().put("CODEMODE_BUILD", "never");
+    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    builder
+        .environment()
+        .put(
+            "CODEMODE_CACHE_DIR",
+            Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache"))
+                .toAbsolutePath()
+                .toString());
+    // The JVM reports a missing class-data archive through unified logging, on stdout by default.
+    builder
+        .environment()
+        .put("CODEMODE_JAVA_OPTS", "-XX:SharedArchiveFile=" + dir.resolve("missing.jsa"));
+    Process process = builder.start();
+    try (OutputStream in = process.getOutputStream()) {
+      in.write((INITIALIZE + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(Files.readString(stderr)).contains("missing.jsa");
+    assertThat(out.lines().toList())
+        .as(out)
+        .isNotEmpty()
+        .allSatisfy(
+            line -> assertThat(JSON.readTree(line).path("jsonrpc").asString()).isEqualTo("2.0"));
+    assertThat(process.exitValue()).isZero();
   }
 
   @Test
