@@ -206,6 +206,28 @@ class McpCommandIT {
   }
 
   @Test
+  void runJavascript_processIsolationMemoryHogThenGoodProgram_endsTypedAndTheNextCallWorks() {
+    Queue<String> err = new ConcurrentLinkedQueue<>();
+    McpSyncClient isolated = client(err, "--isolation", "process");
+    try {
+      McpSchema.CallToolResult hog =
+          run(
+              isolated,
+              "async () => { const a = []; while (true) a.push(new Array(100000).fill(1.5)); }");
+
+      assertThat(hog.isError()).as(String.valueOf(hog)).isTrue();
+      assertThat(structured(hog).at("/error/kind").asString()).isEqualTo("limit");
+      assertThat(structured(hog).at("/error/limit").asString()).isEqualTo("memory");
+      McpSchema.CallToolResult next =
+          run(isolated, "async () => (await warehouse.query({sql: 'SELECT 5 AS x'})).rows[0].x");
+      assertThat(next.isError()).as(String.valueOf(next)).isFalse();
+      assertThat(structured(next).path("result").asInt()).isEqualTo(5);
+    } finally {
+      isolated.closeGracefully();
+    }
+  }
+
+  @Test
   void resources_listAndRead_offerTheDeclarationsAndEachTableAsJsonColumns() {
     List<String> uris =
         shared.listResources().resources().stream().map(McpSchema.Resource::uri).toList();
