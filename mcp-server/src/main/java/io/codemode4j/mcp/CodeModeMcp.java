@@ -11,6 +11,7 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.opentelemetry.api.OpenTelemetry;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
@@ -61,6 +62,16 @@ public final class CodeModeMcp implements AutoCloseable {
    */
   public McpStdioServer stdio(Grant grant, InputStream in, OutputStream out) {
     return new McpStdioServer(features, grant, version, mapper, in, out);
+  }
+
+  /**
+   * Serves every token of {@code tokens} over Streamable HTTP, as {@code options} say; returns once
+   * the server listens.
+   *
+   * @throws IOException when it cannot listen there
+   */
+  public McpHttpServer http(HttpOptions options, Tokens tokens) throws IOException {
+    return McpHttpServer.start(this, options, tokens);
   }
 
   /** Passes running now, over all clients. */

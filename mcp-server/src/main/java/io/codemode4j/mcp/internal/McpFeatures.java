@@ -128,6 +128,13 @@ public final class McpFeatures {
     return resources;
   }
 
+  /** The method paths {@code grant} sees: grants with the same paths share a tool list. */
+  public List<String> visiblePaths(Grant grant) {
+    return codeMode.visibleMethods(grant.run("mcp-list", "mcp-list")).stream()
+        .map(m -> m.path())
+        .toList();
+  }
+
   /** The {@code analyst} prompt. */
   public AnalystPrompt prompt() {
     return new AnalystPrompt(codeMode.toolName(), discovery != null, tables.isEmpty());
@@ -198,12 +205,19 @@ public final class McpFeatures {
 
   private void log(String tool, Grant grant, String callId, McpSchema.CallToolResult result) {
     if (LOG.isInfoEnabled()) {
+      Object error =
+          result.structuredContent() instanceof ObjectNode json && json.path("error").isObject()
+              ? json.get("error").path("kind").asString()
+                  + ": "
+                  + json.get("error").path("message").asString()
+              : "none";
       LOG.info(
-          "tools/call tool={} principal={} callId={} isError={}",
+          "tools/call tool={} principal={} callId={} isError={} error={}",
           tool,
           grant.principal().id(),
           callId,
-          Boolean.TRUE.equals(result.isError()));
+          Boolean.TRUE.equals(result.isError()),
+          error);
     }
   }
 

@@ -6,12 +6,16 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Counts the JSON-RPC requests read from stdin and the responses written to stdout, so that end of
@@ -32,6 +36,7 @@ public final class StdioDrain {
   private final CountDownLatch ended = new CountDownLatch(1);
   private long requests;
   private long responses;
+  private volatile @Nullable Output output;
 
   public StdioDrain(JsonMapper mapper, Duration grace) {
     this.mapper = mapper;
@@ -43,7 +48,9 @@ public final class StdioDrain {
   }
 
   public OutputStream output(OutputStream out) {
-    return new Output(out);
+    Output wrapped = new Output(out);
+    this.output = wrapped;
+    return wrapped;
   }
 
   /**
@@ -78,16 +85,7 @@ public final class StdioDrain {
   }
 
   /** One message read or written; its kind decides what it counts as. */
-  private void message(byte[] line, int length, boolean incoming) {
-    if (length == 0) {
-      return;
-    }
-    JsonNode json;
-    try {
-      json = mapper.readTree(new String(line, 0, length, java.nio.charset.StandardCharsets.UTF_8));
-    } catch (JacksonException e) {
-      return; // not JSON: the SDK answers it with a parse error of its own, which is no response.
-    }
+  private void count(@Nullable JsonNode json, boolean incoming) {
     if (json == null || !json.isObject() || !json.has("id") || json.get("id").isNull()) {
       return;
     }
@@ -101,8 +99,32 @@ public final class StdioDrain {
     }
   }
 
+  /** Answers a line that is not JSON, as JSON-RPC says: id null, code -32700. */
+  private void parseError(String detail) throws IOException {
+    ObjectNode error = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
+    error.putNull("id");
+    error
+        .putObject("error")
+        .put("code", -32700)
+        .put("message", "Parse error: the line is not JSON (" + detail + ")");
+    byte[] bytes = (error + "\n").getBytes(StandardCharsets.UTF_8);
+    Output out = output;
+    if (out != null) {
+      out.write(bytes, 0, bytes.length);
+    }
+  }
+
+  /**
+   * Passes on one whole message line at a time. A blank line is dropped, and a line that is not
+   * JSON is answered here with JSON-RPC's parse error and dropped: the SDK's stdio reader stops
+   * reading for good at the first line it cannot parse (a blank one included), which would leave
+   * the client talking to a server that no longer listens.
+   */
   private final class Input extends FilterInputStream {
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+    private final byte[] chunk = new byte[8192];
+    private byte[] ready = new byte[0];
+    private int readyAt;
     private boolean eof;
 
     Input(InputStream in) {
@@ -118,34 +140,76 @@ public final class StdioDrain {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-      if (eof) {
-        return -1;
-      }
-      int n = super.read(b, off, len);
-      if (n < 0) {
-        eof = true;
-        if (line.size() > 0) {
-          message(line.toByteArray(), line.size(), true);
-          line.reset();
+      while (readyAt == ready.length) {
+        if (eof) {
+          return -1;
         }
-        endOfInput();
-        return -1;
+        fill();
       }
-      scan(b, off, n);
+      int n = Math.min(len, ready.length - readyAt);
+      System.arraycopy(ready, readyAt, b, off, n);
+      readyAt += n;
       return n;
     }
 
-    private void scan(byte[] b, int off, int n) {
-      int start = off;
-      for (int i = off; i < off + n; i++) {
-        if (b[i] == '\n') {
-          line.write(b, start, i - start);
-          message(line.toByteArray(), line.size(), true);
-          line.reset();
-          start = i + 1;
+    @Override
+    public int available() {
+      return ready.length - readyAt;
+    }
+
+    /** Reads until at least one message is ready, or end of input. */
+    private void fill() throws IOException {
+      ByteArrayOutputStream messages = new ByteArrayOutputStream();
+      while (messages.size() == 0 && !eof) {
+        int n = in.read(chunk, 0, chunk.length);
+        if (n < 0) {
+          eof = true;
+          take(messages);
+          if (messages.size() == 0) {
+            endOfInput();
+          }
+          break;
         }
+        int start = 0;
+        for (int i = 0; i < n; i++) {
+          if (chunk[i] == '\n') {
+            line.write(chunk, start, i - start);
+            take(messages);
+            start = i + 1;
+          }
+        }
+        line.write(chunk, start, n - start);
       }
-      line.write(b, start, off + n - start);
+      ready = messages.toByteArray();
+      readyAt = 0;
+    }
+
+    /** Moves the line read so far to {@code messages} if it is a message. */
+    private void take(ByteArrayOutputStream messages) throws IOException {
+      byte[] bytes = line.toByteArray();
+      line.reset();
+      String text = new String(bytes, StandardCharsets.UTF_8);
+      if (text.isBlank()) {
+        return;
+      }
+      JsonNode json;
+      try {
+        json = mapper.readTree(text);
+      } catch (JacksonException e) {
+        parseError(e.getOriginalMessage());
+        return;
+      }
+      count(json, true);
+      messages.write(bytes);
+      messages.write('\n');
+    }
+  }
+
+  private void written(byte[] line) {
+    try {
+      count(mapper.readTree(new String(line, StandardCharsets.UTF_8)), false);
+    } catch (JacksonException e) {
+      // Not JSON: the SDK wrote something else; it answers no request.
     }
   }
 
@@ -169,7 +233,7 @@ public final class StdioDrain {
         if (b[i] == '\n') {
           line.write(b, start, i - start);
           out.flush();
-          message(line.toByteArray(), line.size(), false);
+          written(line.toByteArray());
           line.reset();
           start = i + 1;
         }

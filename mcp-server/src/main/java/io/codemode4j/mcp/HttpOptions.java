@@ -1,0 +1,49 @@
+package io.codemode4j.mcp;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where and how the Streamable HTTP server listens.
+ *
+ * @param host the address to bind; {@code 127.0.0.1} unless the operator means to serve other
+ *     machines
+ * @param port the port; 0 picks a free one ({@link McpHttpServer#port()} tells which)
+ * @param allowedOrigins the browser origins ({@code https://app.example}) whose requests are
+ *     served; a request with any other {@code Origin} header is refused (DNS-rebinding defence);
+ *     requests without one (not from a browser) are served
+ * @param gracePeriod how long stopping waits for calls in flight
+ * @param maxRequestBytes the largest request body read
+ */
+public record HttpOptions(
+    String host, int port, List<String> allowedOrigins, Duration gracePeriod, int maxRequestBytes) {
+
+  public static final String LOOPBACK = "127.0.0.1";
+  public static final Duration DEFAULT_GRACE = Duration.ofSeconds(30);
+  public static final int DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;
+
+  public HttpOptions {
+    Objects.requireNonNull(host, "host");
+    if (host.isBlank()) {
+      throw new IllegalArgumentException("host must not be blank (127.0.0.1 serves this machine)");
+    }
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be 0..65535, was " + port);
+    }
+    allowedOrigins = List.copyOf(allowedOrigins);
+    Objects.requireNonNull(gracePeriod, "gracePeriod");
+    if (gracePeriod.isNegative()) {
+      throw new IllegalArgumentException("gracePeriod must not be negative, was " + gracePeriod);
+    }
+    if (maxRequestBytes < 1024) {
+      throw new IllegalArgumentException(
+          "maxRequestBytes must be at least 1024, was " + maxRequestBytes);
+    }
+  }
+
+  /** Loopback on {@code port}, no browser origins, the default grace and request size. */
+  public static HttpOptions loopback(int port) {
+    return new HttpOptions(LOOPBACK, port, List.of(), DEFAULT_GRACE, DEFAULT_MAX_REQUEST_BYTES);
+  }
+}

@@ -1,0 +1,243 @@
+package io.codemode4j.mcp;
+
+import io.codemode4j.mcp.internal.AnalystPrompt;
+import io.codemode4j.mcp.internal.HttpEndpoint;
+import io.codemode4j.mcp.internal.McpFeatures;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpStatelessAsyncServer;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures;
+import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+
+/**
+ * Code Mode over Streamable HTTP for many clients: {@code POST /mcp} with a bearer token from a
+ * {@link Tokens} file, and {@code GET /health}.
+ *
+ * <p>Decided:
+ *
+ * <ul>
+ *   <li>The SDK's stateless servlet transport: no session lives in an instance, so several run
+ *       behind a load balancer without sticky sessions; the warehouse and the flag store are the
+ *       shared parts.
+ *   <li>One stateless MCP server per group of grants that see the same methods, so each token's
+ *       {@code tools/list} declares only what that token may call; the grant travels to the handler
+ *       in the transport context, and its principal confines the rows.
+ *   <li>Jetty's request threads are virtual, and so are the handlers' (see {@code McpFeatures}): a
+ *       slow pass holds no pool thread; the pass gate is the only bound on concurrency.
+ *   <li>{@link #close()} stops accepting requests and waits up to the grace period for those in
+ *       flight (Jetty's {@code GracefulHandler}), so a SIGTERM drains.
+ * </ul>
+ */
+public final class McpHttpServer implements AutoCloseable {
+
+  private final Server server;
+  private final ServerConnector connector;
+  private final List<McpStatelessAsyncServer> servers;
+  private final String host;
+
+  private McpHttpServer(
+      Server server,
+      ServerConnector connector,
+      List<McpStatelessAsyncServer> servers,
+      String host) {
+    this.server = server;
+    this.connector = connector;
+    this.servers = servers;
+    this.host = host;
+  }
+
+  static McpHttpServer start(CodeModeMcp mcp, HttpOptions options, Tokens tokens)
+      throws IOException {
+    McpFeatures features = mcp.features();
+    JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mcp.mapper());
+    Map<List<String>, HttpServlet> byMethods = new HashMap<>();
+    Map<Grant, HttpServlet> transports = new HashMap<>();
+    List<McpStatelessAsyncServer> servers = new ArrayList<>();
+    for (Grant grant : tokens.grants()) {
+      HttpServlet transport =
+          byMethods.computeIfAbsent(
+              features.visiblePaths(grant),
+              paths -> {
+                HttpServletStatelessServerTransport t =
+                    HttpServletStatelessServerTransport.builder()
+                        .jsonMapper(json)
+                        .messageEndpoint("/mcp")
+                        .maxRequestSize(options.maxRequestBytes())
+                        .contextExtractor(
+                            (HttpServletRequest request) ->
+                                McpTransportContext.create(
+                                    Map.of(
+                                        HttpEndpoint.GRANT,
+                                        request.getAttribute(HttpEndpoint.GRANT))))
+                        .build();
+                servers.add(server(features, grant, mcp.version(), t));
+                return t;
+              });
+      transports.put(grant, transport);
+    }
+    QueuedThreadPool threads = new QueuedThreadPool();
+    threads.setName("codemode-mcp-http");
+    threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
+    Server server = new Server(threads);
+    ServerConnector connector = new ServerConnector(server);
+    connector.setHost(options.host());
+    connector.setPort(options.port());
+    server.addConnector(connector);
+    ServletContextHandler context = new ServletContextHandler();
+    ServletHolder endpoint =
+        new ServletHolder(
+            "mcp",
+            new HttpEndpoint(
+                tokens, transports, options.allowedOrigins(), loopbackNames(options.host())));
+    endpoint.setAsyncSupported(true);
+    context.addServlet(endpoint, "/mcp");
+    context.addServlet(new ServletHolder("health", new Health(mcp)), "/health");
+    server.setHandler(new GracefulHandler(context));
+    server.setStopTimeout(options.gracePeriod().toMillis());
+    server.setStopAtShutdown(false);
+    try {
+      server.start();
+    } catch (Exception e) {
+      stopQuietly(server);
+      throw new IOException(
+          "the MCP HTTP server could not listen on "
+              + options.host()
+              + ":"
+              + options.port()
+              + " ("
+              + e.getMessage()
+              + "): pick another --port, or stop what holds this one",
+          e);
+    }
+    return new McpHttpServer(server, connector, servers, options.host());
+  }
+
+  /** The port listened on (the one picked, when the options asked for 0). */
+  public int port() {
+    return connector.getLocalPort();
+  }
+
+  /** {@code http://host:port/mcp}. */
+  public URI endpoint() {
+    String h = host.contains(":") ? "[" + host + "]" : host;
+    return URI.create("http://" + h + ":" + port() + "/mcp");
+  }
+
+  /** Blocks until the server has stopped. */
+  public void join() throws InterruptedException {
+    server.join();
+  }
+
+  /**
+   * Stops accepting requests, waits up to the grace period for those in flight, then stops.
+   * Idempotent.
+   */
+  @Override
+  public void close() {
+    stopQuietly(server);
+    for (McpStatelessAsyncServer s : servers) {
+      s.closeGracefully().block(Duration.ofSeconds(5));
+    }
+  }
+
+  private static void stopQuietly(Server server) {
+    try {
+      server.stop();
+    } catch (Exception e) {
+      // Stopping is best effort; the connector is closed first, so nothing new arrives.
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static McpStatelessAsyncServer server(
+      McpFeatures features,
+      Grant grant,
+      String version,
+      HttpServletStatelessServerTransport transport) {
+    AnalystPrompt prompt = features.prompt();
+    List<McpStatelessServerFeatures.AsyncToolSpecification> tools =
+        features.tools(grant).stream()
+            .map(
+                t ->
+                    new McpStatelessServerFeatures.AsyncToolSpecification(
+                        t.tool(),
+                        (context, request) ->
+                            t.handler()
+                                .apply(
+                                    new McpFeatures.CallInfo(
+                                        request, null, (Grant) context.get(HttpEndpoint.GRANT)))))
+            .toList();
+    List<McpStatelessServerFeatures.AsyncResourceSpecification> resources =
+        features.resources(grant).stream()
+            .map(
+                r ->
+                    new McpStatelessServerFeatures.AsyncResourceSpecification(
+                        r.resource(), (context, request) -> Mono.just(r.read())))
+            .toList();
+    return McpServer.async(transport)
+        .serverInfo("codemode4j", version)
+        .capabilities(
+            McpSchema.ServerCapabilities.builder()
+                .tools(false)
+                .resources(false, false)
+                .prompts(false)
+                .build())
+        .validateToolInputs(false)
+        .tools(tools)
+        .resources(resources)
+        .prompts(
+            new McpStatelessServerFeatures.AsyncPromptSpecification(
+                prompt.prompt(),
+                (context, request) -> Mono.fromCallable(() -> prompt.get(request.arguments()))))
+        .build();
+  }
+
+  /** The names a Host header may carry when bound to loopback; null when bound elsewhere. */
+  private static @Nullable Set<String> loopbackNames(String host) {
+    return switch (host) {
+      case "127.0.0.1", "localhost", "::1", "[::1]" -> Set.of("127.0.0.1", "localhost", "[::1]");
+      default -> null;
+    };
+  }
+
+  /** {@code GET /health}: 200 {@code {"status": "ok"}} while serving. */
+  private static final class Health extends HttpServlet {
+    private static final long serialVersionUID = 1L;
+    private final transient CodeModeMcp mcp;
+
+    Health(CodeModeMcp mcp) {
+      this.mcp = mcp;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response)
+        throws IOException {
+      response.setContentType("application/json");
+      response
+          .getWriter()
+          .write("{\"status\":\"ok\",\"runningPasses\":" + mcp.runningPasses() + "}");
+    }
+  }
+}

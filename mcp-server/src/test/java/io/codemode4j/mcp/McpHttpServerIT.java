@@ -1,0 +1,349 @@
+package io.codemode4j.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.billing.BillingSample;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The Streamable HTTP server with the SDK's own Java client over loopback: each token sees its own
+ * tenant's rows and its own methods and declarations, failed programs are tool results, and every
+ * request without a valid token, Host or Origin is refused before the SDK reads it.
+ */
+class McpHttpServerIT {
+
+  static final String EMEA = "emea-token-0123456789abcdef0123456789abcdef";
+  static final String APAC = "apac-token-0123456789abcdef0123456789abcdef";
+  static final String SOLO = "solo-token-0123456789abcdef0123456789abcdef";
+
+  static final String REGIONS =
+      "async () => (await warehouse.query({sql: \"SELECT DISTINCT region FROM customers ORDER BY"
+          + " 1\"})).rows.map(r => r.region)";
+
+  /** About two seconds of the interpreter's time, allocating nothing. */
+  static final String SLOW =
+      "async () => { let i = 0; while (i < 3000000) { i = (i + 1) | 0; } return i; }";
+
+  static final JsonMapper JSON = JsonMapper.builder().build();
+
+  static Warehouse warehouse;
+  static CodeMode codeMode;
+  static CodeModeMcp mcp;
+  static McpHttpServer server;
+
+  @BeforeAll
+  static void start() throws Exception {
+    warehouse =
+        BillingSample.open(
+            Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet")),
+            Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache")));
+    codeMode =
+        BillingSample.installTools(warehouse, CodeMode.builder()).describePerRun(true).build();
+    mcp =
+        CodeModeMcp.builder(codeMode)
+            .discovery(ToolDiscovery.of(List.of(codeMode)))
+            .warehouse(warehouse)
+            .build();
+    Tokens tokens =
+        Tokens.of(
+            Map.of(
+                Tokens.hash(EMEA),
+                Grant.of(Principal.ofTenant("emea-analyst", Set.of("emea"))),
+                Tokens.hash(APAC),
+                new Grant(
+                    Principal.ofTenant("apac-analyst", Set.of("apac")), List.of("warehouse.*"), 8),
+                Tokens.hash(SOLO),
+                new Grant(Principal.ofTenant("solo", Set.of("emea")), null, 1)));
+    server = mcp.http(HttpOptions.loopback(0), tokens);
+  }
+
+  @AfterAll
+  static void stop() {
+    server.close();
+    mcp.close();
+    codeMode.close();
+    warehouse.close();
+  }
+
+  static McpSyncClient client(String token) {
+    HttpClientStreamableHttpTransport transport =
+        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+            .endpoint("/mcp")
+            .jsonMapper(new JacksonMcpJsonMapper(JSON))
+            .httpRequestCustomizer(
+                (request, method, uri, body, context) ->
+                    request.header("Authorization", "Bearer " + token))
+            .build();
+    McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+    client.initialize();
+    return client;
+  }
+
+  static JsonNode structured(McpSchema.CallToolResult result) {
+    return JSON.valueToTree(result.structuredContent());
+  }
+
+  static McpSchema.CallToolResult run(McpSyncClient client, String code) {
+    return client.callTool(new McpSchema.CallToolRequest("run_javascript", Map.of("code", code)));
+  }
+
+  @Test
+  void listTools_eachToken_seesItsOwnMethodsInTheDescription() {
+    try (McpSyncClient emea = client(EMEA);
+        McpSyncClient apac = client(APAC)) {
+      List<McpSchema.Tool> emeaTools = emea.listTools().tools();
+      List<McpSchema.Tool> apacTools = apac.listTools().tools();
+
+      assertThat(emeaTools)
+          .extracting(McpSchema.Tool::name)
+          .containsExactly("run_javascript", "discover_tools");
+      McpSchema.Tool run = emeaTools.get(0);
+      assertThat(run.description()).contains("declare const billing").contains("warehouse");
+      assertThat(run.inputSchema().get("required")).isEqualTo(List.of("code"));
+      assertThat(run.outputSchema()).containsKey("properties");
+      assertThat(run.annotations().readOnlyHint()).isFalse();
+      assertThat(run.annotations().openWorldHint()).isFalse();
+      assertThat(run.annotations().idempotentHint()).isFalse();
+      assertThat(emeaTools.get(1).annotations().readOnlyHint()).isTrue();
+      assertThat(apacTools.get(0).description())
+          .contains("declare const warehouse")
+          .doesNotContain("declare const billing");
+    }
+  }
+
+  @Test
+  void callTool_twoTokens_eachSeesOnlyItsTenantsRows() {
+    try (McpSyncClient emea = client(EMEA);
+        McpSyncClient apac = client(APAC)) {
+      McpSchema.CallToolResult emeaResult = run(emea, REGIONS);
+      McpSchema.CallToolResult apacResult = run(apac, REGIONS);
+
+      assertThat(emeaResult.isError()).isFalse();
+      assertThat(structured(emeaResult).get("result").toString()).isEqualTo("[\"emea\"]");
+      assertThat(structured(apacResult).get("result").toString()).isEqualTo("[\"apac\"]");
+      assertThat(((McpSchema.TextContent) emeaResult.content().get(0)).text())
+          .isEqualTo(structured(emeaResult).toString());
+    }
+  }
+
+  @Test
+  void callTool_hiddenNamespace_doesNotExistForThatToken() {
+    try (McpSyncClient apac = client(APAC)) {
+      JsonNode result = structured(run(apac, "async () => typeof billing"));
+
+      assertThat(result.get("result").asString()).isEqualTo("undefined");
+    }
+  }
+
+  @Test
+  void callTool_failingProgram_isAnErrorResultWithItsLedger() {
+    try (McpSyncClient emea = client(EMEA)) {
+      McpSchema.CallToolResult failed =
+          run(emea, "async () => { await warehouse.tables({}); throw new Error('no answer'); }");
+      McpSchema.CallToolResult next = run(emea, "async () => 1 + 1");
+
+      assertThat(failed.isError()).isTrue();
+      JsonNode json = structured(failed);
+      assertThat(json.get("ok").asBoolean()).isFalse();
+      assertThat(json.get("error").get("kind").asString()).isEqualTo("thrown");
+      assertThat(json.get("error").get("message").asString()).contains("no answer");
+      assertThat(json.get("calls")).hasSize(1);
+      assertThat(structured(next).get("result").asInt()).isEqualTo(2);
+    }
+  }
+
+  @Test
+  void callTool_invalidArguments_isAnErrorResultNamingTheSchema() {
+    try (McpSyncClient emea = client(EMEA)) {
+      McpSchema.CallToolResult result =
+          emea.callTool(new McpSchema.CallToolRequest("run_javascript", Map.of("program", "x")));
+
+      assertThat(result.isError()).isTrue();
+      assertThat(structured(result).get("error").get("kind").asString())
+          .isEqualTo("invalid_arguments");
+    }
+  }
+
+  @Test
+  void callTool_overThePrincipalsLimit_isBusyAndNothingRuns() throws Exception {
+    try (McpSyncClient first = client(SOLO);
+        McpSyncClient second = client(SOLO)) {
+      // Its own thread: the SDK client completes responses on the common pool, which has one
+      // worker on two cores, so a blocking call from that pool would wait for itself.
+      CompletableFuture<McpSchema.CallToolResult> slow = new CompletableFuture<>();
+      Thread.ofPlatform().start(() -> slow.complete(run(first, SLOW)));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (mcp.runningPasses() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+
+      McpSchema.CallToolResult busy = run(second, "async () => 1");
+
+      assertThat(busy.isError()).isTrue();
+      assertThat(structured(busy).get("error").get("kind").asString()).isEqualTo("busy");
+      assertThat(structured(busy).get("error").get("message").asString())
+          .contains("solo already runs 1, its limit");
+      assertThat(structured(slow.get(60, TimeUnit.SECONDS)).get("result").asInt())
+          .isEqualTo(3_000_000);
+      assertThat(structured(run(second, "async () => 1")).get("result").asInt()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void resources_tablesAndDeclarations_areReadable() {
+    try (McpSyncClient apac = client(APAC)) {
+      List<String> uris =
+          apac.listResources().resources().stream().map(McpSchema.Resource::uri).toList();
+      McpSchema.ReadResourceResult invoices =
+          apac.readResource(new McpSchema.ReadResourceRequest("codemode://tables/invoices"));
+      McpSchema.ReadResourceResult declarations =
+          apac.readResource(new McpSchema.ReadResourceRequest("codemode://declarations"));
+
+      assertThat(uris)
+          .contains(
+              "codemode://declarations",
+              "codemode://tables/invoices",
+              "codemode://tables/customers");
+      String table = ((McpSchema.TextResourceContents) invoices.contents().get(0)).text();
+      assertThat(JSON.readTree(table).get("columns").toString())
+          .contains("\"name\":\"amount_cents\"");
+      assertThat(((McpSchema.TextResourceContents) declarations.contents().get(0)).text())
+          .contains("declare const warehouse")
+          .doesNotContain("declare const billing");
+    }
+  }
+
+  @Test
+  void getPrompt_analyst_carriesTheQuestion() {
+    try (McpSyncClient emea = client(EMEA)) {
+      McpSchema.GetPromptResult prompt =
+          emea.getPrompt(
+              new McpSchema.GetPromptRequest(
+                  "analyst", Map.of("question", "Which region had the highest revenue in 2024?")));
+
+      assertThat(emea.listPrompts().prompts())
+          .extracting(McpSchema.Prompt::name)
+          .contains("analyst");
+      assertThat(((McpSchema.TextContent) prompt.messages().get(0).content()).text())
+          .contains("run_javascript")
+          .endsWith("Question: Which region had the highest revenue in 2024?");
+    }
+  }
+
+  @Test
+  void post_withoutOrWithAWrongToken_is401WithWwwAuthenticate() throws Exception {
+    HttpResponse<String> none = post(Map.of(), "{}");
+    HttpResponse<String> wrong = post(Map.of("Authorization", "Bearer not-a-token"), "{}");
+
+    assertThat(none.statusCode()).isEqualTo(401);
+    assertThat(none.headers().firstValue("WWW-Authenticate"))
+        .hasValue("Bearer realm=\"codemode4j\"");
+    assertThat(wrong.statusCode()).isEqualTo(401);
+    assertThat(wrong.headers().firstValue("WWW-Authenticate").orElseThrow())
+        .contains("error=\"invalid_token\"");
+    assertThat(wrong.body()).contains("the bearer token is not valid");
+  }
+
+  @Test
+  void post_fromAForeignOrigin_is403() throws Exception {
+    HttpResponse<String> response =
+        post(Map.of("Authorization", "Bearer " + EMEA, "Origin", "http://evil.example"), "{}");
+
+    assertThat(response.statusCode()).isEqualTo(403);
+    assertThat(response.body()).contains("Origin \\\"http://evil.example\\\" is not allowed");
+  }
+
+  @Test
+  void post_withAForeignHost_is403() throws Exception {
+    try (Socket socket = new Socket("127.0.0.1", server.port())) {
+      String body = "{}";
+      OutputStream out = socket.getOutputStream();
+      out.write(
+          ("POST /mcp HTTP/1.1\r\nHost: rebound.example:"
+                  + server.port()
+                  + "\r\nAuthorization: Bearer "
+                  + EMEA
+                  + "\r\nContent-Type: application/json\r\nContent-Length: "
+                  + body.length()
+                  + "\r\nConnection: close\r\n\r\n"
+                  + body)
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      String status =
+          new BufferedReader(
+                  new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII))
+              .readLine();
+
+      assertThat(status).startsWith("HTTP/1.1 403");
+    }
+  }
+
+  @Test
+  void post_malformedJson_isAJsonRpcErrorNotAToolResult() throws Exception {
+    HttpResponse<String> response =
+        post(
+            Map.of(
+                "Authorization",
+                "Bearer " + EMEA,
+                "Content-Type",
+                "application/json",
+                "Accept",
+                "application/json, text/event-stream"),
+            "{not json");
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).doesNotContain("\"isError\"");
+  }
+
+  @Test
+  void health_isOk() throws Exception {
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/health"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).startsWith("{\"status\":\"ok\"");
+  }
+
+  static HttpResponse<String> post(Map<String, String> headers, String body) throws Exception {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(server.endpoint()).POST(HttpRequest.BodyPublishers.ofString(body));
+    headers.forEach(request::header);
+    return HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .build()
+        .send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+}

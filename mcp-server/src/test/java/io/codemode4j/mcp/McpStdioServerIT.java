@@ -1,0 +1,96 @@
+package io.codemode4j.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.billing.BillingSample;
+import java.io.ByteArrayOutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The stdio server over pipes, spoken to in raw JSON-RPC lines as a host writes them: a client that
+ * writes its requests and closes its end at once still gets every response, and stdout holds
+ * nothing but protocol.
+ */
+class McpStdioServerIT {
+
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  static Warehouse warehouse;
+  static CodeMode codeMode;
+  static CodeModeMcp mcp;
+
+  @BeforeAll
+  static void start() throws Exception {
+    warehouse =
+        BillingSample.open(
+            Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet")),
+            Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache")));
+    codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build();
+    mcp = CodeModeMcp.builder(codeMode).warehouse(warehouse).build();
+  }
+
+  @AfterAll
+  static void stop() {
+    mcp.close();
+    codeMode.close();
+    warehouse.close();
+  }
+
+  @Test
+  void endOfInput_withCallsInFlightAndBadLines_answersEveryRequestFirst() throws Exception {
+    PipedOutputStream client = new PipedOutputStream();
+    PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
+    ByteArrayOutputStream serverOut = new ByteArrayOutputStream();
+    McpStdioServer server =
+        mcp.stdio(Grant.of(Principal.ofTenant("stdio", Set.of("emea"))), serverIn, serverOut);
+
+    String requests =
+        String.join(
+                "\n",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"pipe\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "",
+                "{not json",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"run_javascript\",\"arguments\":{\"code\":\"async () => { let i = 0; while (i < 1000000) { i = (i + 1) | 0; } return (await warehouse.query({sql: 'SELECT DISTINCT region FROM customers'})).rows; }\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"run_javascript\",\"arguments\":{\"code\":\"async () => { throw new Error('boom'); }\"}}}",
+                "")
+            + "\n";
+    client.write(requests.getBytes(StandardCharsets.UTF_8));
+    client.close();
+
+    boolean ended = server.awaitEnd(Duration.ofSeconds(60));
+
+    assertThat(ended).isTrue();
+    List<JsonNode> lines =
+        serverOut.toString(StandardCharsets.UTF_8).lines().map(JSON::readTree).toList();
+    assertThat(lines)
+        .allSatisfy(line -> assertThat(line.get("jsonrpc").asString()).isEqualTo("2.0"));
+    assertThat(lines)
+        .anySatisfy(
+            line -> {
+              assertThat(line.get("id").isNull()).isTrue();
+              assertThat(line.get("error").get("code").asInt()).isEqualTo(-32700);
+            });
+    JsonNode two = lines.stream().filter(l -> l.path("id").asInt() == 2).findFirst().orElseThrow();
+    JsonNode three =
+        lines.stream().filter(l -> l.path("id").asInt() == 3).findFirst().orElseThrow();
+    assertThat(two.get("result").get("structuredContent").get("result").toString())
+        .isEqualTo("[{\"region\":\"emea\"}]");
+    assertThat(three.get("result").get("isError").asBoolean()).isTrue();
+    assertThat(three.get("result").get("structuredContent").get("error").get("kind").asString())
+        .isEqualTo("thrown");
+  }
+}
