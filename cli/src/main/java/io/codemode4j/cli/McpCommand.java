@@ -7,7 +7,10 @@ import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.mcp.CodeModeMcp;
 import io.codemode4j.mcp.Grant;
+import io.codemode4j.mcp.HttpOptions;
+import io.codemode4j.mcp.McpHttpServer;
 import io.codemode4j.mcp.McpStdioServer;
+import io.codemode4j.mcp.Tokens;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
@@ -16,13 +19,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,6 +68,15 @@ final class McpCommand implements Callable<Integer> {
    * it should not be the first client's.
    */
   static final int WARM_UP_PASSES = 3;
+
+  /** How much longer than a program's --timeout stopping the HTTP server waits for it. */
+  static final Duration GRACE_BEYOND_TIMEOUT = Duration.ofSeconds(5);
+
+  /** How long the shutdown hook waits, after the server stopped, for everything to be closed. */
+  private static final Duration CLOSE_AFTER_STOP = Duration.ofSeconds(15);
+
+  /** Counted down when {@link #serve} has closed everything it opened. */
+  private final CountDownLatch stopped = new CountDownLatch(1);
 
   /** How long one wait for the end of input lasts before it is renewed; any length works. */
   private static final Duration END_POLL = Duration.ofMinutes(10);
@@ -174,20 +186,32 @@ final class McpCommand implements Callable<Integer> {
       err.println("error: " + usage);
       return CodemodeCli.EXIT_USAGE;
     }
-    boolean stdio = transport.equals("stdio");
+    if (tokens != null) {
+      // Read before anything is opened: a wrong file is the operator's to fix, not a failure.
+      Tokens httpTokens;
+      try {
+        httpTokens = Tokens.load(tokens);
+      } catch (NoSuchFileException e) {
+        err.println("error: no tokens file " + tokens + " (give the path of the --tokens file)");
+        return CodemodeCli.EXIT_USAGE;
+      } catch (IllegalArgumentException | IOException e) {
+        err.println("error: --tokens: " + TerminalText.message(e));
+        return CodemodeCli.EXIT_USAGE;
+      }
+      return serve(err, System.out, httpTokens);
+    }
     // Taken before anything else runs: from here on System.out is stderr (see the class comment).
     PrintStream protocol = System.out;
-    if (stdio) {
-      System.setOut(System.err);
-    }
+    System.setOut(System.err);
     try {
-      return serve(err, protocol);
+      return serve(err, protocol, null);
     } finally {
       System.setOut(protocol);
     }
   }
 
-  private Integer serve(PrintWriter err, PrintStream protocol) {
+  /** Serves over HTTP to the holders of {@code httpTokens}, or over stdio when it is null. */
+  private Integer serve(PrintWriter err, PrintStream protocol, @Nullable Tokens httpTokens) {
     Isolation mode =
         isolation.equals("process")
             ? new Isolation.Process(PROCESS_WORKERS, PROCESS_WORKER_HEAP_MB)
@@ -222,7 +246,10 @@ final class McpCommand implements Callable<Integer> {
                 .openTelemetry(observers.openTelemetry())
                 .version(version())
                 .build()) {
-      String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
+      String unknown =
+          httpTokens == null
+              ? (tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant))
+              : unknownTokenRegions(warehouse, httpTokens);
       if (unknown != null) {
         err.println("error: " + unknown);
         return CodemodeCli.EXIT_USAGE;
@@ -231,7 +258,7 @@ final class McpCommand implements Callable<Integer> {
         warmUp.await();
       }
       codeMode.warmUp(WARM_UP_PASSES);
-      return stdio(mcp, protocol, err);
+      return httpTokens == null ? stdio(mcp, protocol, err) : http(mcp, httpTokens, err);
     } catch (WarehouseException e) {
       err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
@@ -240,10 +267,75 @@ final class McpCommand implements Callable<Integer> {
       err.println("error: interrupted before the server ended");
       return CodemodeCli.EXIT_FAILED;
     } catch (IOException e) {
-      // Only closing the audit file throws it, after serving: its last lines may be lost.
-      err.println("error: closing the audit file: " + TerminalText.message(e));
+      // Listening (the port is taken) or closing the audit file after serving.
+      err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
+    } finally {
+      stopped.countDown();
     }
+  }
+
+  /**
+   * Serves every holder of a token until SIGTERM (or SIGINT): the JVM's shutdown hook closes the
+   * server, which stops accepting requests and lets those in flight finish within its grace period,
+   * and then waits until this thread has closed the Code Mode, the warehouse and the audit file.
+   */
+  private int http(CodeModeMcp mcp, Tokens httpTokens, PrintWriter err)
+      throws IOException, InterruptedException {
+    // A pass in flight may take up to --timeout, so the grace period covers at least that.
+    Duration grace =
+        timeout.plus(GRACE_BEYOND_TIMEOUT).compareTo(HttpOptions.DEFAULT_GRACE) > 0
+            ? timeout.plus(GRACE_BEYOND_TIMEOUT)
+            : HttpOptions.DEFAULT_GRACE;
+    McpHttpServer server =
+        mcp.http(
+            new HttpOptions(host, port, List.of(), grace, HttpOptions.DEFAULT_MAX_REQUEST_BYTES),
+            httpTokens);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            Thread.ofPlatform()
+                .name("codemode-mcp-stop")
+                .unstarted(
+                    () -> {
+                      server.close();
+                      try {
+                        stopped.await(CLOSE_AFTER_STOP.toMillis(), TimeUnit.MILLISECONDS);
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                    }));
+    err.println(
+        "codemode mcp: serving Streamable HTTP at "
+            + server.endpoint()
+            + " for "
+            + httpTokens.grants().size()
+            + (httpTokens.grants().size() == 1 ? " principal" : " principals")
+            + "; SIGTERM stops it");
+    err.flush();
+    server.join();
+    return CodemodeCli.EXIT_OK;
+  }
+
+  /** Why a token's tenant names a region the data lacks (its every query would see nothing). */
+  private static @Nullable String unknownTokenRegions(Warehouse warehouse, Tokens httpTokens)
+      throws WarehouseException {
+    for (Grant grant : httpTokens.grants()) {
+      Principal principal = grant.principal();
+      if (principal.tenant() != null) {
+        String subject = "--tokens: the tenant of " + principal.id();
+        Tenant regions;
+        try {
+          regions = new Tenant(principal.tenant());
+        } catch (IllegalArgumentException e) {
+          return subject + " is not a list of regions: " + e.getMessage();
+        }
+        String unknown = DataOptions.unknownRegions(warehouse, regions, subject);
+        if (unknown != null) {
+          return unknown;
+        }
+      }
+    }
+    return null;
   }
 
   /** Serves the one client on stdin and stdout until it ends its input. */
@@ -288,10 +380,12 @@ final class McpCommand implements Callable<Integer> {
           + " regions come from its token's entry in --tokens; remove --tenant";
     }
     if (http && tokens == null) {
-      return "codemode mcp --transport http needs --tokens FILE: a JSON file of the bearer tokens"
-          + " it accepts, each stored as its SHA-256 hex (`echo TOKEN | codemode mcp"
-          + " hash-token`) with the principal it acts as and that principal's regions; the server"
-          + " refuses to start without one, so that no client is served unauthenticated";
+      return "codemode mcp --transport http needs --tokens FILE, the bearer tokens it accepts:"
+          + " {\"tokens\": [{\"sha256\": \"<hex>\", \"principal\": \"emea-analyst\","
+          + " \"tenant\": [\"emea\"]}]}, each token stored as its SHA-256 (`printf %s \"$TOKEN\" |"
+          + " codemode mcp hash-token`) with the principal it acts as and its regions (optional:"
+          + " \"methods\", \"maxConcurrentPasses\"); the server refuses to start without one, so"
+          + " that no client is served unauthenticated";
     }
     if (!http) {
       for (String httpOnly : List.of("--tokens", "--host", "--port")) {
@@ -358,20 +452,9 @@ final class McpCommand implements Callable<Integer> {
         return CodemodeCli.EXIT_USAGE;
       }
       PrintWriter out = spec.commandLine().getOut();
-      out.println(sha256Hex(token));
+      out.println(Tokens.hash(token));
       out.flush();
       return CodemodeCli.EXIT_OK;
-    }
-
-    static String sha256Hex(String token) {
-      try {
-        return HexFormat.of()
-            .formatHex(
-                MessageDigest.getInstance("SHA-256")
-                    .digest(token.getBytes(StandardCharsets.UTF_8)));
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException("every JDK has SHA-256", e);
-      }
     }
   }
 }

@@ -5,22 +5,36 @@ import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
 
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -407,6 +421,168 @@ class McpCommandIT {
         .allSatisfy(
             line -> assertThat(JSON.readTree(line).path("jsonrpc").asString()).isEqualTo("2.0"));
     assertThat(process.exitValue()).isZero();
+  }
+
+  /** A packaged {@code codemode mcp --transport http} process and the endpoint it printed. */
+  private record HttpServer(Process process, URI endpoint, List<String> err) {
+    URI health() {
+      return endpoint.resolve("/health");
+    }
+  }
+
+  private HttpServer startHttp(String... extra) throws Exception {
+    Path tokens = dir.resolve("tokens.json");
+    Files.writeString(
+        tokens,
+        """
+        {"tokens": [
+          {"sha256": "%s", "principal": "emea-analyst", "tenant": ["emea"]},
+          {"sha256": "%s", "principal": "sql-only", "methods": ["warehouse.*"]}
+        ]}
+        """
+            .formatted(sha256(EMEA_TOKEN), sha256(SQL_TOKEN)));
+    List<String> args =
+        new ArrayList<>(List.of("mcp", "--transport", "http", "--port", "0", "--tokens"));
+    args.add(tokens.toString());
+    args.addAll(List.of(extra));
+    Process process =
+        new ProcessBuilder(packaged(args.toArray(String[]::new)))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    process.getOutputStream().close();
+    List<String> err = new CopyOnWriteArrayList<>();
+    CompletableFuture<URI> endpoint = new CompletableFuture<>();
+    Thread.ofPlatform()
+        .daemon(true)
+        .start(
+            () -> {
+              try (var lines =
+                  new BufferedReader(
+                      new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = lines.readLine()) != null) {
+                  err.add(line);
+                  Matcher m = SERVING.matcher(line);
+                  if (m.find()) {
+                    endpoint.complete(URI.create(m.group(1)));
+                  }
+                }
+              } catch (IOException e) {
+                endpoint.completeExceptionally(e);
+              }
+              endpoint.completeExceptionally(new AssertionError("the server ended: " + err));
+            });
+    return new HttpServer(process, endpoint.get(120, TimeUnit.SECONDS), err);
+  }
+
+  private static McpSyncClient httpClient(URI endpoint, String token) {
+    HttpClientStreamableHttpTransport transport =
+        HttpClientStreamableHttpTransport.builder(endpoint.resolve("/").toString())
+            .endpoint(endpoint.getPath())
+            .jsonMapper(new JacksonMcpJsonMapper(JSON))
+            .httpRequestCustomizer(
+                (request, method, uri, body, context) ->
+                    request.header("Authorization", "Bearer " + token))
+            .build();
+    McpSyncClient client = McpClient.sync(transport).requestTimeout(REQUEST_TIMEOUT).build();
+    client.initialize();
+    return client;
+  }
+
+  private static String sha256(String token) throws Exception {
+    return HexFormat.of()
+        .formatHex(
+            MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** The line the HTTP server prints on stderr once it listens. */
+  private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+)");
+
+  private static final String EMEA_TOKEN = "emea-token-0123456789abcdef";
+  private static final String SQL_TOKEN = "sql-token-fedcba9876543210";
+
+  @Test
+  void http_twoTokens_eachSeesOnlyItsRowsAndMethodsAndNoTokenIsRefused() throws Exception {
+    HttpServer server = startHttp();
+    try {
+      McpSyncClient emea = httpClient(server.endpoint(), EMEA_TOKEN);
+      McpSyncClient sqlOnly = httpClient(server.endpoint(), SQL_TOKEN);
+      String regions =
+          "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM customers ORDER"
+              + " BY region'})).rows.map(r => r.region)";
+
+      JsonNode emeaRegions = structured(run(emea, regions)).path("result");
+      JsonNode allRegions = structured(run(sqlOnly, regions)).path("result");
+
+      assertThat(emeaRegions.valueStream().map(JsonNode::asString)).containsExactly("emea");
+      assertThat(allRegions.size()).isGreaterThan(1);
+      assertThat(emea.listTools().tools().getFirst().description())
+          .contains("declare const billing");
+      assertThat(sqlOnly.listTools().tools().getFirst().description())
+          .contains("declare const warehouse")
+          .doesNotContain("declare const billing");
+      assertThat(structured(run(sqlOnly, "async () => typeof billing")).path("result").asString())
+          .isEqualTo("undefined");
+      HttpResponse<String> anonymous =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(server.endpoint())
+                      .header("Content-Type", "application/json")
+                      .header("Accept", "application/json, text/event-stream")
+                      .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(anonymous.statusCode()).isEqualTo(401);
+      assertThat(anonymous.headers().firstValue("WWW-Authenticate")).isPresent();
+      emea.closeGracefully();
+      sqlOnly.closeGracefully();
+    } finally {
+      server.process().destroyForcibly();
+    }
+  }
+
+  @Test
+  void http_sigtermWithACallInFlight_answersTheCallThenExits() throws Exception {
+    HttpServer server = startHttp("--timeout", "3s");
+    HttpClient http = HttpClient.newHttpClient();
+    try {
+      // Never settles: it ends at its 3 s limit, after the SIGTERM below.
+      CompletableFuture<HttpResponse<String>> inFlight =
+          http.sendAsync(
+              HttpRequest.newBuilder(server.endpoint())
+                  .header("Authorization", "Bearer " + EMEA_TOKEN)
+                  .header("Content-Type", "application/json")
+                  .header("Accept", "application/json, text/event-stream")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          toolsCall(7, "async () => { await new Promise(() => {}); }")))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (!http.send(
+              HttpRequest.newBuilder(server.health()).build(), HttpResponse.BodyHandlers.ofString())
+          .body()
+          .contains("\"runningPasses\":1")) {
+        assertThat(System.nanoTime()).as("the call started").isLessThan(deadline);
+        Thread.sleep(50);
+      }
+
+      server.process().destroy(); // SIGTERM
+
+      HttpResponse<String> answer = inFlight.get(60, TimeUnit.SECONDS);
+      assertThat(answer.statusCode()).isEqualTo(200);
+      JsonNode result = JSON.readTree(answer.body()).path("result");
+      assertThat(result.at("/structuredContent/error/kind").asString())
+          .as(answer.body())
+          .isEqualTo("timeout");
+      assertThat(server.process().waitFor(60, TimeUnit.SECONDS))
+          .as(server.err().toString())
+          .isTrue();
+      // 128 + SIGTERM: the JVM ends as a terminated process does, after its shutdown hook drained.
+      assertThat(server.process().exitValue()).isEqualTo(143);
+    } finally {
+      server.process().destroyForcibly();
+    }
   }
 
   @Test

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -12,6 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * one {@code error:} line saying what is wrong and how to fix it.
  */
 class McpCommandTest {
+
+  @TempDir Path dir;
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(
@@ -27,7 +33,8 @@ class McpCommandTest {
         "--max-concurrent-passes 0 | --max-concurrent-passes must be 1..4096, was 0",
         "--transport http --tokens t.json --port 70000 | --port must be 0..65535, was 70000",
         "--timeout forever | Invalid value for option '--timeout'",
-        "--tenant , | invalid --tenant ','"
+        "--tenant , | invalid --tenant ','",
+        "--transport http --tokens /no/such/tokens.json | no tokens file /no/such/tokens.json"
       })
   void mcp_invalidCommandLine_exitsTwoSayingWhatIsWrong(String commandLine, String message) {
     StringWriter out = new StringWriter();
@@ -39,5 +46,25 @@ class McpCommandTest {
     assertThat(code).isEqualTo(CodemodeCli.EXIT_USAGE);
     assertThat(err.toString()).contains(message);
     assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void mcp_tokensFileWithAShortHash_exitsTwoNamingTheEntryAndField() throws Exception {
+    Path tokens = dir.resolve("tokens.json");
+    Files.writeString(tokens, "{\"tokens\": [{\"sha256\": \"abc\", \"principal\": \"ana\"}]}");
+    StringWriter err = new StringWriter();
+
+    int code =
+        CodemodeCli.run(
+            new PrintWriter(new StringWriter(), true),
+            new PrintWriter(err, true),
+            "mcp",
+            "--transport",
+            "http",
+            "--tokens",
+            tokens.toString());
+
+    assertThat(code).isEqualTo(CodemodeCli.EXIT_USAGE);
+    assertThat(err.toString()).startsWith("error: --tokens: ").contains("tokens[0]", "sha256");
   }
 }
