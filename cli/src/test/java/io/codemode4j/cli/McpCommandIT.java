@@ -10,9 +10,6 @@ import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -21,20 +18,15 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -77,25 +69,10 @@ class McpCommandIT {
     }
   }
 
-  /** The JVM command line that runs the packaged CLI with {@code args}. */
-  private static List<String> packaged(String... args) {
-    List<String> command =
-        new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
-    // As the launcher: DuckDB's driver uses sun.misc.Unsafe, which JDK 23+ warns about otherwise.
-    if (Runtime.version().feature() >= 23) {
-      command.add("--sun-misc-unsafe-memory-access=allow");
-    }
-    command.add(
-        "-Dcodemode.cacheDir=" + System.getProperty("codemode.cacheDir", "target/codemode-cache"));
-    command.addAll(List.of("-jar", Path.of("target", "codemode.jar").toString()));
-    command.addAll(List.of(args));
-    return command;
-  }
-
   private static McpSyncClient client(Queue<String> err, String... mcpArgs) {
     List<String> command = new ArrayList<>(List.of("mcp"));
     command.addAll(List.of(mcpArgs));
-    List<String> line = packaged(command.toArray(String[]::new));
+    List<String> line = PackagedMcp.command(command.toArray(String[]::new));
     StdioClientTransport transport =
         new StdioClientTransport(
             ServerParameters.builder(line.getFirst()).args(line.subList(1, line.size())).build(),
@@ -163,7 +140,7 @@ class McpCommandIT {
 
   private static JsonNode codemodeRunJson(Path program) throws Exception {
     Process process =
-        new ProcessBuilder(packaged("run", "--json", program.toString()))
+        new ProcessBuilder(PackagedMcp.command("run", "--json", program.toString()))
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
     process.getOutputStream().close();
@@ -334,7 +311,7 @@ class McpCommandIT {
       throws Exception {
     Path stderr = dir.resolve("stderr.txt");
     Process process =
-        new ProcessBuilder(packaged("mcp", "--timeout", "2s"))
+        new ProcessBuilder(PackagedMcp.command("mcp", "--timeout", "2s"))
             .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()))
             .start();
     try (OutputStream in = process.getOutputStream()) {
@@ -423,58 +400,6 @@ class McpCommandIT {
     assertThat(process.exitValue()).isZero();
   }
 
-  /** A packaged {@code codemode mcp --transport http} process and the endpoint it printed. */
-  private record HttpServer(Process process, URI endpoint, List<String> err) {
-    URI health() {
-      return endpoint.resolve("/health");
-    }
-  }
-
-  private HttpServer startHttp(String... extra) throws Exception {
-    Path tokens = dir.resolve("tokens.json");
-    Files.writeString(
-        tokens,
-        """
-        {"tokens": [
-          {"sha256": "%s", "principal": "emea-analyst", "tenant": ["emea"]},
-          {"sha256": "%s", "principal": "sql-only", "methods": ["warehouse.*"]}
-        ]}
-        """
-            .formatted(sha256(EMEA_TOKEN), sha256(SQL_TOKEN)));
-    List<String> args =
-        new ArrayList<>(List.of("mcp", "--transport", "http", "--port", "0", "--tokens"));
-    args.add(tokens.toString());
-    args.addAll(List.of(extra));
-    Process process =
-        new ProcessBuilder(packaged(args.toArray(String[]::new)))
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
-    process.getOutputStream().close();
-    List<String> err = new CopyOnWriteArrayList<>();
-    CompletableFuture<URI> endpoint = new CompletableFuture<>();
-    Thread.ofPlatform()
-        .daemon(true)
-        .start(
-            () -> {
-              try (var lines =
-                  new BufferedReader(
-                      new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = lines.readLine()) != null) {
-                  err.add(line);
-                  Matcher m = SERVING.matcher(line);
-                  if (m.find()) {
-                    endpoint.complete(URI.create(m.group(1)));
-                  }
-                }
-              } catch (IOException e) {
-                endpoint.completeExceptionally(e);
-              }
-              endpoint.completeExceptionally(new AssertionError("the server ended: " + err));
-            });
-    return new HttpServer(process, endpoint.get(120, TimeUnit.SECONDS), err);
-  }
-
   private static McpSyncClient httpClient(URI endpoint, String token) {
     HttpClientStreamableHttpTransport transport =
         HttpClientStreamableHttpTransport.builder(endpoint.resolve("/").toString())
@@ -489,24 +414,11 @@ class McpCommandIT {
     return client;
   }
 
-  private static String sha256(String token) throws Exception {
-    return HexFormat.of()
-        .formatHex(
-            MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-  }
-
-  /** The line the HTTP server prints on stderr once it listens. */
-  private static final Pattern SERVING = Pattern.compile("serving Streamable HTTP at (\\S+)");
-
-  private static final String EMEA_TOKEN = "emea-token-0123456789abcdef";
-  private static final String SQL_TOKEN = "sql-token-fedcba9876543210";
-
   @Test
   void http_twoTokens_eachSeesOnlyItsRowsAndMethodsAndNoTokenIsRefused() throws Exception {
-    HttpServer server = startHttp();
-    try {
-      McpSyncClient emea = httpClient(server.endpoint(), EMEA_TOKEN);
-      McpSyncClient sqlOnly = httpClient(server.endpoint(), SQL_TOKEN);
+    try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir)) {
+      McpSyncClient emea = httpClient(server.endpoint(), PackagedMcp.EMEA_TOKEN);
+      McpSyncClient sqlOnly = httpClient(server.endpoint(), PackagedMcp.SQL_TOKEN);
       String regions =
           "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM customers ORDER"
               + " BY region'})).rows.map(r => r.region)";
@@ -536,21 +448,18 @@ class McpCommandIT {
       assertThat(anonymous.headers().firstValue("WWW-Authenticate")).isPresent();
       emea.closeGracefully();
       sqlOnly.closeGracefully();
-    } finally {
-      server.process().destroyForcibly();
     }
   }
 
   @Test
   void http_sigtermWithACallInFlight_answersTheCallThenExits() throws Exception {
-    HttpServer server = startHttp("--timeout", "3s");
     HttpClient http = HttpClient.newHttpClient();
-    try {
+    try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir, "--timeout", "3s")) {
       // Never settles: it ends at its 3 s limit, after the SIGTERM below.
       CompletableFuture<HttpResponse<String>> inFlight =
           http.sendAsync(
               HttpRequest.newBuilder(server.endpoint())
-                  .header("Authorization", "Bearer " + EMEA_TOKEN)
+                  .header("Authorization", "Bearer " + PackagedMcp.EMEA_TOKEN)
                   .header("Content-Type", "application/json")
                   .header("Accept", "application/json, text/event-stream")
                   .POST(
@@ -580,14 +489,12 @@ class McpCommandIT {
           .isTrue();
       // 128 + SIGTERM: the JVM ends as a terminated process does, after its shutdown hook drained.
       assertThat(server.process().exitValue()).isEqualTo(143);
-    } finally {
-      server.process().destroyForcibly();
     }
   }
 
   @Test
   void hashToken_tokenOnStdin_printsItsSha256Hex() throws Exception {
-    Process process = new ProcessBuilder(packaged("mcp", "hash-token")).start();
+    Process process = new ProcessBuilder(PackagedMcp.command("mcp", "hash-token")).start();
     try (OutputStream in = process.getOutputStream()) {
       in.write("secret\n".getBytes(StandardCharsets.UTF_8));
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,6 +32,8 @@ class McpTypeScriptClientIT {
   private static final Path SOURCES = Path.of("src", "test", "node");
   private static final Path WORK = Path.of("target", "node-e2e");
 
+  @TempDir Path dir;
+
   @BeforeAll
   static void installTheSdk() throws Exception {
     Assumptions.assumeTrue(
@@ -38,7 +41,8 @@ class McpTypeScriptClientIT {
         "node and npm are not on PATH: McpTypeScriptClientIT needs Node.js 18 or later to install"
             + " and run the MCP TypeScript SDK (install Node.js to run it)");
     Files.createDirectories(WORK);
-    for (String file : List.of("package.json", "package-lock.json", "mcp-e2e.mjs")) {
+    for (String file :
+        List.of("package.json", "package-lock.json", "mcp-e2e.mjs", "mcp-e2e-http.mjs")) {
       Files.copy(SOURCES.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
     }
     Path log = WORK.resolve("npm-ci.log");
@@ -78,30 +82,9 @@ class McpTypeScriptClientIT {
                     .resolve("examples")
                     .resolve("top-region.js")
                     .toAbsolutePath()
-                    .toString(),
-                ProcessHandle.current().info().command().orElseThrow()));
-    if (Runtime.version().feature() >= 23) {
-      command.add("--sun-misc-unsafe-memory-access=allow");
-    }
-    command.addAll(
-        List.of(
-            "-Dcodemode.cacheDir="
-                + Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache"))
-                    .toAbsolutePath(),
-            "-jar",
-            Path.of("target", "codemode.jar").toAbsolutePath().toString(),
-            "mcp",
-            "--timeout",
-            "3s"));
-    Path stderr = WORK.resolve("stderr.txt");
-    Process node =
-        new ProcessBuilder(command).directory(WORK.toFile()).redirectError(stderr.toFile()).start();
-    node.getOutputStream().close();
-    String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(node.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    assertThat(node.exitValue()).as(out + Files.readString(stderr)).isZero();
-
-    JsonNode summary = JSON.readTree(out);
+                    .toString()));
+    command.addAll(PackagedMcp.command("mcp", "--timeout", "3s"));
+    JsonNode summary = node(command);
 
     assertThat(summary.at("/server/name").asString()).isEqualTo("codemode4j");
     assertThat(summary.path("tools").valueStream().map(t -> t.path("name").asString()))
@@ -141,5 +124,46 @@ class McpTypeScriptClientIT {
     JsonNode after = summary.path("afterHostile");
     assertThat(after.path("isError").asBoolean(true)).as(after.toString()).isFalse();
     assertThat(after.at("/structured/result").asInt()).isEqualTo(42);
+  }
+
+  @Test
+  void typeScriptClientOverHttp_twoTokensAndNone_eachTokenSeesItsOwnAndNoTokenIsRefused()
+      throws Exception {
+    try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir)) {
+      JsonNode summary =
+          node(
+              List.of(
+                  "node",
+                  "mcp-e2e-http.mjs",
+                  server.endpoint().toString(),
+                  PackagedMcp.EMEA_TOKEN,
+                  PackagedMcp.SQL_TOKEN));
+
+      JsonNode emea = summary.path("a");
+      assertThat(emea.path("isError").asBoolean(true)).as(emea.toString()).isFalse();
+      assertThat(emea.path("regions").valueStream().map(JsonNode::asString))
+          .containsExactly("emea");
+      assertThat(emea.path("declaresBilling").asBoolean()).isTrue();
+      JsonNode sqlOnly = summary.path("b");
+      assertThat(sqlOnly.path("isError").asBoolean(true)).as(sqlOnly.toString()).isFalse();
+      assertThat(sqlOnly.path("regions").size()).isGreaterThan(1);
+      assertThat(sqlOnly.path("declaresBilling").asBoolean(true)).isFalse();
+      JsonNode anonymous = summary.path("anonymous");
+      assertThat(anonymous.path("connected").asBoolean(true)).isFalse();
+      assertThat(anonymous.path("code").asInt()).as(anonymous.toString()).isEqualTo(401);
+      assertThat(anonymous.path("message").asString()).contains("bearer token");
+    }
+  }
+
+  /** Runs {@code command} in the work directory and returns the JSON summary it printed. */
+  private static JsonNode node(List<String> command) throws Exception {
+    Path stderr = Files.createTempFile(WORK, "stderr", ".txt");
+    Process node =
+        new ProcessBuilder(command).directory(WORK.toFile()).redirectError(stderr.toFile()).start();
+    node.getOutputStream().close();
+    String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(node.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    assertThat(node.exitValue()).as(out + Files.readString(stderr)).isZero();
+    return JSON.readTree(out);
   }
 }
