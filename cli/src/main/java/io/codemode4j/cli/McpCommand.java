@@ -52,7 +52,9 @@ import picocli.CommandLine.Spec;
           + " table and the declarations as resources, and the analyst prompt.",
       "stdio (default) serves the one client that started this process; http serves many, each"
           + " bearer token of --tokens acting as its own principal.",
-      "Exit 0 when the client ended its input (stdio) or the server was stopped, 2 on a usage"
+      "stdio exits 0 when the client ends its input, after every response owed is written;"
+          + " http runs until SIGTERM, which lets the calls in flight finish (exit 143). Exit 1"
+          + " when it cannot start (the port is taken, the data cannot be read), 2 on a usage"
           + " error."
     })
 final class McpCommand implements Callable<Integer> {
