@@ -1,0 +1,576 @@
+package io.codemode4j.agent.internal;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.data.message.ChatMessage;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.ToolExecutionResultMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import io.codemode4j.agent.AgentFailureKind;
+import io.codemode4j.agent.AgentOutcome;
+import io.codemode4j.agent.AgentPolicy;
+import io.codemode4j.agent.AgentTranscript;
+import io.codemode4j.agent.AgentTurn;
+import io.codemode4j.agent.IdGenerator;
+import io.codemode4j.agent.ToolExposure;
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.OuterTool;
+import io.codemode4j.bridge.OuterToolResult;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.RunBudget;
+import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.outcome.CallRecord;
+import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.schema.JsonSchemaCheck;
+import io.codemode4j.bridge.tool.ToolSpec;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * One run of an agent: its history, budget, deadline and exposure, and the loop that asks the model
+ * until it answers or a limit is reached.
+ *
+ * <p>Decided: the deadline is enforced by interrupting the thread that waits (LangChain4j's JDK
+ * HTTP client aborts a request on interrupt) and by giving each pass what is left of the run as its
+ * remaining time; tool calls of one turn run on virtual threads, at most {@code toolConcurrency} at
+ * once, with the run's trace context, so the pass spans nest under the run span.
+ */
+public final class AgentRun {
+
+  /** What a run reads of its agent. */
+  public record Setup(
+      String name,
+      String instructions,
+      JsonSchemaCheck inputCheck,
+      JsonNode outputSchema,
+      JsonSchemaCheck outputCheck,
+      @Nullable CodeMode codeMode,
+      Map<String, OuterTool> tools,
+      AgentPolicy policy,
+      ToolExposure exposure,
+      IdGenerator ids,
+      ChatModel model,
+      OpenTelemetry openTelemetry) {}
+
+  private static final JsonMapper MAPPER = JsonMapper.builder().build();
+  private static final ScheduledExecutorService ALARMS =
+      Executors.newSingleThreadScheduledExecutor(
+          Thread.ofPlatform().name("codemode-agent-deadline").daemon(true).factory());
+
+  /** How long past the deadline the run waits for tool calls to report. */
+  private static final long CALL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
+  private final Setup setup;
+  private final JsonNode input;
+  private final Principal principal;
+  private final String runId;
+  private final RunBudget budget;
+  private final long deadline;
+  private final List<ChatMessage> messages = new ArrayList<>();
+  private final List<AgentTurn> turns = new ArrayList<>();
+  private final List<AgentTranscript.UncertainCall> uncertain = new ArrayList<>();
+  private final Map<String, Integer> callsByTool = new TreeMap<>();
+  private int outerCalls;
+  private int mintedIds;
+
+  public AgentRun(Setup setup, JsonNode input, Principal principal) {
+    this.setup = setup;
+    this.input = input;
+    this.principal = principal;
+    this.runId = setup.ids().runId();
+    this.budget = RunBudget.of(setup.policy().maxToolCalls());
+    this.deadline = System.nanoTime() + setup.policy().maxDuration().toNanos();
+  }
+
+  public AgentOutcome run() {
+    Span span =
+        setup
+            .openTelemetry()
+            .getTracer("io.codemode4j.agent")
+            .spanBuilder("invoke_agent " + setup.name())
+            .setAttribute("gen_ai.operation.name", "invoke_agent")
+            .setAttribute("gen_ai.agent.name", setup.name())
+            .setAttribute("gen_ai.conversation.id", runId)
+            .startSpan();
+    AgentOutcome outcome;
+    try (Scope scope = span.makeCurrent();
+        ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor()) {
+      outcome = loop(calls);
+    }
+    if (outcome instanceof AgentOutcome.Failed failed) {
+      span.setAttribute("error.type", failed.kind().wireName());
+      span.setStatus(StatusCode.ERROR, failed.message());
+    }
+    span.end();
+    return outcome;
+  }
+
+  private AgentOutcome loop(ExecutorService calls) {
+    List<String> problems = setup.inputCheck().problems(input);
+    if (!problems.isEmpty()) {
+      return failed(
+          AgentFailureKind.INVALID_INPUT,
+          "the input does not match the input schema of "
+              + setup.name()
+              + ": "
+              + String.join("; ", problems));
+    }
+    Map<String, ToolSpec> specs = new LinkedHashMap<>();
+    RunContext probe = context(runId);
+    setup
+        .tools()
+        .forEach(
+            (name, tool) ->
+                specs.put(
+                    name,
+                    setup.codeMode() != null && tool == setup.codeMode().outerTool()
+                        ? setup.codeMode().tool(probe)
+                        : tool.spec()));
+    List<String> initial =
+        setup.exposure().initialToolNames() == null
+            ? List.copyOf(specs.keySet())
+            : setup.exposure().initialToolNames();
+    Exposure exposure =
+        new Exposure(
+            specs, initial, setup.exposure().maxTools(), setup.exposure().maxSchemaBytes());
+    messages.add(SystemMessage.from(systemText(specs.keySet())));
+    messages.add(UserMessage.from(input.toString()));
+    boolean repaired = false;
+    int readMessages = 0;
+    Set<String> readTools = new HashSet<>();
+    for (int index = 1; index <= setup.policy().maxTurns(); index++) {
+      if (System.nanoTime() >= deadline) {
+        return failed(AgentFailureKind.MAX_DURATION, limitReached("maxDuration"));
+      }
+      List<ToolSpec> exposed = exposure.current();
+      List<ToolSpecification> toolSpecs =
+          exposed.stream().map(LangChainTools::specification).toList();
+      long requestBytes = bytes(messages, 0) + toolBytes(exposed, Set.of());
+      long newBytes = bytes(messages, readMessages) + toolBytes(exposed, readTools);
+      readMessages = messages.size();
+      exposed.forEach(s -> readTools.add(s.name()));
+      List<String> exposedNames = exposed.stream().map(ToolSpec::name).toList();
+
+      ChatResponse response;
+      try {
+        response =
+            chat(ChatRequest.builder().messages(messages).toolSpecifications(toolSpecs).build());
+      } catch (Stop stop) {
+        turns.add(new AgentTurn(index, exposedNames, requestBytes, newBytes, null, List.of()));
+        return failed(stop.kind, stop.text);
+      }
+      AiMessage ai = response.aiMessage();
+      if (ai != null && ai.hasToolExecutionRequests()) {
+        List<ToolExecutionRequest> requests = withIds(ai.toolExecutionRequests());
+        messages.add(AiMessage.from(ai.text(), requests));
+        readMessages = messages.size();
+        for (int i = 0; i < requests.size(); i++) {
+          if (!budget.tryCharge()) {
+            turns.add(
+                new AgentTurn(index, exposedNames, requestBytes, newBytes, ai.text(), List.of()));
+            return failed(
+                AgentFailureKind.MAX_TOOL_CALLS,
+                limitReached("maxToolCalls")
+                    + " (the model asked for "
+                    + requests.size()
+                    + " more)");
+          }
+        }
+        List<AgentTurn.ToolCall> done;
+        try {
+          done = execute(calls, requests, exposure);
+        } catch (Stop stop) {
+          turns.add(
+              new AgentTurn(index, exposedNames, requestBytes, newBytes, ai.text(), List.of()));
+          return failed(stop.kind, stop.text);
+        }
+        for (AgentTurn.ToolCall call : done) {
+          messages.add(
+              ToolExecutionResultMessage.from(call.id(), call.name(), call.result().toString()));
+          if (call.name().equals(ToolDiscovery.TOOL_NAME) && !call.isError()) {
+            call.result()
+                .path("matches")
+                .forEach(m -> exposure.discovered(m.path("tool").asString()));
+          }
+        }
+        turns.add(new AgentTurn(index, exposedNames, requestBytes, newBytes, ai.text(), done));
+        continue;
+      }
+      String text = ai == null || ai.text() == null ? "" : ai.text();
+      turns.add(new AgentTurn(index, exposedNames, requestBytes, newBytes, text, List.of()));
+      messages.add(AiMessage.from(text));
+      readMessages = messages.size();
+      List<String> wrong = new ArrayList<>();
+      JsonNode answer = answer(text, wrong);
+      if (answer != null) {
+        wrong.addAll(setup.outputCheck().problems(answer));
+        if (wrong.isEmpty()) {
+          return new AgentOutcome.Answered(answer, transcript());
+        }
+      }
+      if (repaired) {
+        return failed(
+            AgentFailureKind.INVALID_OUTPUT,
+            "the answer does not match the output schema of "
+                + setup.name()
+                + ", also after one repair turn: "
+                + String.join("; ", wrong));
+      }
+      repaired = true;
+      messages.add(
+          UserMessage.from(
+              "Your answer does not match the required JSON Schema: "
+                  + String.join("; ", wrong)
+                  + ". Reply with only the corrected JSON value, no prose and no code fence."));
+    }
+    return failed(AgentFailureKind.MAX_TURNS, limitReached("maxTurns"));
+  }
+
+  /** The model's reply, interrupted at the deadline. */
+  private ChatResponse chat(ChatRequest request) throws Stop {
+    Thread caller = Thread.currentThread();
+    AtomicBoolean late = new AtomicBoolean();
+    ScheduledFuture<?> alarm =
+        ALARMS.schedule(
+            () -> {
+              late.set(true);
+              caller.interrupt();
+            },
+            Math.max(0, deadline - System.nanoTime()),
+            TimeUnit.NANOSECONDS);
+    try {
+      return setup.model().chat(request);
+    } catch (RuntimeException e) {
+      if (late.get()) {
+        throw new Stop(
+            AgentFailureKind.MAX_DURATION,
+            limitReached("maxDuration") + " (waiting for the model)");
+      }
+      if (caller.isInterrupted() || causedByInterrupt(e)) {
+        throw new Stop(AgentFailureKind.CANCELLED, cancelled());
+      }
+      throw new Stop(
+          AgentFailureKind.MODEL_ERROR, "the model failed: " + e.getMessage() + "; " + doneSoFar());
+    } finally {
+      alarm.cancel(false);
+      if (late.get()) {
+        Thread.interrupted(); // the alarm's interrupt, not the caller's
+      }
+    }
+  }
+
+  /** The calls of one turn, at most {@code toolConcurrency} at once, in the model's order. */
+  private List<AgentTurn.ToolCall> execute(
+      ExecutorService calls, List<ToolExecutionRequest> requests, Exposure exposure) throws Stop {
+    Semaphore permits = new Semaphore(setup.policy().toolConcurrency());
+    List<Future<AgentTurn.ToolCall>> futures = new ArrayList<>();
+    for (ToolExecutionRequest request : requests) {
+      callsByTool.merge(request.name(), 1, Integer::sum);
+      outerCalls++;
+      futures.add(
+          calls.submit(
+              Context.current()
+                  .wrap(
+                      () -> {
+                        permits.acquire();
+                        try {
+                          return call(request, exposure);
+                        } finally {
+                          permits.release();
+                        }
+                      })));
+    }
+    List<AgentTurn.ToolCall> done = new ArrayList<>();
+    try {
+      for (Future<AgentTurn.ToolCall> future : futures) {
+        // Passes were given what is left of the run and end by themselves at the deadline; the
+        // grace lets them report their ledgers, so the transcript says what ran.
+        done.add(
+            future.get(
+                Math.max(0, deadline + CALL_GRACE_NANOS - System.nanoTime()),
+                TimeUnit.NANOSECONDS));
+      }
+    } catch (TimeoutException e) {
+      futures.forEach(f -> f.cancel(true));
+      throw new Stop(
+          AgentFailureKind.MAX_DURATION, limitReached("maxDuration") + " (tool calls in flight)");
+    } catch (InterruptedException e) {
+      futures.forEach(f -> f.cancel(true));
+      Thread.currentThread().interrupt();
+      throw new Stop(AgentFailureKind.CANCELLED, cancelled());
+    } catch (ExecutionException | CancellationException e) {
+      throw new IllegalStateException("a tool call of run " + runId + " failed in the agent", e);
+    }
+    return done;
+  }
+
+  private AgentTurn.ToolCall call(ToolExecutionRequest request, Exposure exposure) {
+    long started = System.nanoTime();
+    String id = request.id();
+    OuterTool tool = setup.tools().get(request.name());
+    ObjectNode result;
+    boolean isError;
+    if (tool == null || !exposure.exposes(request.name())) {
+      result =
+          error(
+              "unknown_tool",
+              "no tool named "
+                  + request.name()
+                  + " is available now: call one of "
+                  + String.join(", ", exposure.current().stream().map(ToolSpec::name).toList()));
+      isError = true;
+    } else {
+      JsonNode arguments;
+      try {
+        arguments = MAPPER.readTree(request.arguments() == null ? "" : request.arguments());
+      } catch (JacksonException e) {
+        arguments = null;
+      }
+      RunContext run = context(id);
+      CodeMode codeMode = setup.codeMode();
+      if (codeMode != null
+          && tool == codeMode.outerTool()
+          && arguments != null
+          && arguments.isObject()
+          && arguments.size() == 1
+          && arguments.path("code").isString()) {
+        PassOutcome pass = codeMode.run(arguments.get("code").asString(), run);
+        result = pass.egress().json();
+        isError = !pass.ok();
+        for (CallRecord record : pass.calls()) {
+          if (record.status() == CallStatus.UNCERTAIN) {
+            synchronized (uncertain) {
+              uncertain.add(
+                  new AgentTranscript.UncertainCall(id, record.method(), record.callId()));
+            }
+          }
+        }
+      } else if (arguments == null) {
+        result = error("invalid_arguments", "the arguments are not JSON: send one JSON object");
+        isError = true;
+      } else {
+        OuterToolResult answered;
+        try {
+          answered = tool.handler().handle(arguments, run);
+          result = answered.json();
+          isError = answered.isError();
+        } catch (RuntimeException e) {
+          result =
+              error(
+                  "internal",
+                  "the tool " + request.name() + " failed in the host: " + e.getMessage());
+          isError = true;
+        }
+      }
+    }
+    return new AgentTurn.ToolCall(
+        id,
+        request.name(),
+        request.arguments() == null ? "" : request.arguments(),
+        result,
+        isError,
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+  }
+
+  private RunContext context(String callId) {
+    Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    return new RunContext(runId, callId, principal, budget, left);
+  }
+
+  /** The requests with an id each: a model that sends none (Ollama) gets minted ones. */
+  private List<ToolExecutionRequest> withIds(List<ToolExecutionRequest> requests) {
+    List<ToolExecutionRequest> out = new ArrayList<>();
+    for (ToolExecutionRequest request : requests) {
+      out.add(
+          request.id() == null || request.id().isBlank()
+              ? request.toBuilder().id(setup.ids().callId(runId, ++mintedIds)).build()
+              : request);
+    }
+    return out;
+  }
+
+  private String systemText(Set<String> toolNames) {
+    String instructions = setup.instructions().strip();
+    return (instructions.isEmpty() ? "" : instructions + "\n\n")
+        + "Use the tools ("
+        + String.join(", ", toolNames)
+        + ") to find the answer; a tool result with an error says what to fix. "
+        + "When you have the answer, reply with only one JSON value, no prose and no code fence,"
+        + " matching this JSON Schema:\n"
+        + setup.outputSchema();
+  }
+
+  /** The answer in {@code text}, or null with the reason added to {@code wrong}. */
+  private static @Nullable JsonNode answer(String text, List<String> wrong) {
+    String json = text.strip();
+    if (json.startsWith("```")) {
+      int firstLine = json.indexOf('\n');
+      if (firstLine > 0 && json.endsWith("```") && json.length() > firstLine + 3) {
+        json = json.substring(firstLine + 1, json.length() - 3).strip();
+      }
+    }
+    if (json.isEmpty()) {
+      wrong.add("the reply is empty, and the answer must be a JSON value");
+      return null;
+    }
+    try {
+      return MAPPER.readTree(json);
+    } catch (JacksonException e) {
+      wrong.add("the reply is not JSON (" + e.getOriginalMessage() + ")");
+      return null;
+    }
+  }
+
+  private static ObjectNode error(String kind, String message) {
+    ObjectNode json = JsonNodeFactory.instance.objectNode();
+    json.putObject("error").put("kind", kind).put("message", message);
+    return json;
+  }
+
+  private static long bytes(List<ChatMessage> messages, int from) {
+    long total = 0;
+    for (int i = from; i < messages.size(); i++) {
+      total += utf8(text(messages.get(i)));
+    }
+    return total;
+  }
+
+  private static String text(ChatMessage message) {
+    return switch (message) {
+      case SystemMessage m -> m.text();
+      case UserMessage m -> m.hasSingleText() ? m.singleText() : m.toString();
+      case ToolExecutionResultMessage m -> m.text();
+      case AiMessage m -> {
+        StringBuilder b = new StringBuilder(m.text() == null ? "" : m.text());
+        if (m.hasToolExecutionRequests()) {
+          m.toolExecutionRequests().forEach(r -> b.append(r.name()).append(r.arguments()));
+        }
+        yield b.toString();
+      }
+      default -> message.toString();
+    };
+  }
+
+  private static long toolBytes(List<ToolSpec> tools, Set<String> alreadyRead) {
+    return tools.stream()
+        .filter(t -> !alreadyRead.contains(t.name()))
+        .mapToLong(LangChainTools::bytes)
+        .sum();
+  }
+
+  private static long utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  private static boolean causedByInterrupt(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InterruptedException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private AgentOutcome.Failed failed(AgentFailureKind kind, String message) {
+    return new AgentOutcome.Failed(kind, message, transcript());
+  }
+
+  private AgentTranscript transcript() {
+    synchronized (uncertain) {
+      return new AgentTranscript(runId, turns, uncertain);
+    }
+  }
+
+  private String limitReached(String limit) {
+    AgentPolicy p = setup.policy();
+    Object value =
+        switch (limit) {
+          case "maxTurns" -> p.maxTurns();
+          case "maxToolCalls" -> p.maxToolCalls();
+          default -> p.maxDuration();
+        };
+    return "run "
+        + runId
+        + " reached "
+        + limit
+        + " ("
+        + value
+        + ") without an answer; "
+        + doneSoFar();
+  }
+
+  private String cancelled() {
+    return "run " + runId + " was cancelled by its caller; " + doneSoFar();
+  }
+
+  private String doneSoFar() {
+    int inner = budget.limit() - budget.remaining() - outerCalls;
+    StringBuilder b =
+        new StringBuilder("done so far: ")
+            .append(turns.size())
+            .append(turns.size() == 1 ? " turn, " : " turns, ")
+            .append(outerCalls)
+            .append(outerCalls == 1 ? " tool call" : " tool calls");
+    if (!callsByTool.isEmpty()) {
+      b.append(" (");
+      List<String> parts = new ArrayList<>();
+      callsByTool.forEach((tool, n) -> parts.add(n + " " + tool));
+      b.append(String.join(", ", parts)).append(')');
+    }
+    b.append(", ").append(Math.max(0, inner)).append(" inner calls");
+    synchronized (uncertain) {
+      if (!uncertain.isEmpty()) {
+        b.append(", ").append(uncertain.size()).append(" uncertain");
+      }
+    }
+    return b.toString();
+  }
+
+  /** Ends the loop with a failure. */
+  private static final class Stop extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final transient AgentFailureKind kind;
+    private final String text;
+
+    Stop(AgentFailureKind kind, String text) {
+      super(text, null, false, false);
+      this.kind = kind;
+      this.text = text;
+    }
+  }
+}
