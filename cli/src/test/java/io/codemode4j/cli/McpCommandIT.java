@@ -493,6 +493,20 @@ class McpCommandIT {
   }
 
   @Test
+  void mcp_tenantTheDataLacks_isAUsageErrorListingTheRegions() throws Exception {
+    Process process =
+        new ProcessBuilder(PackagedMcp.command("mcp", "--tenant", "mars"))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    process.getOutputStream().close();
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(err).isEqualTo(CodemodeCli.EXIT_USAGE);
+    assertThat(err).contains("--tenant names a region the data does not have (mars)", "emea");
+  }
+
+  @Test
   void hashToken_tokenOnStdin_printsItsSha256Hex() throws Exception {
     Process process = new ProcessBuilder(PackagedMcp.command("mcp", "hash-token")).start();
     try (OutputStream in = process.getOutputStream()) {
