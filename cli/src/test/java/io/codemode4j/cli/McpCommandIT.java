@@ -10,6 +10,7 @@ import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -267,9 +268,11 @@ class McpCommandIT {
   }
 
   @Test
-  void runJavascript_tenantEmea_seesOnlyEmeaRevenue() {
+  void runJavascript_tenantEmeaWithAudit_seesOnlyEmeaRevenueAndAuditsThePassAsEmea()
+      throws IOException {
     Queue<String> err = new ConcurrentLinkedQueue<>();
-    McpSyncClient emea = client(err, "--tenant", "emea");
+    Path audit = dir.resolve("audit.jsonl");
+    McpSyncClient emea = client(err, "--tenant", "emea", "--audit", audit.toString());
     try {
       McpSchema.CallToolResult result =
           run(
@@ -283,6 +286,21 @@ class McpCommandIT {
     } finally {
       emea.closeGracefully();
     }
+    List<JsonNode> lines = Files.readAllLines(audit).stream().map(JSON::readTree).toList();
+    assertThat(lines)
+        .filteredOn(line -> line.path("record").asString().equals("pass"))
+        .singleElement()
+        .satisfies(
+            pass -> {
+              assertThat(pass.path("principal").asString()).isEqualTo("mcp");
+              assertThat(pass.path("tenant").valueStream().map(JsonNode::asString))
+                  .containsExactly("emea");
+              assertThat(pass.path("outcome").asString()).isEqualTo("ok");
+            });
+    assertThat(lines)
+        .filteredOn(line -> line.path("record").asString().equals("call"))
+        .extracting(line -> line.path("method").asString())
+        .containsExactly("warehouse.query");
     // Unconfined, the same program sees more than one region: the tenant is what narrowed it.
     McpSchema.CallToolResult all =
         run(
