@@ -53,6 +53,9 @@ class McpCommandIT {
           + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
           + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}";
 
+  private static final String INITIALIZED =
+      "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
+
   private static McpSyncClient shared;
   private static final Queue<String> sharedErr = new ConcurrentLinkedQueue<>();
 
@@ -336,7 +339,7 @@ class McpCommandIT {
       for (String line :
           List.of(
               INITIALIZE,
-              "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+              INITIALIZED,
               // Never settles: its response exists only 2 s after input ended (the drain).
               toolsCall(2, "async () => { await new Promise(() => {}); }"),
               toolsCall(
@@ -366,6 +369,71 @@ class McpCommandIT {
     assertThat(answered.at("/structuredContent/logs/0").asString()).contains("queried");
     // What is not protocol went to stderr.
     assertThat(Files.readString(stderr)).contains("codemode mcp: serving stdio");
+  }
+
+  /**
+   * The responses by id of a packaged {@code codemode mcp ARGS} that read {@code lines} and then
+   * the end of its input.
+   */
+  private Map<Integer, JsonNode> rawSession(List<String> lines, String... args) throws Exception {
+    Path stderr = Files.createTempFile(dir, "stderr", ".txt");
+    List<String> command = new ArrayList<>(List.of("mcp"));
+    command.addAll(List.of(args));
+    Process process =
+        new ProcessBuilder(PackagedMcp.command(command.toArray(String[]::new)))
+            .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()))
+            .start();
+    try (OutputStream in = process.getOutputStream()) {
+      for (String line : lines) {
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(Files.readString(stderr)).isZero();
+    Map<Integer, JsonNode> responses = new TreeMap<>();
+    for (String line : out.split("\n")) {
+      JsonNode json = JSON.readTree(line);
+      responses.put(json.path("id").asInt(), json.path("result"));
+    }
+    return responses;
+  }
+
+  private static List<String> hangingCalls(int count) {
+    List<String> lines = new ArrayList<>(List.of(INITIALIZE, INITIALIZED));
+    for (int id = 2; id < 2 + count; id++) {
+      lines.add(toolsCall(id, "async () => { await new Promise(() => {}); }"));
+    }
+    return lines;
+  }
+
+  @Test
+  void stdio_moreProgramsAtOnceThanAGrantsDefault_runsThemAllUpToTheServersLimit()
+      throws Exception {
+    // Ten at once: over a grant's default of 8, within the default --max-concurrent-passes of 64.
+    Map<Integer, JsonNode> responses = rawSession(hangingCalls(10), "--timeout", "2s");
+
+    assertThat(responses).hasSize(11);
+    responses.forEach(
+        (id, result) -> {
+          if (id > 1) {
+            assertThat(result.at("/structuredContent/error/kind").asString())
+                .as(result.toString())
+                .isEqualTo("timeout");
+          }
+        });
+  }
+
+  @Test
+  void stdio_maxConcurrentPassesOne_answersTheSecondProgramBusy() throws Exception {
+    Map<Integer, JsonNode> responses =
+        rawSession(hangingCalls(2), "--timeout", "2s", "--max-concurrent-passes", "1");
+
+    assertThat(
+            responses.values().stream()
+                .skip(1)
+                .map(result -> result.at("/structuredContent/error/kind").asString()))
+        .containsExactlyInAnyOrder("timeout", "busy");
   }
 
   private static String toolsCall(int id, String code) {
