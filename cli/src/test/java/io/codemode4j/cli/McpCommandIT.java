@@ -12,6 +12,8 @@ import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -590,6 +592,30 @@ class McpCommandIT {
     assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).as(err).isEqualTo(CodemodeCli.EXIT_USAGE);
     assertThat(err).contains("--tenant names a region the data does not have (mars)", "emea");
+  }
+
+  @Test
+  void http_portTaken_exitsOneSayingWhatToDo() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      Process process =
+          new ProcessBuilder(
+                  PackagedMcp.command(
+                      "mcp",
+                      "--transport",
+                      "http",
+                      "--port",
+                      String.valueOf(taken.getLocalPort()),
+                      "--tokens",
+                      PackagedMcp.writeTokens(dir).toString()))
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      process.getOutputStream().close();
+      String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      assertThat(process.exitValue()).as(err).isEqualTo(CodemodeCli.EXIT_FAILED);
+      assertThat(err).contains(":" + taken.getLocalPort()).contains("pick another --port");
+    }
   }
 
   @Test

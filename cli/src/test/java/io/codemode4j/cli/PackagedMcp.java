@@ -69,16 +69,7 @@ final class PackagedMcp {
    * listens.
    */
   static HttpServer startHttp(Path dir, String... extra) throws Exception {
-    Path tokens = dir.resolve("tokens.json");
-    Files.writeString(
-        tokens,
-        """
-        {"tokens": [
-          {"sha256": "%s", "principal": "emea-analyst", "tenant": ["emea"]},
-          {"sha256": "%s", "principal": "sql-only", "methods": ["warehouse.*"]}
-        ]}
-        """
-            .formatted(sha256(EMEA_TOKEN), sha256(SQL_TOKEN)));
+    Path tokens = writeTokens(dir);
     List<String> args =
         new ArrayList<>(List.of("mcp", "--transport", "http", "--port", "0", "--tokens"));
     args.add(tokens.toString());
@@ -116,6 +107,21 @@ final class PackagedMcp {
       process.destroyForcibly();
       throw e;
     }
+  }
+
+  /** Writes {@code dir/tokens.json} holding {@link #EMEA_TOKEN} and {@link #SQL_TOKEN}. */
+  static Path writeTokens(Path dir) throws Exception {
+    Path tokens = dir.resolve("tokens.json");
+    Files.writeString(
+        tokens,
+        """
+        {"tokens": [
+          {"sha256": "%s", "principal": "emea-analyst", "tenant": ["emea"]},
+          {"sha256": "%s", "principal": "sql-only", "methods": ["warehouse.*"]}
+        ]}
+        """
+            .formatted(sha256(EMEA_TOKEN), sha256(SQL_TOKEN)));
+    return tokens;
   }
 
   /** What a tokens file stores for {@code token}, computed here independently of the CLI. */
