@@ -28,7 +28,8 @@ public final class CodemodeCli {
           BenchCommand.class,
           DescribeCommand.class,
           DiscoverCommand.class,
-          AskCommand.class);
+          AskCommand.class,
+          McpCommand.class);
 
   static final int EXIT_OK = 0;
   static final int EXIT_FAILED = 1;

@@ -49,6 +49,12 @@ final class DataOptions {
    */
   static @Nullable String unknownRegions(Warehouse warehouse, Tenant tenant)
       throws WarehouseException {
+    return unknownRegions(warehouse, tenant, "--tenant");
+  }
+
+  /** As {@link #unknownRegions(Warehouse, Tenant)}, the message naming {@code subject}. */
+  static @Nullable String unknownRegions(Warehouse warehouse, Tenant tenant, String subject)
+      throws WarehouseException {
     Set<String> known = new TreeSet<>();
     try {
       warehouse
@@ -64,7 +70,8 @@ final class DataOptions {
     if (unknown.isEmpty()) {
       return null;
     }
-    return "--tenant names "
+    return subject
+        + " names "
         + (unknown.size() == 1 ? "a region" : "regions")
         + " the data does not have ("
         + String.join(", ", unknown)

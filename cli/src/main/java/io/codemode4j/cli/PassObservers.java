@@ -2,6 +2,7 @@ package io.codemode4j.cli;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.audit.AuditLog;
+import io.opentelemetry.api.OpenTelemetry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -75,6 +76,14 @@ final class PassObservers implements AutoCloseable {
       builder.listener(tracing.listener());
     }
     return builder;
+  }
+
+  /**
+   * Where spans of the host's own go (the MCP server's {@code tools/call} spans, parents of the
+   * pass spans): the SDK when tracing was asked for, else the no-op API.
+   */
+  OpenTelemetry openTelemetry() {
+    return tracing == null ? OpenTelemetry.noop() : tracing.openTelemetry();
   }
 
   /** Exports the spans still buffered, then closes the audit file. */

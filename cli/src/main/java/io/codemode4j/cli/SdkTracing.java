@@ -2,6 +2,7 @@ package io.codemode4j.cli;
 
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.telemetry.OpenTelemetryListener;
+import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.spi.ConfigurationException;
@@ -54,6 +55,11 @@ final class SdkTracing implements AutoCloseable {
               + " tracing)",
           e);
     }
+  }
+
+  /** The SDK, for spans of the caller's own (the MCP server's {@code tools/call} spans). */
+  OpenTelemetry openTelemetry() {
+    return sdk;
   }
 
   PassListener listener() {

@@ -45,6 +45,7 @@ class ArchitectureTest {
           "io.codemode4j.warehouse", "warehouse-tools",
           "io.codemode4j.bench", "benchmarks",
           "io.codemode4j.agent", "agent-runtime",
+          "io.codemode4j.mcp", "mcp-server",
           "io.codemode4j.cli", "cli");
 
   private static final Pattern INTERNAL =
@@ -88,6 +89,8 @@ class ArchitectureTest {
             .definedBy("io.codemode4j.bench..")
             .layer("agent-runtime")
             .definedBy("io.codemode4j.agent..")
+            .layer("mcp-server")
+            .definedBy("io.codemode4j.mcp..")
             .layer("warehouse-tools")
             .definedBy("io.codemode4j.warehouse..")
             .layer("sample-data")
@@ -102,14 +105,17 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers("cli")
             .whereLayer("agent-runtime")
             .mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("mcp-server")
+            .mayOnlyBeAccessedByLayers("cli")
             .whereLayer("warehouse-tools")
-            .mayOnlyBeAccessedByLayers("benchmarks", "cli")
+            .mayOnlyBeAccessedByLayers("mcp-server", "benchmarks", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("codemode-bridge")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "agent-runtime", "cli")
+            .mayOnlyBeAccessedByLayers(
+                "warehouse-tools", "mcp-server", "benchmarks", "agent-runtime", "cli")
             .whereLayer("sql-allowlist")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli");
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "mcp-server", "benchmarks", "cli");
     rule.check(classes);
   }
 

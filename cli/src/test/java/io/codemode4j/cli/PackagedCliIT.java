@@ -57,6 +57,7 @@ class PackagedCliIT {
     "sample-data, io.codemode4j.sample",
     "warehouse-tools, io.codemode4j.warehouse",
     "benchmarks, io.codemode4j.bench",
+    "mcp-server, io.codemode4j.mcp",
     "codemode, io.codemode4j.cli"
   })
   void everyModulesJar_namesItsAutomaticModule(String artifact, String moduleName)

@@ -1,0 +1,462 @@
+package io.codemode4j.cli;
+
+import io.codemode4j.bridge.CodeExecutionLimits;
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Isolation;
+import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.mcp.CodeModeMcp;
+import io.codemode4j.mcp.Grant;
+import io.codemode4j.mcp.HttpOptions;
+import io.codemode4j.mcp.McpHttpServer;
+import io.codemode4j.mcp.McpStdioServer;
+import io.codemode4j.mcp.Tokens;
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.billing.BillingSample;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code codemode mcp}: the run toolkit ({@code run_javascript}, {@code discover_tools}, the tables
+ * and declarations as resources, the {@code analyst} prompt) served over MCP, to one client over
+ * stdio or to many over Streamable HTTP.
+ *
+ * <p>Decided: over stdio the process's stdout carries nothing but protocol. The real stdout is
+ * handed to the server and {@code System.out} is pointed at stderr for as long as it serves, so a
+ * library that prints (a banner, a warning) cannot corrupt the stream a host parses; logs go to
+ * stderr (slf4j-simple, see simplelogger.properties).
+ */
+@Command(
+    name = "mcp",
+    mixinStandardHelpOptions = true,
+    subcommands = McpCommand.HashToken.class,
+    description = {
+      "Serve Code Mode over the Model Context Protocol: run_javascript and discover_tools, each"
+          + " table and the declarations as resources, and the analyst prompt.",
+      "stdio (default) serves the one client that started this process; http serves many, each"
+          + " bearer token of --tokens acting as its own principal.",
+      "stdio exits 0 when the client ends its input, after every response owed is written;"
+          + " http runs until SIGTERM, which lets the calls in flight finish (exit 143). Exit 1"
+          + " when it cannot start (the port is taken, the data cannot be read), 2 on a usage"
+          + " error."
+    })
+final class McpCommand implements Callable<Integer> {
+
+  /** Worker JVMs of {@code --isolation process}; a pass waits for a free one. */
+  static final int PROCESS_WORKERS = 4;
+
+  /** Each worker's heap, MiB: a heap bomb ends at this cap and takes only its worker down. */
+  static final int PROCESS_WORKER_HEAP_MB = 512;
+
+  /**
+   * Trivial passes run before serving: the first pass of a fresh engine costs about a second, and
+   * it should not be the first client's.
+   */
+  static final int WARM_UP_PASSES = 3;
+
+  /** How much longer than a program's --timeout stopping the HTTP server waits for it. */
+  static final Duration GRACE_BEYOND_TIMEOUT = Duration.ofSeconds(5);
+
+  /** How long the shutdown hook waits, after the server stopped, for everything to be closed. */
+  private static final Duration CLOSE_AFTER_STOP = Duration.ofSeconds(15);
+
+  /** Counted down when {@link #serve} has closed everything it opened. */
+  private final CountDownLatch stopped = new CountDownLatch(1);
+
+  /** How long one wait for the end of input lasts before it is renewed; any length works. */
+  private static final Duration END_POLL = Duration.ofMinutes(10);
+
+  @Spec CommandSpec spec;
+
+  @Mixin DataOptions data;
+
+  @Mixin StateOptions state;
+
+  @Option(
+      names = "--transport",
+      paramLabel = "stdio|http",
+      defaultValue = "stdio",
+      description =
+          "stdio: one client over this process's stdin and stdout (default); http: Streamable"
+              + " HTTP for many clients, with --tokens.")
+  String transport;
+
+  @Option(
+      names = "--host",
+      paramLabel = "H",
+      defaultValue = "127.0.0.1",
+      description =
+          "With http: the address to bind (default: ${DEFAULT-VALUE}, this machine only).")
+  String host;
+
+  @Option(
+      names = "--port",
+      paramLabel = "N",
+      defaultValue = "8080",
+      description =
+          "With http: the port to listen on, 0 for any free one (default: ${DEFAULT-VALUE}).")
+  int port;
+
+  @Option(
+      names = "--tenant",
+      paramLabel = "REGION[,REGION]",
+      converter = TenantConverter.class,
+      description =
+          "With stdio: the client sees only these regions (over http each token's entry in"
+              + " --tokens says its regions).")
+  @Nullable Tenant tenant;
+
+  @Option(
+      names = "--tokens",
+      paramLabel = "FILE",
+      description =
+          "With http (required): the JSON file mapping each bearer token's SHA-256 hash (see `codemode"
+              + " mcp hash-token`) to a principal, its regions and grants.")
+  @Nullable Path tokens;
+
+  @Option(
+      names = "--isolation",
+      paramLabel = "MODE",
+      defaultValue = "in-process",
+      description =
+          "in-process (default) or process ("
+              + PROCESS_WORKERS
+              + " worker JVMs with a hard heap cap of "
+              + PROCESS_WORKER_HEAP_MB
+              + " MiB each; a crash or heap bomb takes one worker down, which is replaced).")
+  String isolation;
+
+  @Option(
+      names = "--no-declarations",
+      description =
+          "Leave the TypeScript declarations out of run_javascript's description; the model finds"
+              + " methods with discover_tools instead (a much shorter tool list).")
+  boolean noDeclarations;
+
+  @Option(
+      names = "--timeout",
+      paramLabel = "DURATION",
+      defaultValue = "30s",
+      converter = DurationConverter.class,
+      description =
+          "Wall-clock limit of each program, e.g. 500ms, 5s, 2m (default: ${DEFAULT-VALUE}).")
+  Duration timeout;
+
+  @Option(
+      names = "--max-concurrent-passes",
+      paramLabel = "N",
+      defaultValue = "" + CodeModeMcp.DEFAULT_MAX_CONCURRENT_PASSES,
+      description =
+          "Programs running at once over all clients, 1..4096; a call over it is answered busy at"
+              + " once (default: ${DEFAULT-VALUE}).")
+  int maxConcurrentPasses;
+
+  @Option(
+      names = "--audit",
+      paramLabel = "FILE",
+      description =
+          "Append one JSON line per inner call and one per pass to FILE (created if absent).")
+  @Nullable Path audit;
+
+  @Option(
+      names = "--audit-arguments",
+      description = "With --audit, also write each call's arguments (off by default).")
+  boolean auditArguments;
+
+  @Override
+  public Integer call() {
+    PrintWriter err = spec.commandLine().getErr();
+    String usage = usageError();
+    if (usage != null) {
+      err.println("error: " + usage);
+      return CodemodeCli.EXIT_USAGE;
+    }
+    if (tokens != null) {
+      // Read before anything is opened: a wrong file is the operator's to fix, not a failure.
+      Tokens httpTokens;
+      try {
+        httpTokens = Tokens.load(tokens);
+      } catch (NoSuchFileException e) {
+        err.println("error: no tokens file " + tokens + " (give the path of the --tokens file)");
+        return CodemodeCli.EXIT_USAGE;
+      } catch (IllegalArgumentException | IOException e) {
+        err.println("error: --tokens: " + TerminalText.message(e));
+        return CodemodeCli.EXIT_USAGE;
+      }
+      return serve(err, System.out, httpTokens);
+    }
+    // Taken before anything else runs: from here on System.out is stderr (see the class comment).
+    PrintStream protocol = System.out;
+    System.setOut(System.err);
+    try {
+      return serve(err, protocol, null);
+    } finally {
+      System.setOut(protocol);
+    }
+  }
+
+  /** Serves over HTTP to the holders of {@code httpTokens}, or over stdio when it is null. */
+  private Integer serve(PrintWriter err, PrintStream protocol, @Nullable Tokens httpTokens) {
+    Isolation mode =
+        isolation.equals("process")
+            ? new Isolation.Process(PROCESS_WORKERS, PROCESS_WORKER_HEAP_MB)
+            : Isolation.inProcess();
+    PassObservers observers;
+    try {
+      observers = PassObservers.open(audit, auditArguments, System.getenv());
+    } catch (IllegalArgumentException | IOException e) {
+      err.println("error: " + TerminalText.message(e));
+      return CodemodeCli.EXIT_USAGE;
+    }
+    // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
+    try (observers;
+        EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
+        Warehouse warehouse = data.openWarehouse();
+        // describePerRun: a token whose grant hides methods gets a description declaring only the
+        // methods it may call (without it such a token's every pass would be refused).
+        CodeMode codeMode =
+            observers
+                .register(
+                    BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()))
+                .limits(CodeExecutionLimits.defaults().withMaxWallTime(timeout))
+                .isolation(mode)
+                .includeDeclarations(!noDeclarations)
+                .describePerRun(true)
+                .build();
+        CodeModeMcp mcp =
+            CodeModeMcp.builder(codeMode)
+                .discovery(ToolDiscovery.of(List.of(codeMode)))
+                .warehouse(warehouse)
+                .maxConcurrentPasses(maxConcurrentPasses)
+                .openTelemetry(observers.openTelemetry())
+                .version(version())
+                .build()) {
+      String unknown =
+          httpTokens == null
+              ? (tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant))
+              : unknownTokenRegions(warehouse, httpTokens);
+      if (unknown != null) {
+        err.println("error: " + unknown);
+        return CodemodeCli.EXIT_USAGE;
+      }
+      if (warmUp != null) {
+        warmUp.await();
+      }
+      codeMode.warmUp(WARM_UP_PASSES);
+      return httpTokens == null ? stdio(mcp, protocol, err) : http(mcp, httpTokens, err);
+    } catch (WarehouseException e) {
+      err.println("error: " + TerminalText.message(e));
+      return CodemodeCli.EXIT_FAILED;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("error: interrupted before the server ended");
+      return CodemodeCli.EXIT_FAILED;
+    } catch (IOException e) {
+      // Listening (the port is taken) or closing the audit file after serving.
+      err.println("error: " + TerminalText.message(e));
+      return CodemodeCli.EXIT_FAILED;
+    } finally {
+      stopped.countDown();
+    }
+  }
+
+  /**
+   * Serves every holder of a token until SIGTERM (or SIGINT): the JVM's shutdown hook closes the
+   * server, which stops accepting requests and lets those in flight finish within its grace period,
+   * and then waits until this thread has closed the Code Mode, the warehouse and the audit file.
+   */
+  private int http(CodeModeMcp mcp, Tokens httpTokens, PrintWriter err)
+      throws IOException, InterruptedException {
+    // A pass in flight may take up to --timeout, so the grace period covers at least that.
+    Duration grace =
+        timeout.plus(GRACE_BEYOND_TIMEOUT).compareTo(HttpOptions.DEFAULT_GRACE) > 0
+            ? timeout.plus(GRACE_BEYOND_TIMEOUT)
+            : HttpOptions.DEFAULT_GRACE;
+    McpHttpServer server =
+        mcp.http(
+            new HttpOptions(host, port, List.of(), grace, HttpOptions.DEFAULT_MAX_REQUEST_BYTES),
+            httpTokens);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            Thread.ofPlatform()
+                .name("codemode-mcp-stop")
+                .unstarted(
+                    () -> {
+                      server.close();
+                      try {
+                        stopped.await(CLOSE_AFTER_STOP.toMillis(), TimeUnit.MILLISECONDS);
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                      }
+                    }));
+    err.println(
+        "codemode mcp: serving Streamable HTTP at "
+            + server.endpoint()
+            + " for "
+            + httpTokens.grants().size()
+            + (httpTokens.grants().size() == 1 ? " principal" : " principals")
+            + "; SIGTERM stops it");
+    err.flush();
+    server.join();
+    return CodemodeCli.EXIT_OK;
+  }
+
+  /** Why a token's tenant names a region the data lacks (its every query would see nothing). */
+  private static @Nullable String unknownTokenRegions(Warehouse warehouse, Tokens httpTokens)
+      throws WarehouseException {
+    for (Grant grant : httpTokens.grants()) {
+      Principal principal = grant.principal();
+      if (principal.tenant() != null) {
+        String subject = "--tokens: the tenant of " + principal.id();
+        Tenant regions;
+        try {
+          regions = new Tenant(principal.tenant());
+        } catch (IllegalArgumentException e) {
+          return subject + " is not a list of regions: " + e.getMessage();
+        }
+        String unknown = DataOptions.unknownRegions(warehouse, regions, subject);
+        if (unknown != null) {
+          return unknown;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Serves the one client on stdin and stdout until it ends its input. */
+  private int stdio(CodeModeMcp mcp, PrintStream protocol, PrintWriter err)
+      throws InterruptedException {
+    Principal principal =
+        tenant == null ? Principal.unconfined("mcp") : Principal.ofTenant("mcp", tenant.values());
+    // The one client may use the whole server: a grant's default of 8 passes at once would cap a
+    // larger --max-concurrent-passes without saying so.
+    Grant grant = new Grant(principal, null, Math.min(maxConcurrentPasses, Grant.MAX_CONCURRENT));
+    McpStdioServer server = mcp.stdio(grant, System.in, protocol);
+    err.println(
+        "codemode mcp: serving stdio as "
+            + (tenant == null ? "an unconfined principal" : "tenant " + tenant.values())
+            + "; end the input to stop");
+    try {
+      while (!server.awaitEnd(END_POLL)) {
+        // Renewed until the client ends its input; awaitEnd has then written every response owed
+        // and closed the server.
+      }
+    } catch (InterruptedException e) {
+      server.close();
+      throw e;
+    }
+    return CodemodeCli.EXIT_OK;
+  }
+
+  /** What is wrong with the command line beyond what picocli checks, or null. */
+  private @Nullable String usageError() {
+    if (!transport.equals("stdio") && !transport.equals("http")) {
+      return "--transport must be stdio or http, was '" + transport + "'";
+    }
+    if (!isolation.equals("in-process") && !isolation.equals("process")) {
+      return "--isolation must be in-process or process, was '" + isolation + "'";
+    }
+    if (maxConcurrentPasses < 1 || maxConcurrentPasses > 4096) {
+      return "--max-concurrent-passes must be 1..4096, was " + maxConcurrentPasses;
+    }
+    boolean http = transport.equals("http");
+    if (http && tenant != null) {
+      return "--tenant applies to --transport stdio only: over http each client's principal and"
+          + " regions come from its token's entry in --tokens; remove --tenant";
+    }
+    if (http && tokens == null) {
+      return "codemode mcp --transport http needs --tokens FILE, the bearer tokens it accepts:"
+          + " {\"tokens\": [{\"sha256\": \"<hex>\", \"principal\": \"emea-analyst\","
+          + " \"tenant\": [\"emea\"]}]}, each token stored as its SHA-256 (`printf %s \"$TOKEN\" |"
+          + " codemode mcp hash-token`) with the principal it acts as and its regions (optional:"
+          + " \"methods\", \"maxConcurrentPasses\"); the server refuses to start without one, so"
+          + " that no client is served unauthenticated";
+    }
+    if (!http) {
+      for (String httpOnly : List.of("--tokens", "--host", "--port")) {
+        if (spec.commandLine().getParseResult().hasMatchedOption(httpOnly)) {
+          return httpOnly
+              + " applies to --transport http only; over stdio the one client is the process that"
+              + " started this one (and --tenant its regions)";
+        }
+      }
+    }
+    if (port < 0 || port > 65_535) {
+      return "--port must be 0..65535, was " + port;
+    }
+    return null;
+  }
+
+  private static String version() {
+    String version = McpCommand.class.getPackage().getImplementationVersion();
+    return version == null ? "development" : version;
+  }
+
+  /**
+   * {@code codemode mcp hash-token}: the hash a tokens file stores for a bearer token, so the token
+   * itself is never written to disk.
+   */
+  @Command(
+      name = "hash-token",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Read one bearer token from standard input and print its SHA-256 as lowercase hex, the form"
+            + " a --tokens file stores.",
+        "A final line break is not part of the token. Exit 0 printed, 2 when the input is empty"
+            + " or holds more than one line."
+      })
+  static final class HashToken implements Callable<Integer> {
+
+    /** More than any sensible token; the rest of a larger input is never read. */
+    static final int MAX_TOKEN_BYTES = 4096;
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+      PrintWriter err = spec.commandLine().getErr();
+      byte[] input = System.in.readNBytes(MAX_TOKEN_BYTES + 1);
+      if (input.length > MAX_TOKEN_BYTES) {
+        err.println("error: the token is longer than " + MAX_TOKEN_BYTES + " bytes");
+        return CodemodeCli.EXIT_USAGE;
+      }
+      String token = new String(input, StandardCharsets.UTF_8);
+      if (token.endsWith("\n")) {
+        token = token.substring(0, token.length() - (token.endsWith("\r\n") ? 2 : 1));
+      }
+      if (token.isEmpty()) {
+        err.println(
+            "error: no token on standard input: pipe one in, e.g. `printf %s \"$TOKEN\" | codemode"
+                + " mcp hash-token`");
+        return CodemodeCli.EXIT_USAGE;
+      }
+      if (token.indexOf('\n') >= 0 || token.indexOf('\r') >= 0) {
+        err.println(
+            "error: standard input holds more than one line: hash one token at a time (a bearer"
+                + " token is one line)");
+        return CodemodeCli.EXIT_USAGE;
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      out.println(Tokens.hash(token));
+      out.flush();
+      return CodemodeCli.EXIT_OK;
+    }
+  }
+}
