@@ -9,6 +9,7 @@ import io.codemode4j.mcp.CodeModeMcp;
 import io.codemode4j.mcp.Grant;
 import io.codemode4j.mcp.HttpOptions;
 import io.codemode4j.mcp.McpHttpServer;
+import io.codemode4j.mcp.McpPassLog;
 import io.codemode4j.mcp.McpStdioServer;
 import io.codemode4j.mcp.Tokens;
 import io.codemode4j.sql.Tenant;
@@ -239,6 +240,7 @@ final class McpCommand implements Callable<Integer> {
                 .isolation(mode)
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
+                .listener(McpPassLog.listener())
                 .build();
         CodeModeMcp mcp =
             CodeModeMcp.builder(codeMode)

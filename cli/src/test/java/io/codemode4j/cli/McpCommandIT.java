@@ -369,8 +369,14 @@ class McpCommandIT {
     assertThat(answered.path("isError").asBoolean(true)).as(answered.toString()).isFalse();
     assertThat(answered.at("/structuredContent/result").asInt()).isGreaterThan(1);
     assertThat(answered.at("/structuredContent/logs/0").asString()).contains("queried");
-    // What is not protocol went to stderr.
-    assertThat(Files.readString(stderr)).contains("codemode mcp: serving stdio");
+    // What is not protocol went to stderr: one line per call and per pass, tied by the call id.
+    String log = Files.readString(stderr);
+    assertThat(log).contains("codemode mcp: serving stdio");
+    java.util.regex.Matcher pass =
+        java.util.regex.Pattern.compile("pass passId=pass-\\S+ callId=(mcp-\\S+) outcome=timeout")
+            .matcher(log);
+    assertThat(pass.find()).as(log).isTrue();
+    assertThat(log).contains("callId=" + pass.group(1) + " isError=true error=timeout");
   }
 
   /**

@@ -64,6 +64,9 @@ class McpStdioServerIT {
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
                 "",
                 "{not json",
+                "[1,2]",
+                "{\"hello\":1}",
+                "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"run_javascript\",\"arguments\":{\"code\":\"async () => { let i = 0; while (i < 1000000) { i = (i + 1) | 0; } return (await warehouse.query({sql: 'SELECT DISTINCT region FROM customers'})).rows; }\"}}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"run_javascript\",\"arguments\":{\"code\":\"async () => { throw new Error('boom'); }\"}}}",
                 "")
@@ -84,6 +87,11 @@ class McpStdioServerIT {
               assertThat(line.get("id").isNull()).isTrue();
               assertThat(line.get("error").get("code").asInt()).isEqualTo(-32700);
             });
+    assertThat(lines.stream().filter(l -> l.path("error").path("code").asInt() == -32600))
+        .extracting(l -> l.get("error").get("message").asString())
+        .containsExactly(
+            "Invalid Request: a message is one JSON object, not an array",
+            "Invalid Request: a message needs \"jsonrpc\": \"2.0\"");
     JsonNode two = lines.stream().filter(l -> l.path("id").asInt() == 2).findFirst().orElseThrow();
     JsonNode three =
         lines.stream().filter(l -> l.path("id").asInt() == 3).findFirst().orElseThrow();
@@ -92,5 +100,26 @@ class McpStdioServerIT {
     assertThat(three.get("result").get("isError").asBoolean()).isTrue();
     assertThat(three.get("result").get("structuredContent").get("error").get("kind").asString())
         .isEqualTo("thrown");
+  }
+
+  @Test
+  void request_beforeInitialized_isAnsweredNotDropped() throws Exception {
+    PipedOutputStream client = new PipedOutputStream();
+    PipedInputStream serverIn = new PipedInputStream(client, 1 << 16);
+    ByteArrayOutputStream serverOut = new ByteArrayOutputStream();
+    McpStdioServer server = mcp.stdio(Grant.of(Principal.unconfined("stdio")), serverIn, serverOut);
+
+    client.write(
+        "{\"jsonrpc\":\"2.0\",\"id\":\"early\",\"method\":\"tools/list\"}\n"
+            .getBytes(StandardCharsets.UTF_8));
+    client.close();
+
+    assertThat(server.awaitEnd(Duration.ofSeconds(20))).isTrue();
+    JsonNode answer = JSON.readTree(serverOut.toString(StandardCharsets.UTF_8).strip());
+    assertThat(answer.get("id").asString()).isEqualTo("early");
+    assertThat(answer.get("error").get("message").asString())
+        .isEqualTo(
+            "Invalid Request: tools/list before the session is initialized: send initialize, then"
+                + " notifications/initialized");
   }
 }

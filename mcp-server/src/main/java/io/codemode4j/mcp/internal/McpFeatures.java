@@ -62,7 +62,9 @@ public final class McpFeatures {
   private final PassGate gate;
   private final McpTelemetry telemetry;
   private final JsonMapper mapper;
-  private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+  private final ExecutorService threads =
+      Executors.newThreadPerTaskExecutor(
+          Thread.ofVirtual().name("codemode-mcp-call-", 0).factory());
   private final Scheduler scheduler = Schedulers.fromExecutorService(threads, "codemode-mcp");
 
   /** A resource of the server and what reading it answers. */

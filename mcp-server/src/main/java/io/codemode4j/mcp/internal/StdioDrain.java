@@ -38,6 +38,11 @@ public final class StdioDrain {
   private long responses;
   private volatile @Nullable Output output;
 
+  /** Requests the SDK answers before {@code notifications/initialized}. */
+  private static final java.util.Set<String> EARLY = java.util.Set.of("initialize", "ping");
+
+  private boolean initialized;
+
   public StdioDrain(JsonMapper mapper, Duration grace) {
     this.mapper = mapper;
     this.grace = grace;
@@ -99,14 +104,41 @@ public final class StdioDrain {
     }
   }
 
-  /** Answers a line that is not JSON, as JSON-RPC says: id null, code -32700. */
-  private void parseError(String detail) throws IOException {
+  /**
+   * Why {@code json} is not a JSON-RPC 2.0 message the SDK can read, or null when it is one: an
+   * object with {@code "jsonrpc": "2.0"} and a method (request or notification) or an id with a
+   * result or an error (response). Batches are not part of MCP since 2025-06-18.
+   */
+  private static @Nullable String invalid(JsonNode json) {
+    if (!json.isObject()) {
+      return "a message is one JSON object, not "
+          + (json.isArray()
+              ? "an array"
+              : "a " + json.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+    }
+    if (!"2.0".equals(json.path("jsonrpc").asString(null))) {
+      return "a message needs \"jsonrpc\": \"2.0\"";
+    }
+    if (json.has("method")) {
+      return json.get("method").isString() ? null : "method must be a string";
+    }
+    if (json.has("id") && (json.has("result") || json.has("error"))) {
+      return null;
+    }
+    return "a message needs a method (request or notification) or an id with a result or error";
+  }
+
+  /**
+   * Answers a line the SDK must not see, as JSON-RPC says: with its id, or null when it has none.
+   */
+  private void answer(@Nullable JsonNode id, int code, String message) throws IOException {
     ObjectNode error = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
-    error.putNull("id");
-    error
-        .putObject("error")
-        .put("code", -32700)
-        .put("message", "Parse error: the line is not JSON (" + detail + ")");
+    if (id != null && (id.isString() || id.isNumber())) {
+      error.set("id", id);
+    } else {
+      error.putNull("id");
+    }
+    error.putObject("error").put("code", code).put("message", message);
     byte[] bytes = (error + "\n").getBytes(StandardCharsets.UTF_8);
     Output out = output;
     if (out != null) {
@@ -115,10 +147,12 @@ public final class StdioDrain {
   }
 
   /**
-   * Passes on one whole message line at a time. A blank line is dropped, and a line that is not
-   * JSON is answered here with JSON-RPC's parse error and dropped: the SDK's stdio reader stops
-   * reading for good at the first line it cannot parse (a blank one included), which would leave
-   * the client talking to a server that no longer listens.
+   * Passes on one whole message line at a time. A blank line is dropped; a line that is not JSON is
+   * answered here with JSON-RPC's parse error (-32700), and one that is JSON but no JSON-RPC
+   * message ({@code [1,2]}, {@code {"hello":1}}) with Invalid Request (-32600), and dropped: the
+   * SDK's stdio reader stops reading for good at the first line it cannot read as a message, which
+   * would leave the client talking to a server that no longer listens. A request before {@code
+   * notifications/initialized}, which the SDK drops silently, is answered -32600 saying so.
    */
   private final class Input extends FilterInputStream {
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
@@ -196,7 +230,26 @@ public final class StdioDrain {
       try {
         json = mapper.readTree(text);
       } catch (JacksonException e) {
-        parseError(e.getOriginalMessage());
+        answer(null, -32700, "Parse error: the line is not JSON (" + e.getOriginalMessage() + ")");
+        return;
+      }
+      String invalid = invalid(json);
+      if (invalid != null) {
+        answer(json.isObject() ? json.get("id") : null, -32600, "Invalid Request: " + invalid);
+        return;
+      }
+      String method = json.path("method").asString("");
+      if (method.equals("notifications/initialized")) {
+        initialized = true;
+      } else if (!initialized && json.has("id") && !EARLY.contains(method) && json.has("method")) {
+        // The SDK drops a request before initialization without a word; say why instead.
+        answer(
+            json.get("id"),
+            -32600,
+            "Invalid Request: "
+                + method
+                + " before the session is initialized: send initialize, then"
+                + " notifications/initialized");
         return;
       }
       count(json, true);
