@@ -336,14 +336,14 @@ public final class CodeMode implements AutoCloseable {
     }
     PassResult result;
     try {
-      ProgramShape.check(code, limits.maxSourceBytes());
+      String program = ProgramShape.check(code, limits.maxSourceBytes());
       Duration wall =
           run.remainingTime() != null && run.remainingTime().compareTo(limits.maxWallTime()) < 0
               ? run.remainingTime()
               : limits.maxWallTime();
       result =
           executor.execute(
-              broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
+              broker, passId, program, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
       result =
           PassResult.failedWithoutOutput(
