@@ -27,7 +27,8 @@ public final class CodemodeCli {
           GenerateCommand.class,
           BenchCommand.class,
           DescribeCommand.class,
-          DiscoverCommand.class);
+          DiscoverCommand.class,
+          ToolCommand.class);
 
   static final int EXIT_OK = 0;
   static final int EXIT_FAILED = 1;
