@@ -435,9 +435,9 @@ public final class CodeMode implements AutoCloseable {
       String description, @Nullable String declarations, CodeExecutionLimits limits) {
     return description.strip()
         + "\n\n"
-        + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
-        + "arguments in a sandbox without network, files or timers, and must return one JSON value (keep it "
-        + "small). "
+        + "Send `code`: exactly one async function expression in plain JavaScript (no TypeScript types), e.g. "
+        + "`async () => { ... }`. It runs once with no arguments in a sandbox without network, files or timers, "
+        + "and must `return` one JSON value (keep it small). "
         + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
         + " return Promises: await dependent calls, and overlap independent ones with "
         + "Promise.all (at most "

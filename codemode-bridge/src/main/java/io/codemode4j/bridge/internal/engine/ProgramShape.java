@@ -134,7 +134,7 @@ public final class ProgramShape {
   }
 
   /** The body of the one Markdown code fence that wraps {@code source}, else {@code source}. */
-  static String unfenced(String source) {
+  private static String unfenced(String source) {
     Matcher fence = FENCE.matcher(source.strip());
     if (!fence.matches() || FENCE_LINE.matcher(fence.group(2)).find()) {
       return source;

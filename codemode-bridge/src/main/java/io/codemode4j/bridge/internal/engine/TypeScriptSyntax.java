@@ -244,7 +244,7 @@ final class TypeScriptSyntax {
       return true;
     }
     Token previous = tokens.get(i - 1);
-    return previous.is("{") || previous.is("}") || previous.is(";") || previous.is("(");
+    return previous.is("{") || previous.is("}") || previous.is(";");
   }
 
   /**
@@ -344,7 +344,7 @@ final class TypeScriptSyntax {
         i = add(Kind.LITERAL, i, skipString(i), open);
       } else if (c == '`') {
         i = add(Kind.LITERAL, i, skipTemplate(i), open);
-      } else if (c == '/' && !(tokens.isEmpty() ? false : last().isOperand())) {
+      } else if (c == '/' && (tokens.isEmpty() || !last().isOperand())) {
         i = add(Kind.LITERAL, i, skipRegex(i), open);
       } else if (Character.isDigit(c)
           || (c == '.' && i + 1 < n && Character.isDigit(source.charAt(i + 1)))) {
