@@ -56,6 +56,10 @@ public final class ProgramShape {
   /** A line that opens or closes a fence inside a fence's body: then it wraps more than one. */
   private static final Pattern FENCE_LINE = Pattern.compile("(?m)^[ \\t]*```");
 
+  /** Said of a blank source, and of a fence around nothing. */
+  private static final String EMPTY =
+      "the program is empty: send one async function expression, e.g. async () => { ... }";
+
   private ProgramShape() {}
 
   /** The program text as the executor must evaluate it: the source wrapped in parentheses. */
@@ -71,8 +75,7 @@ public final class ProgramShape {
    */
   public static String check(String source, int maxSourceBytes) throws InvalidProgram {
     if (source == null || source.isBlank()) {
-      throw new InvalidProgram(
-          "the program is empty: send one async function expression, e.g. async () => { ... }");
+      throw new InvalidProgram(EMPTY);
     }
     int bytes = Utf8.length(source);
     if (bytes > maxSourceBytes) {
@@ -85,8 +88,7 @@ public final class ProgramShape {
     }
     String program = unfenced(source);
     if (program.isBlank()) {
-      throw new InvalidProgram(
-          "the program is empty: send one async function expression, e.g. async () => { ... }");
+      throw new InvalidProgram(EMPTY);
     }
     if (program.startsWith("#!")) {
       throw new InvalidProgram(

@@ -56,7 +56,7 @@ class ProgramShapeTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"", "   ", "\n"})
+  @ValueSource(strings = {"", "   ", "\n", "```js\n\n```", "```\n  \n```"})
   void check_emptySource_saysWhatToSend(String source) {
     assertThatThrownBy(() -> ProgramShape.check(source, 100))
         .isInstanceOf(ProgramShape.InvalidProgram.class)
