@@ -67,6 +67,9 @@ final class TypeScriptSyntax {
 
   private static final Set<String> DECLARATIONS = Set.of("const", "let", "var");
 
+  /** Names a parameter list (or a head in parentheses whose names may be annotated) follows. */
+  private static final Set<String> FUNCTION_HEADS = Set.of("async", "function", "catch", "for");
+
   /** Names after which a '/' starts a regular expression rather than dividing. */
   private static final Set<String> OPERATOR_WORDS =
       Set.of(
@@ -137,12 +140,12 @@ final class TypeScriptSyntax {
     Token token = tokens.get(e);
     Token previous = e > 0 ? tokens.get(e - 1) : null;
     if (token.is(":") && previous != null) {
-      if (previous.is(")")) {
+      if (previous.is(")") && parameterList(openerOf.get(e - 1))) {
         return found(Construct.RETURN_TYPE, e, annotationEnd(e));
       }
       int opener = enclosing.get(e);
       if (opener >= 0
-          && tokens.get(opener).is("(")
+          && parameterList(opener)
           && (previous.kind() == Kind.NAME
               || previous.is("?")
               || previous.is("]")
@@ -220,6 +223,26 @@ final class TypeScriptSyntax {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether the '(' at {@code open} starts a parameter list (or a catch or for head), not a call's
+   * arguments: {@code billing.invoices(customer: "Acme")} is a JavaScript slip, not a type.
+   */
+  private boolean parameterList(int open) {
+    if (open < 0 || !tokens.get(open).is("(")) {
+      return false;
+    }
+    if (open == 0) {
+      return true;
+    }
+    Token before = tokens.get(open - 1);
+    if (before.kind() == Kind.NAME) {
+      return FUNCTION_HEADS.contains(before.text())
+          || OPERATOR_WORDS.contains(before.text())
+          || (open > 1 && tokens.get(open - 2).is("function"));
+    }
+    return before.kind() == Kind.PUNCTUATION && !before.is(")") && !before.is("]");
   }
 
   /** Whether the name or pattern ending at {@code i} is declared by const, let or var. */

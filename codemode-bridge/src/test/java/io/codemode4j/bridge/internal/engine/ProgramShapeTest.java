@@ -182,7 +182,10 @@ class ProgramShapeTest {
         "async () => { a: 1, b: 2 }",
         "async () => { const x = ; return x; }",
         "async () => { return 'a' 'b'; }",
-        "async () => { x ! y; }"
+        "async () => { x ! y; }",
+        "async () => billing.invoices(customer: 'Acme')",
+        "async () => { const a = 1; return f(a) : 2; }",
+        "async () => { const o = {m(x) { return x; }}; return o.m(a: 1); }"
       })
   void check_syntaxErrorThatIsNotTypeScript_getsTheParsersMessage(String source) {
     assertThatThrownBy(() -> ProgramShape.check(source, 1024))
