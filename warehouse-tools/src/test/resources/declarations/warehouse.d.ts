@@ -35,7 +35,7 @@ declare const warehouse: {
      * - LIST is an array and STRUCT an object, their elements typed by these rules; MAP is an object with its keys as strings; BLOB is base64.
      * - NULL is null; any other type is the database's own text.
      */
-    rows: Array<{ [key: string]: string | number | boolean | null | unknown[] | { [key: string]: unknown } }>;
+    rows: Array<{ [key: string]: any /* typed at run time: string | number | boolean | null | array | object */ }>;
     /** rows.length */
     rowCount: number /* integer, >= 0 */;
     /** true when the query had more than maxRows rows; only the first maxRows are here */

@@ -21,8 +21,9 @@ async () => {
   await warehouse.query({ sql: "SELECT 1", maxRows: "10" });
   // @ts-expect-error not a region
   await billing.customers({ region: "europe" });
-  // @ts-expect-error a row value may be a string, so it is no number without a conversion
-  const wrong: number = result.rows[0].total;
-  return { types, top, columns, cents, truncated: result.truncated, wrong };
+  // @ts-expect-error an invoice's amount is a number
+  const wrong: string = invoices[0].amountCents;
+  const doubled: number = result.rows[0].total * 2;
+  return { types, top, columns, cents, truncated: result.truncated, wrong, doubled };
 };
 export {};

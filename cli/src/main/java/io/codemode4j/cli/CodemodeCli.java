@@ -29,7 +29,8 @@ public final class CodemodeCli {
           DescribeCommand.class,
           DiscoverCommand.class,
           AskCommand.class,
-          McpCommand.class);
+          McpCommand.class,
+          ToolCommand.class);
 
   static final int EXIT_OK = 0;
   static final int EXIT_FAILED = 1;

@@ -336,14 +336,14 @@ public final class CodeMode implements AutoCloseable {
     }
     PassResult result;
     try {
-      ProgramShape.check(code, limits.maxSourceBytes());
+      String program = ProgramShape.check(code, limits.maxSourceBytes());
       Duration wall =
           run.remainingTime() != null && run.remainingTime().compareTo(limits.maxWallTime()) < 0
               ? run.remainingTime()
               : limits.maxWallTime();
       result =
           executor.execute(
-              broker, passId, code, sandboxNamespaces, visibleRun, limits, wall.toNanos());
+              broker, passId, program, sandboxNamespaces, visibleRun, limits, wall.toNanos());
     } catch (ProgramShape.InvalidProgram e) {
       result =
           PassResult.failedWithoutOutput(
@@ -435,9 +435,9 @@ public final class CodeMode implements AutoCloseable {
       String description, @Nullable String declarations, CodeExecutionLimits limits) {
     return description.strip()
         + "\n\n"
-        + "Send `code`: exactly one async function expression, e.g. `async () => { ... }`. It runs once with no "
-        + "arguments in a sandbox without network, files or timers, and must return one JSON value (keep it "
-        + "small). "
+        + "Send `code`: exactly one async function expression in plain JavaScript (no TypeScript types), e.g. "
+        + "`async () => { ... }`. It runs once with no arguments in a sandbox without network, files or timers, "
+        + "and must `return` one JSON value (keep it small). "
         + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
         + " return Promises: await dependent calls, and overlap independent ones with "
         + "Promise.all (at most "

@@ -59,8 +59,7 @@ class ProgramContractIT {
       textBlock =
           """
       async () => 1                                            | 1
-      async () => {}                                           | null
-      async () => undefined                                    | null
+      async () => null                                         | null
       async function () { return {a: [1, 'x', null, true]}; } | {"a":[1,"x",null,true]}
       async () => ({d: new Date(0)})                           | {"d":"1970-01-01T00:00:00.000Z"}
       async () => [undefined, () => 1]                         | [null,null]
@@ -83,6 +82,46 @@ class ProgramContractIT {
     PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.NOT_JSON);
     assertThat(failure.message()).startsWith("the returned value cannot become JSON");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "async () => {}",
+        "async () => undefined",
+        "async () => { await t.echo({value: 1}); }",
+        "async function () { const answer = 42; }",
+        "async () => { [1].map((x) => x); }"
+      })
+  void run_programThatReturnsNothing_failsSayingSoAndToReturnTheAnswer(String code) {
+    PassFailure failure = failure(code);
+    assertThat(failure.kind()).isEqualTo(FailureKind.NOT_JSON);
+    assertThat(failure.message())
+        .startsWith("the program returned nothing (undefined): return the answer");
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "```js\nasync () => (await t.echo({value: 41})).value + 1\n```",
+        "```javascript\nasync () => {\n  const r = await t.echo({value: 41});\n  return r.value + 1;\n}\n```\n",
+        "```\nasync () => 42\n```"
+      })
+  void run_programInOneMarkdownFence_runsTheFencesBody(String code) {
+    assertThat(result(code).asInt()).isEqualTo(42);
+  }
+
+  @Test
+  void run_typeScriptProgram_failsInvalidProgramNamingTheAnnotation() {
+    PassFailure failure =
+        failure(
+            "async (): Promise<number> => {\n  const r: {value: number} = await t.echo({value: 1});\n  return r.value;\n}");
+    assertThat(failure.kind()).isEqualTo(FailureKind.INVALID_PROGRAM);
+    assertThat(failure.calls()).isEmpty();
+    assertThat(failure.message())
+        .startsWith(
+            "the program is TypeScript, which this sandbox does not run: the return type "
+                + "annotation `: Promise<number>` at line 1, column 9; send plain JavaScript");
   }
 
   @ParameterizedTest
@@ -221,12 +260,36 @@ class ProgramContractIT {
   }
 
   @Test
-  void run_methodOutsideTheAllowlist_isATypeError() {
+  void run_methodOutsideTheAllowlist_isATypeErrorNamingTheMethodsAndDiscovery() {
     PassFailure failure = failure("async () => t.payroll({})");
-    assertThat(failure.message()).contains("TypeError");
+    assertThat(failure.message())
+        .isEqualTo(
+            "the program threw TypeError: (intermediate value).payroll is not a function: t has no "
+                + "method payroll; "
+                + "its methods are echo, fail, block, big (discover_tools finds a method by what it "
+                + "does and returns its declaration)");
     assertThat(failure.calls()).isEmpty();
     assertThat(result("async () => [Object.keys(t), typeof warehouse]").toString())
         .isEqualTo("[[\"echo\",\"fail\",\"block\",\"big\"],\"undefined\"]");
+  }
+
+  @Test
+  void run_misspelledMethodAwaitedInPromiseAll_namesTheClosestMethod() {
+    PassFailure failure =
+        failure("async () => Promise.all([t.echo({value: 1}), t.ecko({value: 2})])");
+    assertThat(failure.kind()).isEqualTo(FailureKind.THROWN);
+    assertThat(failure.message())
+        .contains("t has no method ecko (did you mean echo?); its methods are echo, fail");
+  }
+
+  @Test
+  void run_namespaceThatDoesNotExist_namesTheNamespaces() {
+    PassFailure failure = failure("async () => billing.invoices({customer: 'Acme'})");
+    assertThat(failure.message())
+        .isEqualTo(
+            "the program threw ReferenceError: billing is not defined: there is no namespace "
+                + "billing; the namespaces are t (discover_tools finds a method by what it does and "
+                + "returns its declaration)");
   }
 
   @Test

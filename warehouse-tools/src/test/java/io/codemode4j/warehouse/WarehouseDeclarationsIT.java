@@ -60,8 +60,8 @@ class WarehouseDeclarationsIT {
             "* - NULL is null");
     assertThat(query)
         .contains(
-            "rows: Array<{ [key: string]: string | number | boolean | null | unknown[] | "
-                + "{ [key: string]: unknown } }>;",
+            "rows: Array<{ [key: string]: any /* typed at run time: string | number | boolean | "
+                + "null | array | object */ }>;",
             "maxRows?: number /* integer, >= 1, <= 10000 */;",
             "@default 10000");
   }

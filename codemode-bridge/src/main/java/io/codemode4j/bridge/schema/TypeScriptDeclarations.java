@@ -30,6 +30,13 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * does not resolve locally and anything deeper than {@value #MAX_DEPTH} levels is {@code unknown}
  * with a comment saying why; anything else not understood is {@code unknown}.
  *
+ * <p>Decided: a {@code type} list that names every JSON type ({@code ["string", "number",
+ * "boolean", "null", "array", "object"]}) is {@code any}, with the list in a comment, while an
+ * empty schema stays {@code unknown}. Such a list says the value's type is decided at run time (a
+ * SQL row's value takes its column's type), which TypeScript SQL clients declare {@code any}, so a
+ * program passes a row's column to a method that takes a string, or multiplies it, without a cast
+ * it would not write in JavaScript; the comment and the tool's prose still say what it holds.
+ *
  * <p>Decided: OpenAPI's {@code nullable: true} is not JSON Schema 2020-12, so the broker's
  * validator ignores it and refuses {@code null}; the declarations ignore it too and never promise
  * what the wire refuses.
@@ -143,6 +150,10 @@ public final class TypeScriptDeclarations {
         return members.size() == 1 ? members.iterator().next() : String.join(" & ", members);
       }
       JsonNode typeNode = schema.get("type");
+      if (typeNode != null && typeNode.isArray() && namesEveryJsonType(typeNode)) {
+        return "any"
+            + comment(List.of("typed at run time: " + String.join(" | ", typeNames(typeNode))));
+      }
       if (typeNode != null && typeNode.isArray()) {
         Set<String> members = new LinkedHashSet<>();
         typeNode.forEach(t -> members.add(single(t.asString(""), schema, indent, depth)));
@@ -222,7 +233,9 @@ public final class TypeScriptDeclarations {
       }
       if (additionalType != null) {
         String index =
-            indexMembers.contains("unknown") ? "unknown" : String.join(" | ", indexMembers);
+            indexMembers.stream().anyMatch(m -> m.startsWith("any"))
+                ? "any"
+                : indexMembers.contains("unknown") ? "unknown" : String.join(" | ", indexMembers);
         out.append(inner).append("[key: string]: ").append(index).append(";\n");
       }
       return out.append(indent).append('}').toString();
@@ -264,6 +277,21 @@ public final class TypeScriptDeclarations {
       }
       return node;
     }
+  }
+
+  /** The JSON types a value of any type may be; integer is one kind of number. */
+  private static final Set<String> JSON_TYPES =
+      Set.of("string", "number", "boolean", "null", "array", "object");
+
+  /** Whether a {@code type} list admits every JSON value. */
+  private static boolean namesEveryJsonType(JsonNode typeNode) {
+    return Set.copyOf(typeNames(typeNode)).containsAll(JSON_TYPES);
+  }
+
+  private static List<String> typeNames(JsonNode typeNode) {
+    List<String> names = new ArrayList<>();
+    typeNode.forEach(t -> names.add(t.asString("")));
+    return names;
   }
 
   private static List<String> stringNotes(JsonNode schema) {

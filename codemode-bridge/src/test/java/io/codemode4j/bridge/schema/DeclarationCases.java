@@ -18,7 +18,8 @@ import tools.jackson.databind.JsonNode;
 final class DeclarationCases {
 
   static final List<String> NAMES =
-      List.of("objects", "arrays", "literals", "unions", "refs", "docs", "depth", "records");
+      List.of(
+          "objects", "arrays", "literals", "unions", "refs", "docs", "depth", "records", "loose");
 
   private DeclarationCases() {}
 
@@ -199,6 +200,28 @@ final class DeclarationCases {
                   JsonSchemas.forRecord(Records.Contact.class),
                   JsonSchemas.forRecord(Records.Saved.class),
                   ExecutionClass.MUTATION));
+      case "loose" ->
+          single(
+              "sql",
+              "rows",
+              spec(
+                  "rows",
+                  "Rows whose values take their column's type at run time.",
+                  """
+          {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"],
+           "additionalProperties": false}""",
+                  """
+          {"type": "object",
+           "properties": {
+             "rows": {"type": "array", "items": {"type": "object",
+                      "additionalProperties": {"type": ["string", "integer", "number", "boolean", "null", "array", "object"]}}},
+             "first": {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"],
+                       "additionalProperties": {"type": ["null", "object", "array", "boolean", "number", "string"]}},
+             "meta": {},
+             "scalar": {"type": ["string", "number", "boolean", "null"]}
+           },
+           "required": ["rows", "first", "meta", "scalar"],
+           "additionalProperties": false}"""));
       default -> throw new IllegalArgumentException("no declaration case " + name);
     };
   }

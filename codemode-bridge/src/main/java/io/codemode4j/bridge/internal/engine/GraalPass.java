@@ -63,6 +63,8 @@ public final class GraalPass {
     TOO_LARGE,
     /** {@code text} says why the returned value has no JSON form. */
     NOT_JSON,
+    /** The program returned undefined; {@code text} is empty. */
+    NOTHING,
     /**
      * {@code text} describes what the program threw; {@code thrown} is it as JSON, if it can be.
      */
@@ -74,6 +76,7 @@ public final class GraalPass {
         case "ok" -> OK;
         case "too_large" -> TOO_LARGE;
         case "not_json" -> NOT_JSON;
+        case "nothing" -> NOTHING;
         case "thrown" -> THROWN;
         default -> throw new IllegalStateException("the prelude reported status " + status);
       };
@@ -353,9 +356,11 @@ public final class GraalPass {
               null,
               calls);
       case NOT_JSON -> failed(PassMessages.notJson(done.text()), null, calls);
+      case NOTHING -> failed(PassMessages.returnedNothing(), null, calls);
       case THROWN -> {
         JsonNode thrown = GuestJson.readOrNull(done.thrownJson());
-        yield failed(PassMessages.thrown(done.text(), thrown), thrown, calls);
+        yield failed(
+            PassMessages.thrown(done.text(), thrown, namespacesJson, wrappedSource), thrown, calls);
       }
     };
   }

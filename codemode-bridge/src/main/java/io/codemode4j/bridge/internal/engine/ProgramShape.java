@@ -8,6 +8,9 @@ import com.oracle.js.parser.ir.Block;
 import com.oracle.js.parser.ir.ExpressionStatement;
 import com.oracle.js.parser.ir.FunctionNode;
 import io.codemode4j.bridge.internal.Utf8;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,6 +26,12 @@ import org.jspecify.annotations.Nullable;
  * expression is the async function itself: a binary, comma or call expression around it is refused.
  * The newline keeps a trailing line comment from swallowing the closing parenthesis. The same
  * wrapped text is what the executor evaluates.
+ *
+ * <p>Two slips of models cost no turn or get one precise message. A program sent inside one
+ * Markdown code fence (```js ... ```) is the fence's body: the fence wraps the whole text and holds
+ * no other fence line, so nothing of the program is guessed. A program the parser refuses where
+ * TypeScript syntax stands ({@link TypeScriptSyntax}) is refused naming that syntax, since the
+ * parser's "Expected ) but found :" does not say that types are what to remove.
  */
 public final class ProgramShape {
 
@@ -35,6 +44,22 @@ public final class ProgramShape {
           .privateFieldsIn(true)
           .build();
 
+  /**
+   * One fence around the whole text: a run of three or more backticks with an optional JavaScript
+   * or TypeScript info string on the first line, the same run alone on the last line.
+   */
+  private static final Pattern FENCE =
+      Pattern.compile(
+          "(`{3,})[ \\t]*(?:js|javascript|jsx|mjs|ts|typescript|tsx)?[ \\t]*\\R(.*?)\\R\\1[ \\t]*",
+          Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+
+  /** A line that opens or closes a fence inside a fence's body: then it wraps more than one. */
+  private static final Pattern FENCE_LINE = Pattern.compile("(?m)^[ \\t]*```");
+
+  /** Said of a blank source, and of a fence around nothing. */
+  private static final String EMPTY =
+      "the program is empty: send one async function expression, e.g. async () => { ... }";
+
   private ProgramShape() {}
 
   /** The program text as the executor must evaluate it: the source wrapped in parentheses. */
@@ -43,14 +68,14 @@ public final class ProgramShape {
   }
 
   /**
-   * Checks size and shape.
+   * Checks size and shape, and returns the program to run: {@code source}, or the body of the one
+   * Markdown code fence that wraps it.
    *
    * @throws InvalidProgram naming what was expected and what was found
    */
-  public static void check(String source, int maxSourceBytes) throws InvalidProgram {
+  public static String check(String source, int maxSourceBytes) throws InvalidProgram {
     if (source == null || source.isBlank()) {
-      throw new InvalidProgram(
-          "the program is empty: send one async function expression, e.g. async () => { ... }");
+      throw new InvalidProgram(EMPTY);
     }
     int bytes = Utf8.length(source);
     if (bytes > maxSourceBytes) {
@@ -61,7 +86,11 @@ public final class ProgramShape {
               + maxSourceBytes
               + " bytes (maxSourceBytes): send a shorter program");
     }
-    if (source.startsWith("#!")) {
+    String program = unfenced(source);
+    if (program.isBlank()) {
+      throw new InvalidProgram(EMPTY);
+    }
+    if (program.startsWith("#!")) {
       throw new InvalidProgram(
           "a program cannot start with '#!': send one async function expression");
     }
@@ -71,11 +100,18 @@ public final class ProgramShape {
       Parser parser =
           new Parser(
               ENVIRONMENT,
-              com.oracle.js.parser.Source.sourceFor("program.js", wrap(source)),
+              com.oracle.js.parser.Source.sourceFor("program.js", wrap(program)),
               errors);
       script = parser.parse();
     } catch (ParserException e) {
-      throw new InvalidProgram("syntax error: " + clean(e.getMessage()));
+      throw typeScriptAt(program, e.getPosition())
+          .orElseGet(() -> new InvalidProgram("syntax error: " + clean(e.getMessage())));
+    }
+    if (errors.position >= 0) {
+      Optional<InvalidProgram> typeScript = typeScriptAt(program, errors.position);
+      if (typeScript.isPresent()) {
+        throw typeScript.get();
+      }
     }
     if (errors.first != null || script == null) {
       throw new InvalidProgram(
@@ -96,6 +132,46 @@ public final class ProgramShape {
           expected(
               function.isGenerator() ? "a generator function" : "a function that is not async"));
     }
+    return program;
+  }
+
+  /** The body of the one Markdown code fence that wraps {@code source}, else {@code source}. */
+  private static String unfenced(String source) {
+    Matcher fence = FENCE.matcher(source.strip());
+    if (!fence.matches() || FENCE_LINE.matcher(fence.group(2)).find()) {
+      return source;
+    }
+    return fence.group(2);
+  }
+
+  /**
+   * The refusal naming the TypeScript syntax at {@code position} of the wrapped program (one past
+   * the program's own offset, for the opening parenthesis), if that is where the parser stopped.
+   */
+  private static Optional<InvalidProgram> typeScriptAt(String program, int position) {
+    return TypeScriptSyntax.at(program, position - 1)
+        .map(
+            found -> {
+              int line = 1;
+              int lineStart = 0;
+              for (int i = 0; i < found.offset(); i++) {
+                if (program.charAt(i) == '\n') {
+                  line++;
+                  lineStart = i + 1;
+                }
+              }
+              return new InvalidProgram(
+                  "the program is TypeScript, which this sandbox does not run: "
+                      + found.construct().description()
+                      + " `"
+                      + found.text()
+                      + "` at line "
+                      + line
+                      + ", column "
+                      + (found.offset() - lineStart + 1)
+                      + "; send plain JavaScript without types (no annotations, `as` casts, "
+                      + "interfaces, type aliases, enums or generics), e.g. async () => { ... }");
+            });
   }
 
   private static String expected(String found) {
@@ -117,10 +193,14 @@ public final class ProgramShape {
     /** Null until the parser reports an error. */
     @Nullable String first;
 
+    /** The first error's position in the wrapped source; -1 when it has none. */
+    int position = -1;
+
     @Override
     public void error(ParserException e) {
       if (first == null) {
         first = clean(e.getMessage());
+        position = e.getPosition();
       }
       super.error(e);
     }

@@ -136,10 +136,16 @@
     value: freeze({ log: logger('LOG'), info: logger('INFO'), warn: logger('WARN'), error: logger('ERROR'), debug: logger('LOG') }),
     enumerable: false, writable: false, configurable: false });
 
+  // A program that returns undefined has almost always lost its answer (a block body without `return`, or
+  // a forgotten `await` chain's end), so it is reported as returning nothing rather than answered null.
   const finish = (value) => {
+    if (value === undefined) {
+      host.done('nothing', '', null);
+      return;
+    }
     let text;
     try {
-      text = stringify(value === undefined ? null : value);
+      text = stringify(value);
     } catch (e) {
       host.done('not_json', 'the returned value cannot become JSON: ' + errorText(e), null);
       return;
