@@ -42,24 +42,24 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Decided: the whole fixture (warehouse, Code Mode, MCP server, clients) is opened and closed
  * inside each test, after one warm-up round of the same fixture, so that what is counted before and
  * after differs only by what the load left behind (the warm-up loads classes and opens the jars
- * they come from). Limits are small (a 1 s wall, 32 MiB of allocation, 8 inner calls) so that
- * hostile programs end quickly: on two cores the in-process test (3,072 calls) takes about 45 s and
- * the worker-process one (128 calls queueing for two workers) about 50 s. The CPU limit stays the
- * default 10 s, so a busy loop always ends by wall time.
+ * they come from). Limits are small (a 2 s wall, 32 MiB of allocation, 8 inner calls) so that
+ * hostile programs end quickly; the wall leaves a benign pass room on a machine loaded by other
+ * builds too (load 14 was seen here). The CPU limit stays the default 10 s, so a busy loop always
+ * ends by wall time.
  */
 class McpLoadIT {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
 
   static final int CLIENTS = 16;
-  static final int ROUNDS = 12;
+  static final int ROUNDS = 10;
   static final int ROTATION = 16;
+  static final int WORKER_CLIENTS = 4;
 
   /**
    * Every fourth client sends the busy loop. With every client sending it, about seven loops ran at
    * once on the two cores (each holds its core for the whole wall time), and a pass around them
-   * could be starved past its own 1 s wall; four loopers keep that from happening without a longer
-   * wall for everything.
+   * could be starved past a 1 s wall; four loopers keep them to about two at a time.
    */
   static final int LOOPER_EVERY = 4;
 
@@ -67,7 +67,7 @@ class McpLoadIT {
 
   static final CodeExecutionLimits LIMITS =
       CodeExecutionLimits.defaults()
-          .withMaxWallTime(Duration.ofSeconds(1))
+          .withMaxWallTime(Duration.ofSeconds(2))
           .withMaxAllocatedBytes(32L * 1024 * 1024)
           .withMaxHostCalls(MAX_HOST_CALLS);
 
@@ -86,7 +86,7 @@ class McpLoadIT {
   static final String MEMORY_HOG =
       "async () => { const keep = []; for (;;) keep.push(new ArrayBuffer(1 << 20)); }";
 
-  /** Twice the inner-call budget at once: the first eight run, the rest are refused. */
+  /** Twice the inner-call budget at once: the first eight are admitted, the rest refused. */
   static final String CALL_FLOOD =
       "async () => Promise.all(Array.from({length: "
           + 2 * MAX_HOST_CALLS
@@ -199,19 +199,20 @@ class McpLoadIT {
   }
 
   /**
-   * Fewer clients and one round: every pass runs in one of two worker processes, so the hanging
-   * programs queue behind each other for their whole wall time.
+   * Four clients (one of them looping) and one round: every pass runs in one of two worker
+   * processes, so the hanging programs queue behind each other for their whole wall time; with
+   * eight clients this test alone took 100 s at a load average of 20.
    */
   @Test
-  void callTool_eightClientsOnWorkerProcesses_everyResultIsRightAndNoWorkerIsLeft()
+  void callTool_fourClientsOnWorkerProcesses_everyResultIsRightAndNoWorkerIsLeft()
       throws Exception {
     runLoad(Isolation.process(), 1, 1);
     Leftovers before = Leftovers.now();
 
-    Tally tally = runLoad(Isolation.process(), 8, 1);
+    Tally tally = runLoad(Isolation.process(), WORKER_CLIENTS, 1);
 
     assertThat(tally.mismatches()).isEmpty();
-    assertThat(tally.calls()).isEqualTo(8 * ROTATION);
+    assertThat(tally.calls()).isEqualTo(WORKER_CLIENTS * ROTATION);
     before.assertNothingLeftBy(Leftovers.now());
   }
 
