@@ -67,6 +67,8 @@ final class McpScenario {
   private static final int CONCURRENCY = CodeExecutionLimits.defaults().maxHostCallConcurrency();
   private static final String TOKEN = "bench-token-0123456789abcdef0123456789abcdef";
   private static final Duration STDIO_END = Duration.ofSeconds(10);
+  private static final int STDIO_ANSWER_SECONDS = 30;
+  private static final Duration STDIO_ANSWER = Duration.ofSeconds(STDIO_ANSWER_SECONDS);
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final Principal PRINCIPAL = Principal.unconfined("bench");
 
@@ -315,16 +317,34 @@ final class McpScenario {
     }
   }
 
-  /** The JSON-RPC lines of one stdio session, written and read by hand over two OS pipes. */
+  /**
+   * The JSON-RPC lines of one stdio session, written and read by hand over two OS pipes.
+   *
+   * <p>Decided: a watchdog closes the response pipe when an answer is {@value
+   * #STDIO_ANSWER_SECONDS} s late, so that the read fails and the bench reports the metric as not
+   * measured instead of waiting forever: the SDK's stdio transport can drop a response (two
+   * responses sent at once, one of them spinning for more than its 100 ms while the other's virtual
+   * thread waits for a carrier), after which the session answers nothing. A timestamp per call
+   * costs the round trip nothing measurable; a timed read on another thread would cost a handoff.
+   */
   private static final class StdioClient implements AutoCloseable {
+    private static final long IDLE = -1;
+
     private final McpStdioServer server;
     private final OutputStream requests;
     private final BufferedReader responses;
+    private final Pipe.SourceChannel answers;
+    private final Thread watchdog;
+    private volatile long waitingSince = IDLE;
+    private volatile boolean late;
     private long id;
 
     StdioClient(CodeModeMcp mcp) throws IOException {
       Pipe in = Pipe.open();
       Pipe out = Pipe.open();
+      this.answers = out.source();
+      this.watchdog =
+          Thread.ofPlatform().name("bench-mcp-stdio-watchdog").daemon(true).start(this::watch);
       this.server =
           mcp.stdio(
               Grant.of(PRINCIPAL),
@@ -380,11 +400,47 @@ final class McpScenario {
               + "\",\"params\":"
               + params
               + "}");
-      String line = responses.readLine();
+      waitingSince = System.nanoTime();
+      String line;
+      try {
+        line = responses.readLine();
+      } catch (IOException e) {
+        if (late) {
+          throw new IOException(
+              "the stdio server did not answer "
+                  + method
+                  + " within "
+                  + STDIO_ANSWER_SECONDS
+                  + " s",
+              e);
+        }
+        throw e;
+      } finally {
+        waitingSince = IDLE;
+      }
       if (line == null) {
         throw new IOException("the stdio server ended its output before answering " + method);
       }
       return line;
+    }
+
+    /** Closes the response pipe once an answer is late; ends when the client closes. */
+    private void watch() {
+      try {
+        while (true) {
+          Thread.sleep(1000);
+          long since = waitingSince;
+          if (since != IDLE && System.nanoTime() - since > STDIO_ANSWER.toNanos()) {
+            late = true;
+            answers.close();
+            return;
+          }
+        }
+      } catch (InterruptedException e) {
+        // Closed: nothing is awaited any more.
+      } catch (IOException e) {
+        // Closing the pipe failed; the read goes on waiting, as it would without a watchdog.
+      }
     }
 
     private void write(String line) throws IOException {
@@ -395,6 +451,7 @@ final class McpScenario {
     /** Ends the server's input and waits for it to finish, as a host closing stdin does. */
     @Override
     public void close() throws IOException, InterruptedException {
+      watchdog.interrupt();
       requests.close();
       try {
         if (!server.awaitEnd(STDIO_END)) {
