@@ -20,8 +20,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module graph, checked on the compiled classes of all six modules (this module's test
- * classpath holds every one of them): {@code cli -> benchmarks -> warehouse-tools ->
+ * The module graph, checked on the compiled classes of all seven modules (this module's test
+ * classpath holds every one of them): {@code cli -> benchmarks -> mcp-server -> warehouse-tools ->
  * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks and cli only, and no
  * module reaching into another's {@code internal} packages.
  *
@@ -42,6 +42,7 @@ class ArchitectureTest {
           "io.codemode4j.bridge", "codemode-bridge",
           "io.codemode4j.sample", "sample-data",
           "io.codemode4j.warehouse", "warehouse-tools",
+          "io.codemode4j.mcp", "mcp-server",
           "io.codemode4j.bench", "benchmarks",
           "io.codemode4j.cli", "cli");
 
@@ -81,6 +82,8 @@ class ArchitectureTest {
             .definedBy("io.codemode4j.cli..")
             .layer("benchmarks")
             .definedBy("io.codemode4j.bench..")
+            .layer("mcp-server")
+            .definedBy("io.codemode4j.mcp..")
             .layer("warehouse-tools")
             .definedBy("io.codemode4j.warehouse..")
             .layer("sample-data")
@@ -93,14 +96,16 @@ class ArchitectureTest {
             .mayNotBeAccessedByAnyLayer()
             .whereLayer("benchmarks")
             .mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("warehouse-tools")
+            .whereLayer("mcp-server")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
+            .whereLayer("warehouse-tools")
+            .mayOnlyBeAccessedByLayers("mcp-server", "benchmarks", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("codemode-bridge")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli")
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "mcp-server", "benchmarks", "cli")
             .whereLayer("sql-allowlist")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "benchmarks", "cli");
+            .mayOnlyBeAccessedByLayers("warehouse-tools", "mcp-server", "benchmarks", "cli");
     rule.check(classes);
   }
 
