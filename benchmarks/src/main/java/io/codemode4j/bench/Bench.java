@@ -14,8 +14,9 @@ import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
 /**
- * The plain-Java bench behind {@code codemode bench}: every scenario of issue 6 in this JVM (no JMH
- * fork), one {@link Metric} per name of {@link BenchReport#METRIC_NAMES}.
+ * The plain-Java bench behind {@code codemode bench}: every scenario of issue 6 and the MCP
+ * scenario of issue 17 in this JVM (no JMH fork), one {@link Metric} per name of {@link
+ * BenchReport#METRIC_NAMES}.
  *
  * <p>Scenarios run one after another, never overlapping. A scenario that cannot run reports each of
  * its metrics as not measured, with the reason; nothing is estimated.
@@ -81,6 +82,9 @@ public final class Bench {
     } else {
       results.section(List.of("query_ratio_10m"), () -> large(options, effort, results));
     }
+    results.section(
+        List.of("mcp_stdio_overhead_ms", "mcp_http_calls_per_s_c16", "mcp_http_p99_ms_c16"),
+        () -> new McpScenario(effort, results).run());
     return new BenchReport(machine, BenchReport.METRIC_NAMES.stream().map(results::get).toList());
   }
 
@@ -173,6 +177,9 @@ public final class Bench {
     d.put("cold_start_ms", new Definition("ms", Optional.of(Target.atMost(1000))));
     d.put("cold_start_rss_mb", new Definition("MiB", Optional.empty()));
     d.put("egress_reduction_pct", new Definition("%", Optional.of(Target.atLeast(99))));
+    d.put("mcp_stdio_overhead_ms", new Definition("ms", Optional.of(Target.atMost(0.5))));
+    d.put("mcp_http_calls_per_s_c16", new Definition("calls/s", Optional.of(Target.atLeast(1500))));
+    d.put("mcp_http_p99_ms_c16", new Definition("ms", Optional.empty()));
     if (!List.copyOf(d.keySet()).equals(BenchReport.METRIC_NAMES)) {
       throw new IllegalStateException("every metric needs exactly one definition, in report order");
     }

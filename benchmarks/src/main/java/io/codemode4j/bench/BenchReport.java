@@ -14,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record BenchReport(String machine, List<Metric> metrics) {
 
-  /** The metrics of issue 6, in report order. */
+  /** The metrics of issue 6, then those of issue 17 (MCP), in report order. */
   public static final List<String> METRIC_NAMES =
       List.of(
           "warm_pass_ms",
@@ -36,7 +36,10 @@ public record BenchReport(String machine, List<Metric> metrics) {
           "rss_per_pass_mb",
           "cold_start_ms",
           "cold_start_rss_mb",
-          "egress_reduction_pct");
+          "egress_reduction_pct",
+          "mcp_stdio_overhead_ms",
+          "mcp_http_calls_per_s_c16",
+          "mcp_http_p99_ms_c16");
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");

@@ -141,6 +141,11 @@ public final class BenchToolkit implements AutoCloseable {
     return hold;
   }
 
+  /** The Code Mode itself, for a server that serves it (the MCP scenario). */
+  CodeMode codeMode() {
+    return codeMode;
+  }
+
   @Override
   public void close() {
     codeMode.close();

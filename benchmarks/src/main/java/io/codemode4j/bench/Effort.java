@@ -9,7 +9,9 @@ import java.time.Duration;
  * budget. GraalJS is interpreter-only here, so its interpreter is Java code that C2 compiles over
  * tens of thousands of passes: the full warm-up is long on purpose. So is the allowlist's:
  * Calcite's parsers reach their steady state after about 1,000 rounds of the corpus (median 181-197
- * us per query after 200 rounds, 119 us after 500, 90-103 us after 1,000, 89 us after 2,000).
+ * us per query after 200 rounds, 119 us after 500, 90-103 us after 1,000, 89 us after 2,000). The
+ * MCP windows are longer than the throughput ones (1 s instead of 250 ms), so that each holds
+ * enough calls for its own p99.
  */
 record Effort(
     Duration stepBudget,
@@ -26,7 +28,11 @@ record Effort(
     Duration throughputWindow,
     int throughputWindows,
     int rssRounds,
-    int coldStartRuns) {
+    int coldStartRuns,
+    int mcpWarmUpCalls,
+    int mcpSamples,
+    Duration mcpWarmUp,
+    Duration mcpWindow) {
 
   static final Effort QUICK =
       new Effort(
@@ -44,7 +50,11 @@ record Effort(
           Duration.ofMillis(250),
           2,
           1,
-          1);
+          1,
+          100,
+          200,
+          Duration.ofMillis(500),
+          Duration.ofMillis(250));
   static final Effort FULL =
       new Effort(
           Duration.ofHours(1),
@@ -61,5 +71,9 @@ record Effort(
           Duration.ofMillis(250),
           20,
           5,
-          10);
+          10,
+          5_000,
+          3_000,
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(1));
 }

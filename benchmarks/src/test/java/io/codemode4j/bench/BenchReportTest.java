@@ -84,7 +84,10 @@ class BenchReportTest {
             "rss_per_pass_mb",
             "cold_start_ms",
             "cold_start_rss_mb",
-            "egress_reduction_pct");
+            "egress_reduction_pct",
+            "mcp_stdio_overhead_ms",
+            "mcp_http_calls_per_s_c16",
+            "mcp_http_p99_ms_c16");
   }
 
   @Test

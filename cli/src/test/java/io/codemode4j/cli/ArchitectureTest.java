@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module graph, checked on the compiled classes of all seven modules (this module's test
- * classpath holds every one of them): {@code cli -> benchmarks -> warehouse-tools ->
+ * classpath holds every one of them): {@code cli -> benchmarks -> mcp-server -> warehouse-tools ->
  * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks and cli only, {@code
  * agent-runtime} between cli and the bridge, and no module reaching into another's {@code internal}
  * packages.
@@ -43,6 +43,7 @@ class ArchitectureTest {
           "io.codemode4j.bridge", "codemode-bridge",
           "io.codemode4j.sample", "sample-data",
           "io.codemode4j.warehouse", "warehouse-tools",
+          "io.codemode4j.mcp", "mcp-server",
           "io.codemode4j.bench", "benchmarks",
           "io.codemode4j.agent", "agent-runtime",
           "io.codemode4j.mcp", "mcp-server",
@@ -106,7 +107,7 @@ class ArchitectureTest {
             .whereLayer("agent-runtime")
             .mayOnlyBeAccessedByLayers("cli")
             .whereLayer("mcp-server")
-            .mayOnlyBeAccessedByLayers("cli")
+            .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("warehouse-tools")
             .mayOnlyBeAccessedByLayers("mcp-server", "benchmarks", "cli")
             .whereLayer("sample-data")
