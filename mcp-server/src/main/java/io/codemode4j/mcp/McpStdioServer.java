@@ -14,6 +14,8 @@ import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -33,6 +35,13 @@ public final class McpStdioServer implements AutoCloseable {
 
   private final StdioDrain drain;
   private final McpAsyncServer server;
+
+  /**
+   * One thread sends every reply of ours: the SDK's stdio transport tolerates concurrent sends only
+   * by spinning up to 100 ms, and replies completing at once on the handlers' threads under load
+   * lost responses ("Failed to enqueue message"), after which the session answered nothing more.
+   */
+  private final Scheduler replies = Schedulers.newSingle("codemode-mcp-stdio-replies");
 
   McpStdioServer(
       McpFeatures features,
@@ -55,15 +64,16 @@ public final class McpStdioServer implements AutoCloseable {
                         (exchange, request) ->
                             t.handler()
                                 .apply(
-                                    new McpFeatures.CallInfo(
-                                        request, exchange.sessionId(), grant))))
+                                    new McpFeatures.CallInfo(request, exchange.sessionId(), grant))
+                                .publishOn(replies)))
             .toList();
     List<McpServerFeatures.AsyncResourceSpecification> resources =
         features.resources(grant).stream()
             .map(
                 r ->
                     new McpServerFeatures.AsyncResourceSpecification(
-                        r.resource(), (exchange, request) -> Mono.just(r.read())))
+                        r.resource(),
+                        (exchange, request) -> Mono.just(r.read()).publishOn(replies)))
             .toList();
     this.server =
         McpServer.async(transport)
@@ -81,7 +91,8 @@ public final class McpStdioServer implements AutoCloseable {
                 new McpServerFeatures.AsyncPromptSpecification(
                     prompt.prompt(),
                     (exchange, request) ->
-                        Mono.fromCallable(() -> prompt.get(request.arguments()))))
+                        Mono.fromCallable(() -> prompt.get(request.arguments()))
+                            .publishOn(replies)))
             .build();
   }
 
@@ -102,5 +113,6 @@ public final class McpStdioServer implements AutoCloseable {
   @Override
   public void close() {
     server.closeGracefully().block(Duration.ofSeconds(5));
+    replies.dispose();
   }
 }

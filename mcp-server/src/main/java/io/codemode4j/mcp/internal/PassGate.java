@@ -24,7 +24,13 @@ public final class PassGate {
 
   private final int serverLimit;
   private final Semaphore server;
-  private final ConcurrentHashMap<String, Semaphore> principals = new ConcurrentHashMap<>();
+
+  /**
+   * Keyed by the whole grant, not the principal id: one server may serve the same principal over
+   * stdio and HTTP with different limits, and each must hold to its own (a tokens file gives one
+   * principal one grant).
+   */
+  private final ConcurrentHashMap<Grant, Semaphore> principals = new ConcurrentHashMap<>();
 
   public PassGate(int serverLimit) {
     if (serverLimit < 1) {
@@ -36,9 +42,7 @@ public final class PassGate {
 
   /** A permit for one pass of {@code grant}, or null when a limit is reached. */
   public @Nullable Permit tryAcquire(Grant grant) {
-    Semaphore own =
-        principals.computeIfAbsent(
-            grant.principal().id(), id -> new Semaphore(grant.maxConcurrentPasses()));
+    Semaphore own = principals.computeIfAbsent(grant, g -> new Semaphore(g.maxConcurrentPasses()));
     if (!own.tryAcquire()) {
       return null;
     }
@@ -67,7 +71,7 @@ public final class PassGate {
 
   /** Why a pass of {@code grant} was refused, for the model. */
   public String busyMessage(Grant grant) {
-    Semaphore own = principals.get(grant.principal().id());
+    Semaphore own = principals.get(grant);
     if (own != null && own.availablePermits() == 0) {
       return "too many programs at once: "
           + grant.principal().id()
