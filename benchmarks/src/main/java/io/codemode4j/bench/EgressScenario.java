@@ -18,12 +18,20 @@ import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Model-visible bytes: each program of {@code examples/} runs once on the bundled data with the
- * default toolkit and limits (as {@code codemode run} runs it); its egress bytes are compared with
- * what a plain tool-calling agent would have read, the JSON of every result its calls returned, as
- * a reduction in percent.
+ * default toolkit and limits (as {@code codemode run} runs it), treated as one question.
+ *
+ * <ul>
+ *   <li>{@code egress_reduction_pct}: its egress bytes against the JSON of every result its calls
+ *       returned, as a reduction in percent.
+ *   <li>{@code model_bytes_per_question}: everything the model reads with Code Mode (the {@code
+ *       run_javascript} tool once, declarations included, then the program it sends and the egress
+ *       it reads) against the same plan with plain tool calling (every method as a native tool,
+ *       then each call's arguments and its whole result in context), per question.
+ * </ul>
  */
 final class EgressScenario {
 
@@ -40,7 +48,18 @@ final class EgressScenario {
     }
     results.progress("model-visible bytes: " + programs.size() + " programs of " + examples);
     AtomicLong rawBytes = new AtomicLong();
+    AtomicLong argumentBytes = new AtomicLong();
+    long nativeToolBytes = 0;
     CodeMode.Builder builder = CodeMode.builder();
+    for (var namespace : BillingSample.toolkit(warehouse).entrySet()) {
+      for (var method : namespace.getValue().entrySet()) {
+        nativeToolBytes +=
+            toolBytes(
+                namespace.getKey() + "_" + method.getKey(),
+                method.getValue().spec().description(),
+                method.getValue().spec().parameters());
+      }
+    }
     BillingSample.toolkit(warehouse)
         .forEach(
             (namespace, methods) ->
@@ -52,19 +71,26 @@ final class EgressScenario {
                             new Tool(
                                 tool.spec(),
                                 (arguments, context) -> {
+                                  argumentBytes.addAndGet(utf8(arguments.toString()));
                                   JsonNode result = tool.handler().handle(arguments, context);
                                   rawBytes.addAndGet(
                                       result.toString().getBytes(StandardCharsets.UTF_8).length);
                                   return result;
                                 }))));
     double[] reduction = new double[programs.size()];
+    double[] codeModeBytes = new double[programs.size()];
+    double[] plainBytes = new double[programs.size()];
     try (CodeMode codeMode = builder.build()) {
+      long runTool =
+          toolBytes(
+              codeMode.tool().name(), codeMode.tool().description(), codeMode.tool().parameters());
       for (int i = 0; i < programs.size(); i++) {
         Path program = programs.get(i);
         rawBytes.set(0);
+        argumentBytes.set(0);
+        String source = Files.readString(program);
         PassOutcome outcome =
-            codeMode.run(
-                Files.readString(program), RunContext.of("bench", Principal.unconfined("bench")));
+            codeMode.run(source, RunContext.of("bench", Principal.unconfined("bench")));
         if (outcome instanceof PassFailure failure) {
           throw new IllegalStateException(program.getFileName() + " failed: " + failure.message());
         }
@@ -74,6 +100,19 @@ final class EgressScenario {
         }
         int egress = outcome.egress().bytes();
         reduction[i] = 100.0 * (1 - (double) egress / rawBytes.get());
+        codeModeBytes[i] =
+            runTool
+                + utf8(JsonNodeFactory.instance.objectNode().put("code", source).toString())
+                + egress;
+        plainBytes[i] = nativeToolBytes + argumentBytes.get() + rawBytes.get();
+        results.progress(
+            String.format(
+                Locale.ROOT,
+                "  %s: the model reads %,.0f bytes with Code Mode, %,.0f with plain tool calls (%.3f)",
+                program.getFileName(),
+                codeModeBytes[i],
+                plainBytes[i],
+                codeModeBytes[i] / plainBytes[i]));
         results.progress(
             String.format(
                 Locale.ROOT,
@@ -85,6 +124,41 @@ final class EgressScenario {
       }
     }
     results.measured("egress_reduction_pct", Stats.of(reduction), OptionalDouble.empty());
+    results.progress(
+        String.format(
+            Locale.ROOT,
+            "  all %d questions: %,.0f bytes with Code Mode, %,.0f with plain tool calls (%.3f)",
+            programs.size(),
+            sum(codeModeBytes),
+            sum(plainBytes),
+            sum(codeModeBytes) / sum(plainBytes)));
+    results.measured(
+        "model_bytes_per_question",
+        Stats.of(codeModeBytes),
+        OptionalDouble.of(Measure.median(plainBytes)));
+  }
+
+  /** A tool as a model receives it: name, description and parameters schema. */
+  private static long toolBytes(String name, String description, JsonNode parameters) {
+    return utf8(
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("name", name)
+            .put("description", description)
+            .set("parameters", parameters)
+            .toString());
+  }
+
+  private static long utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  private static double sum(double[] values) {
+    double total = 0;
+    for (double v : values) {
+      total += v;
+    }
+    return total;
   }
 
   private static List<Path> programs(Path examples) throws IOException {

@@ -85,6 +85,7 @@ class BenchReportTest {
             "cold_start_ms",
             "cold_start_rss_mb",
             "egress_reduction_pct",
+            "model_bytes_per_question",
             "mcp_stdio_overhead_ms",
             "mcp_http_calls_per_s_c16",
             "mcp_http_p99_ms_c16");
