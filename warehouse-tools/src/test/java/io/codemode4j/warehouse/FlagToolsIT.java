@@ -172,7 +172,12 @@ class FlagToolsIT {
           }
         }
       }
-      assertThat(calls.stream().filter(c -> c.status() == CallStatus.NOT_STARTED)).isNotEmpty();
+      if (isolation.equals("in-process")) {
+        // In process the rejection reaches the program before the next queued call is admitted, so
+        // the not-started case is exercised; a worker on a loaded machine may see every call start
+        // first (seen in CI at load 5), which the ledger then reports, and the loop above checks.
+        assertThat(calls.stream().filter(c -> c.status() == CallStatus.NOT_STARTED)).isNotEmpty();
+      }
     }
   }
 }
