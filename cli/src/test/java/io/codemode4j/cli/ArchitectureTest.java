@@ -46,7 +46,6 @@ class ArchitectureTest {
           "io.codemode4j.mcp", "mcp-server",
           "io.codemode4j.bench", "benchmarks",
           "io.codemode4j.agent", "agent-runtime",
-          "io.codemode4j.mcp", "mcp-server",
           "io.codemode4j.cli", "cli");
 
   private static final Pattern INTERNAL =

@@ -48,8 +48,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -88,9 +86,6 @@ public final class AgentRun {
       OpenTelemetry openTelemetry) {}
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
-  private static final ScheduledExecutorService ALARMS =
-      Executors.newSingleThreadScheduledExecutor(
-          Thread.ofPlatform().name("codemode-agent-deadline").daemon(true).factory());
 
   /** How long past the deadline the run waits for tool calls to report. */
   private static final long CALL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -265,14 +260,20 @@ public final class AgentRun {
   private ChatResponse chat(ChatRequest request) throws Stop {
     Thread caller = Thread.currentThread();
     AtomicBoolean late = new AtomicBoolean();
-    ScheduledFuture<?> alarm =
-        ALARMS.schedule(
-            () -> {
-              late.set(true);
-              caller.interrupt();
-            },
-            Math.max(0, deadline - System.nanoTime()),
-            TimeUnit.NANOSECONDS);
+    // A virtual thread per request, not a shared timer: nothing outlives the run.
+    Thread alarm =
+        Thread.ofVirtual()
+            .name("codemode-agent-deadline")
+            .start(
+                () -> {
+                  try {
+                    TimeUnit.NANOSECONDS.sleep(Math.max(0, deadline - System.nanoTime()));
+                  } catch (InterruptedException e) {
+                    return; // the model answered first
+                  }
+                  late.set(true);
+                  caller.interrupt();
+                });
     try {
       return setup.model().chat(request);
     } catch (RuntimeException e) {
@@ -287,9 +288,19 @@ public final class AgentRun {
       throw new Stop(
           AgentFailureKind.MODEL_ERROR, "the model failed: " + e.getMessage() + "; " + doneSoFar());
     } finally {
-      alarm.cancel(false);
+      alarm.interrupt();
+      boolean interrupted = false;
+      while (alarm.isAlive()) {
+        try {
+          alarm.join();
+        } catch (InterruptedException e) {
+          interrupted = true; // the alarm's own interrupt, or the caller's: kept below
+        }
+      }
       if (late.get()) {
         Thread.interrupted(); // the alarm's interrupt, not the caller's
+      } else if (interrupted) {
+        caller.interrupt();
       }
     }
   }
