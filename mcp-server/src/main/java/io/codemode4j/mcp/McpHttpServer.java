@@ -9,7 +9,6 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpStatelessAsyncServer;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
-import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -197,13 +196,8 @@ public final class McpHttpServer implements AutoCloseable {
                         r.resource(), (context, request) -> Mono.just(r.read())))
             .toList();
     return McpServer.async(transport)
-        .serverInfo("codemode4j", version)
-        .capabilities(
-            McpSchema.ServerCapabilities.builder()
-                .tools(false)
-                .resources(false, false)
-                .prompts(false)
-                .build())
+        .serverInfo(McpFeatures.SERVER_NAME, version)
+        .capabilities(McpFeatures.CAPABILITIES)
         .validateToolInputs(false)
         .tools(tools)
         .resources(resources)

@@ -8,7 +8,6 @@ import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
-import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
@@ -77,13 +76,8 @@ public final class McpStdioServer implements AutoCloseable {
             .toList();
     this.server =
         McpServer.async(transport)
-            .serverInfo("codemode4j", version)
-            .capabilities(
-                McpSchema.ServerCapabilities.builder()
-                    .tools(false)
-                    .resources(false, false)
-                    .prompts(false)
-                    .build())
+            .serverInfo(McpFeatures.SERVER_NAME, version)
+            .capabilities(McpFeatures.CAPABILITIES)
             .validateToolInputs(false)
             .tools(tools)
             .resources(resources)

@@ -43,6 +43,17 @@ public final class McpFeatures {
 
   private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
 
+  /** What both transports' servers offer: tools, resources and prompts, none of them changing. */
+  public static final McpSchema.ServerCapabilities CAPABILITIES =
+      McpSchema.ServerCapabilities.builder()
+          .tools(false)
+          .resources(false, false)
+          .prompts(false)
+          .build();
+
+  /** The server's name in {@code serverInfo}. */
+  public static final String SERVER_NAME = "codemode4j";
+
   static final String DECLARATIONS_URI = "codemode://declarations";
   static final String TABLES_URI = "codemode://tables/";
 
