@@ -59,4 +59,16 @@ class BomTest {
     assertThat(property(bom, "version"))
         .isEqualTo(property(parent.replaceFirst("(?s)<parent>.*?</parent>", ""), "version"));
   }
+
+  @Test
+  void everyModule_artifactId_isPrefixedWithTheProjectName() throws Exception {
+    Matcher modules = Pattern.compile("<module>([^<]+)</module>").matcher(read("pom.xml"));
+    List<String> names = modules.results().map(r -> r.group(1)).toList();
+
+    assertThat(names).isNotEmpty();
+    for (String module : names) {
+      String own = read(module + "/pom.xml").replaceFirst("(?s)<parent>.*?</parent>", "");
+      assertThat(property(own, "artifactId")).as(module).isEqualTo("codemode4j-" + module);
+    }
+  }
 }
