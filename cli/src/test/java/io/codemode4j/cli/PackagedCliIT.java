@@ -52,12 +52,13 @@ class PackagedCliIT {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-    "sql-allowlist, io.codemode4j.sql",
-    "codemode-bridge, io.codemode4j.bridge",
-    "sample-data, io.codemode4j.sample",
-    "warehouse-tools, io.codemode4j.warehouse",
-    "benchmarks, io.codemode4j.bench",
-    "mcp-server, io.codemode4j.mcp",
+    "codemode4j-sql-allowlist, io.codemode4j.sql",
+    "codemode4j-codemode-bridge, io.codemode4j.bridge",
+    "codemode4j-sample-data, io.codemode4j.sample",
+    "codemode4j-warehouse-tools, io.codemode4j.warehouse",
+    "codemode4j-benchmarks, io.codemode4j.bench",
+    "codemode4j-mcp-server, io.codemode4j.mcp",
+    "codemode4j-agent-runtime, io.codemode4j.agent",
     "codemode, io.codemode4j.cli"
   })
   void everyModulesJar_namesItsAutomaticModule(String artifact, String moduleName)
