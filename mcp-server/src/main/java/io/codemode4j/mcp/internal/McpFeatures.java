@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -188,12 +189,30 @@ public final class McpFeatures {
       span.end(busy, callId);
       return Mono.just(busy);
     }
-    return Mono.fromCallable(() -> span.inScope(() -> answer(outer, call, run)))
+    // Decided: the place is given back when the pass ends, before its answer is emitted (the
+    // transport writes the response then), so that a client calling one at a time at its limit is
+    // never told it is busy; a cancelled pass keeps its place until it has really stopped. Only a
+    // call cancelled before its pass started gives it back in doFinally (release is idempotent).
+    AtomicBoolean started = new AtomicBoolean();
+    return Mono.fromCallable(
+            () -> {
+              started.set(true);
+              try {
+                return span.inScope(() -> answer(outer, call, run));
+              } finally {
+                permit.release();
+              }
+            })
         .subscribeOn(scheduler)
         .doOnNext(result -> span.end(result, callId))
         .doOnNext(result -> log(outer.name(), call.grant(), callId, result))
         .doOnCancel(() -> span.cancelled(callId))
-        .doFinally(signal -> permit.release());
+        .doFinally(
+            signal -> {
+              if (!started.get()) {
+                permit.release();
+              }
+            });
   }
 
   private McpSchema.CallToolResult answer(OuterTool outer, CallInfo call, RunContext run) {
