@@ -25,11 +25,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "describe",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:printed", "2:usage error, or the paths or the size are refused"},
     mixinStandardHelpOptions = true,
     description = {
       "Print the TypeScript declarations of methods that programs of `codemode run` may call, "
-          + "e.g. billing.invoices, grouped by namespace.",
-      "Exit 0 when printed, 2 on a usage error or when the paths or the size are refused."
+          + "e.g. billing.invoices, grouped by namespace."
     })
 final class DescribeCommand implements Callable<Integer> {
 
@@ -62,8 +63,7 @@ final class DescribeCommand implements Callable<Integer> {
     try {
       options = new DescribeOptions(maxBytes);
     } catch (IllegalArgumentException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     }
     try (Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode =
@@ -72,8 +72,7 @@ final class DescribeCommand implements Callable<Integer> {
       out.flush();
       return CodemodeCli.EXIT_OK;
     } catch (CodeModeDescriptionException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     } catch (WarehouseException e) {
       err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
