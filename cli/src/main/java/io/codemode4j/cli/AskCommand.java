@@ -113,10 +113,11 @@ final class AskCommand implements Callable<Integer> {
 
   @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description = "Ask as a principal that sees only these regions.")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
 
   @Option(
       names = "--max-turns",
@@ -162,6 +163,7 @@ final class AskCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Tenant tenant = TenantConverter.tenant(spec, regions);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ModelConfig config;

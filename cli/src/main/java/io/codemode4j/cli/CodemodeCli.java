@@ -3,6 +3,7 @@ package io.codemode4j.cli;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -115,7 +116,12 @@ public final class CodemodeCli {
     cli.setOut(out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
-    cli.setDefaultValueProvider(new PropertiesDefaultProvider(environment.defaultsFile().toFile()));
+    // Only a file that exists: picocli warns on stderr about a missing one, and most users have
+    // none.
+    if (Files.isRegularFile(environment.defaultsFile())) {
+      cli.setDefaultValueProvider(
+          new PropertiesDefaultProvider(environment.defaultsFile().toFile()));
+    }
     cli.setParameterExceptionHandler(CodemodeCli::usageError);
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
@@ -146,7 +152,7 @@ public final class CodemodeCli {
    * and where to read more. Decided: not the usage message, which buried a one-line problem under
    * 20-25 lines of options.
    */
-  private static int usageError(ParameterException e, String[] args) {
+  static int usageError(ParameterException e, String[] args) {
     CommandLine commandLine = e.getCommandLine();
     PrintWriter err = commandLine.getErr();
     err.println("error: " + TerminalText.message(e));

@@ -59,12 +59,13 @@ final class DescribeCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    DescribeOptions options;
-    try {
-      options = new DescribeOptions(maxBytes);
-    } catch (IllegalArgumentException e) {
-      throw CodemodeCli.usage(spec, e);
+    // Checked here, so the message names the flag rather than the option's field.
+    if (maxBytes < 1 || maxBytes > DescribeOptions.MAX_BYTES) {
+      throw CodemodeCli.usage(
+          spec,
+          "--max-bytes must be 1.." + DescribeOptions.MAX_BYTES + " (256 KiB), was " + maxBytes);
     }
+    DescribeOptions options = new DescribeOptions(maxBytes);
     try (Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode =
             BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {

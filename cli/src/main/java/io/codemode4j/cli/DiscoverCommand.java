@@ -75,7 +75,16 @@ final class DiscoverCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    // Checked here, so the message names the flag rather than the tool argument's JSON pointer.
+    // Checked here, so the messages name the argument and the flag rather than the tool
+    // argument's JSON pointer.
+    if (query.isBlank() || query.length() > ToolDiscovery.MAX_QUERY_CHARS) {
+      throw CodemodeCli.usage(
+          spec,
+          "QUERY must be 1.."
+              + ToolDiscovery.MAX_QUERY_CHARS
+              + " characters of words to look for, e.g. invoice, was "
+              + (query.isBlank() ? "blank" : query.length() + " characters"));
+    }
     if (limit < 1 || limit > ToolDiscovery.MAX_LIMIT) {
       throw CodemodeCli.usage(
           spec, "--limit must be 1.." + ToolDiscovery.MAX_LIMIT + ", was " + limit);

@@ -119,12 +119,16 @@ final class McpCommand implements Callable<Integer> {
 
   @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description =
           "With stdio: the client sees only these regions (over http each token's entry in"
               + " --tokens says its regions).")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
+
+  /** The tenant {@code --tenant} gave, set as {@link #call} starts. */
+  private @Nullable Tenant tenant;
 
   @Option(
       names = "--tokens",
@@ -185,6 +189,7 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    tenant = TenantConverter.tenant(spec, regions);
     PrintWriter err = spec.commandLine().getErr();
     String usage = usageError();
     if (usage != null) {

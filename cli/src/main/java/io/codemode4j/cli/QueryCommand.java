@@ -61,10 +61,11 @@ final class QueryCommand implements Callable<Integer> {
 
   @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description = "Only rows of these regions are visible.")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
 
   @Option(
       names = "--max-rows",
@@ -88,6 +89,7 @@ final class QueryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Tenant tenant = TenantConverter.tenant(spec, regions);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (sql.isBlank()) {

@@ -86,10 +86,11 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description = "Run as a principal that sees only these regions.")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
 
   @Option(
       names = "--max-host-concurrency",
@@ -129,6 +130,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Tenant tenant = TenantConverter.tenant(spec, regions);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     String source;

@@ -56,6 +56,9 @@ class CodemodeCliTest {
       query 'SELECT 1' --no-such-option         | query | Unknown option: '--no-such-option'
       query 'SELECT 1' --data /nonexistent/data | query | --data /nonexistent/data does not exist (give a directory holding customers.parquet
       query                                     | query | Missing required parameter: 'SQL'
+      query 'SELECT 1' --tenant ,               | query | invalid --tenant ',': give at least one region
+      run x.js --tenant ' , '                   | run   | invalid --tenant region ' '
+      query 'SELECT 1' --tenant emea,Bad        | query | invalid --tenant region 'Bad'
       """)
   void usageError_anyCommand_exitsTwoWithOneProblemAndWhereToReadMore(
       String line, String command, String message) {
