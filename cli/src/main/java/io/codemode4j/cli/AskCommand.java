@@ -46,6 +46,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(
     name = "ask",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:answered",
+      "1:the run failed (the model, a limit)",
+      "2:usage error (no model configured, a bad flag)"
+    },
     mixinStandardHelpOptions = true,
     description = {
       "Ask the analyst agent one question: a model writes Code Mode programs over the warehouse and"
@@ -58,10 +64,7 @@ import tools.jackson.databind.node.ObjectNode;
       "  anthropic  ANTHROPIC_MODEL, ANTHROPIC_BASE_URL",
       "             (default https://api.anthropic.com/v1/), ANTHROPIC_API_KEY (needed)",
       "  ollama     OLLAMA_MODEL, OLLAMA_BASE_URL (default http://127.0.0.1:11434)",
-      "Keys are read only from the environment, never from a flag.",
-      "",
-      "Exit 0 answered, 1 the run failed (the model, a limit), 2 usage error (no model configured,"
-          + " a bad flag)."
+      "Keys are read only from the environment, never from a flag."
     })
 final class AskCommand implements Callable<Integer> {
 
@@ -110,10 +113,11 @@ final class AskCommand implements Callable<Integer> {
 
   @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description = "Ask as a principal that sees only these regions.")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
 
   @Option(
       names = "--max-turns",
@@ -159,6 +163,7 @@ final class AskCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Tenant tenant = TenantConverter.tenant(spec, regions);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     ModelConfig config;
@@ -176,8 +181,7 @@ final class AskCommand implements Callable<Integer> {
             "--transcript " + transcript + ": the directory " + parent + " does not exist");
       }
     } catch (IllegalArgumentException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     }
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
@@ -187,8 +191,7 @@ final class AskCommand implements Callable<Integer> {
             BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
       String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
       if (unknown != null) {
-        err.println("error: " + unknown);
-        return CodemodeCli.EXIT_USAGE;
+        throw CodemodeCli.usage(spec, unknown);
       }
       Agent agent =
           Agent.builder("analyst")

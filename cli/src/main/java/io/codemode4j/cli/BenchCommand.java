@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code codemode bench}: the performance scenarios of issue 6 in this JVM, one row per metric. The
@@ -36,6 +37,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "bench",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:measured (or the soak passed)",
+      "1:the soak found a failure or a leak",
+      "2:usage error"
+    },
     mixinStandardHelpOptions = true,
     description = {
       "Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
@@ -112,10 +119,11 @@ final class BenchCommand implements Callable<Integer> {
       return soak(out, err);
     }
     if (data != null && !Files.isDirectory(data)) {
-      err.println("error: --data " + data + " is not a directory");
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, "--data " + data + " is not a directory");
     }
     Optional<Path> home = Optional.ofNullable(System.getProperty("codemode.home")).map(Path::of);
+    LoadAverage start = LoadAverage.now();
+    err.println("bench: load average at start " + start);
     BenchReport report =
         Bench.run(
             new BenchOptions(
@@ -124,10 +132,17 @@ final class BenchCommand implements Callable<Integer> {
                 DataOptions.cacheRoot(),
                 home,
                 line -> err.println("bench: " + escape(line, MESSAGE))));
+    LoadAverage end = LoadAverage.now();
+    err.println("bench: load average at end " + end);
+    boolean loaded = start.loaded() || end.loaded();
     if (json) {
-      out.println(report.toJson());
+      ObjectNode result = report.toJson();
+      ObjectNode load = result.putObject("load");
+      load.put("start", start.oneMinute()).put("end", end.oneMinute()).put("cores", start.cores());
+      load.put("loaded", loaded);
+      out.println(result);
     } else {
-      print(out, report);
+      print(out, report, start, end, loaded);
     }
     out.flush();
     return CodemodeCli.EXIT_OK;
@@ -135,9 +150,9 @@ final class BenchCommand implements Callable<Integer> {
 
   private int soak(PrintWriter out, PrintWriter err) {
     if (quick || json || data != null) {
-      err.println(
-          "error: --soak runs alone: drop --quick, --json and --data (they apply to the benchmarks)");
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(
+          spec,
+          "--soak runs alone: drop --quick, --json and --data (they apply to the benchmarks)");
     }
     List<Isolation> where;
     try {
@@ -146,9 +161,8 @@ final class BenchCommand implements Callable<Integer> {
               ? List.of(Isolation.inProcess(), Isolation.process())
               : List.of(Isolation.parse(isolation));
     } catch (IllegalArgumentException e) {
-      err.println(
-          "error: --isolation must be in-process, process or both, was '" + isolation + "'");
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(
+          spec, "--isolation must be in-process, process or both, was '" + isolation + "'");
     }
     SoakOptions[] runs = new SoakOptions[where.size()];
     try {
@@ -165,8 +179,7 @@ final class BenchCommand implements Callable<Integer> {
                 line -> err.println("bench: " + escape(line, MESSAGE)));
       }
     } catch (IllegalArgumentException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     }
     // The soak's handlers crash on purpose hundreds of times; the broker's warning for each would
     // bury the report.
@@ -184,8 +197,15 @@ final class BenchCommand implements Callable<Integer> {
     return ok ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
   }
 
-  private static void print(PrintWriter out, BenchReport report) {
+  private static void print(
+      PrintWriter out, BenchReport report, LoadAverage start, LoadAverage end, boolean loaded) {
     out.println(report.machine());
+    out.println("load average: " + start + " at start, " + end + " at end");
+    if (loaded) {
+      out.println(
+          "the machine was loaded (load above its cores): every row is marked 'under load', and a"
+              + " missed target may be the other work's; rerun on an idle machine to judge it");
+    }
     out.printf(
         Locale.ROOT,
         ROW,
@@ -227,7 +247,7 @@ final class BenchCommand implements Callable<Integer> {
           number(metric.baseline()),
           number(metric.ratio()),
           target,
-          met(metric, stats));
+          met(metric, stats) + (loaded ? " under load" : ""));
     }
   }
 

@@ -8,15 +8,21 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Where the parquet data and the cache live; shared by every command that opens the warehouse. */
 final class DataOptions {
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec spec;
 
   @Option(
       names = "--data",
@@ -79,6 +85,33 @@ final class DataOptions {
         + String.join(", ", known);
   }
 
+  /**
+   * A {@code --data} that is no directory, or lacks a table file, is the user's to fix: a usage
+   * error naming the flag, the files it must hold and how to make a set.
+   */
+  private void checkDataDirectory(Path data) {
+    String must =
+        " (give a directory holding "
+            + String.join(", ", BillingSample.TABLE_FILES)
+            + ", e.g. one written by `codemode generate --out DIR`)";
+    if (!Files.isDirectory(data)) {
+      throw CodemodeCli.usage(
+          spec,
+          "--data "
+              + data
+              + (Files.exists(data) ? " is not a directory" : " does not exist")
+              + must);
+    }
+    List<String> missing =
+        BillingSample.TABLE_FILES.stream()
+            .filter(file -> !Files.isRegularFile(data.resolve(file)))
+            .toList();
+    if (!missing.isEmpty()) {
+      throw CodemodeCli.usage(
+          spec, "--data " + data + " has no " + String.join(", ", missing) + must);
+    }
+  }
+
   Warehouse openWarehouse() throws WarehouseException {
     return openWarehouse(Warehouse.DEFAULT_MAX_RESULT_BYTES);
   }
@@ -87,6 +120,7 @@ final class DataOptions {
   Warehouse openWarehouse(int maxResultBytes) throws WarehouseException {
     Path dir;
     if (data != null) {
+      checkDataDirectory(data);
       dir = data;
     } else {
       try {

@@ -25,11 +25,12 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "describe",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:printed", "2:usage error, or the paths or the size are refused"},
     mixinStandardHelpOptions = true,
     description = {
       "Print the TypeScript declarations of methods that programs of `codemode run` may call, "
-          + "e.g. billing.invoices, grouped by namespace.",
-      "Exit 0 when printed, 2 on a usage error or when the paths or the size are refused."
+          + "e.g. billing.invoices, grouped by namespace."
     })
 final class DescribeCommand implements Callable<Integer> {
 
@@ -58,13 +59,13 @@ final class DescribeCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    DescribeOptions options;
-    try {
-      options = new DescribeOptions(maxBytes);
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+    // Checked here, so the message names the flag rather than the option's field.
+    if (maxBytes < 1 || maxBytes > DescribeOptions.MAX_BYTES) {
+      throw CodemodeCli.usage(
+          spec,
+          "--max-bytes must be 1.." + DescribeOptions.MAX_BYTES + " (256 KiB), was " + maxBytes);
     }
+    DescribeOptions options = new DescribeOptions(maxBytes);
     try (Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode =
             BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
@@ -72,8 +73,7 @@ final class DescribeCommand implements Callable<Integer> {
       out.flush();
       return CodemodeCli.EXIT_OK;
     } catch (CodeModeDescriptionException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     } catch (WarehouseException e) {
       err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;

@@ -33,11 +33,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(
     name = "discover",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:printed (also when nothing matches)", "2:usage error"},
     mixinStandardHelpOptions = true,
     description = {
       "Find the methods of `codemode run` whose name, namespace or description match QUERY, best "
-          + "first, with their TypeScript declarations (what the discover_tools tool returns to a model).",
-      "Exit 0 (also when nothing matches), 2 on a usage error."
+          + "first, with their TypeScript declarations (what the discover_tools tool returns to a model)."
     })
 final class DiscoverCommand implements Callable<Integer> {
 
@@ -74,6 +75,20 @@ final class DiscoverCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    // Checked here, so the messages name the argument and the flag rather than the tool
+    // argument's JSON pointer.
+    if (query.isBlank() || query.length() > ToolDiscovery.MAX_QUERY_CHARS) {
+      throw CodemodeCli.usage(
+          spec,
+          "QUERY must be 1.."
+              + ToolDiscovery.MAX_QUERY_CHARS
+              + " characters of words to look for, e.g. invoice, was "
+              + (query.isBlank() ? "blank" : query.length() + " characters"));
+    }
+    if (limit < 1 || limit > ToolDiscovery.MAX_LIMIT) {
+      throw CodemodeCli.usage(
+          spec, "--limit must be 1.." + ToolDiscovery.MAX_LIMIT + ", was " + limit);
+    }
     ObjectNode arguments =
         JsonNodeFactory.instance.objectNode().put("query", query).put("limit", limit);
     if (namespace != null) {
@@ -113,8 +128,7 @@ final class DiscoverCommand implements Callable<Integer> {
       out.flush();
       return CodemodeCli.EXIT_OK;
     } catch (IllegalArgumentException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     } catch (WarehouseException e) {
       err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;

@@ -4,6 +4,11 @@ import io.codemode4j.sample.GeneratorConfig;
 import io.codemode4j.sample.SampleDataGenerator;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -14,6 +19,12 @@ import picocli.CommandLine.Spec;
 /** {@code codemode generate}: a larger deterministic data set, e.g. for benchmarks. */
 @Command(
     name = "generate",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:written",
+      "1:the files could not be written",
+      "2:usage error (a bad --invoices, --out not a directory)"
+    },
     mixinStandardHelpOptions = true,
     description = {
       "Write customers.parquet, invoices.parquet and invoice_lines.parquet to DIR.",
@@ -39,21 +50,57 @@ final class GenerateCommand implements Callable<Integer> {
   Path out;
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() {
     GeneratorConfig config;
     try {
       config = GeneratorConfig.forInvoices(invoices);
     } catch (IllegalArgumentException e) {
-      spec.commandLine().getErr().println("error: --" + e.getMessage());
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, "--" + e.getMessage());
+    }
+    if (Files.exists(out) && !Files.isDirectory(out)) {
+      throw CodemodeCli.usage(
+          spec,
+          "--out "
+              + out
+              + " is a file, not a directory: give a directory (created if absent) to write"
+              + " the three parquet files into");
     }
     PrintWriter err = spec.commandLine().getErr();
     ProgressBar bar =
-        new ProgressBar(err, "generating " + String.format("%,d", invoices) + " invoices");
+        new ProgressBar(
+            err,
+            "generating " + String.format("%,d", invoices) + " invoices",
+            CodemodeCli.environment(spec).terminal());
     long start = System.nanoTime();
-    SampleDataGenerator.generate(config, out, bar::update);
+    try {
+      SampleDataGenerator.generate(config, out, bar::update);
+    } catch (IOException e) {
+      err.println();
+      err.println(
+          "error: cannot write the data set into --out "
+              + out
+              + ": "
+              + TerminalText.escape(reason(e), TerminalText.Context.MESSAGE)
+              + " (give a directory you can write to)");
+      return CodemodeCli.EXIT_FAILED;
+    }
     bar.finish((System.nanoTime() - start) / 1_000_000);
     spec.commandLine().getOut().println(out.toAbsolutePath());
     return CodemodeCli.EXIT_OK;
+  }
+
+  /**
+   * What went wrong, in words: a file system exception's message is often only its path, which
+   * printed alone said nothing.
+   */
+  private static String reason(IOException e) {
+    return switch (e) {
+      case AccessDeniedException denied -> "permission denied on " + denied.getFile();
+      case FileAlreadyExistsException exists -> exists.getFile() + " exists and is in the way";
+      case NoSuchFileException missing -> "no such file or directory " + missing.getFile();
+      case FileSystemException other when other.getReason() != null ->
+          other.getReason() + " (" + other.getFile() + ")";
+      default -> e.getClass().getSimpleName() + ": " + e.getMessage();
+    };
   }
 }

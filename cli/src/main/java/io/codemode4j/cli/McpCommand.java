@@ -46,6 +46,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "mcp",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the server stopped", "1:the server failed", "2:usage error"},
     mixinStandardHelpOptions = true,
     subcommands = McpCommand.HashToken.class,
     description = {
@@ -117,12 +119,16 @@ final class McpCommand implements Callable<Integer> {
 
   @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description =
           "With stdio: the client sees only these regions (over http each token's entry in"
               + " --tokens says its regions).")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
+
+  /** The tenant {@code --tenant} gave, set as {@link #call} starts. */
+  private @Nullable Tenant tenant;
 
   @Option(
       names = "--tokens",
@@ -183,11 +189,11 @@ final class McpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    tenant = TenantConverter.tenant(spec, regions);
     PrintWriter err = spec.commandLine().getErr();
     String usage = usageError();
     if (usage != null) {
-      err.println("error: " + usage);
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, usage);
     }
     if (tokens != null) {
       // Read before anything is opened: a wrong file is the operator's to fix, not a failure.
@@ -195,11 +201,10 @@ final class McpCommand implements Callable<Integer> {
       try {
         httpTokens = Tokens.load(tokens);
       } catch (NoSuchFileException e) {
-        err.println("error: no tokens file " + tokens + " (give the path of the --tokens file)");
-        return CodemodeCli.EXIT_USAGE;
+        throw CodemodeCli.usage(
+            spec, "no tokens file " + tokens + " (give the path of the --tokens file)");
       } catch (IllegalArgumentException | IOException e) {
-        err.println("error: --tokens: " + TerminalText.message(e));
-        return CodemodeCli.EXIT_USAGE;
+        throw CodemodeCli.usage(spec, "--tokens: " + e.getMessage());
       }
       return serve(err, System.out, httpTokens);
     }
@@ -223,8 +228,7 @@ final class McpCommand implements Callable<Integer> {
     try {
       observers = PassObservers.open(audit, auditArguments, System.getenv());
     } catch (IllegalArgumentException | IOException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     }
     // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
     try (observers;
@@ -255,8 +259,7 @@ final class McpCommand implements Callable<Integer> {
               ? (tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant))
               : unknownTokenRegions(warehouse, httpTokens);
       if (unknown != null) {
-        err.println("error: " + unknown);
-        return CodemodeCli.EXIT_USAGE;
+        throw CodemodeCli.usage(spec, unknown);
       }
       if (warmUp != null) {
         warmUp.await();
@@ -417,12 +420,13 @@ final class McpCommand implements Callable<Integer> {
    */
   @Command(
       name = "hash-token",
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {"0:printed", "2:the input is empty or holds more than one line"},
       mixinStandardHelpOptions = true,
       description = {
         "Read one bearer token from standard input and print its SHA-256 as lowercase hex, the form"
             + " a --tokens file stores.",
-        "A final line break is not part of the token. Exit 0 printed, 2 when the input is empty"
-            + " or holds more than one line."
+        "A final line break is not part of the token."
       })
   static final class HashToken implements Callable<Integer> {
 
@@ -436,24 +440,23 @@ final class McpCommand implements Callable<Integer> {
       PrintWriter err = spec.commandLine().getErr();
       byte[] input = System.in.readNBytes(MAX_TOKEN_BYTES + 1);
       if (input.length > MAX_TOKEN_BYTES) {
-        err.println("error: the token is longer than " + MAX_TOKEN_BYTES + " bytes");
-        return CodemodeCli.EXIT_USAGE;
+        throw CodemodeCli.usage(spec, "the token is longer than " + MAX_TOKEN_BYTES + " bytes");
       }
       String token = new String(input, StandardCharsets.UTF_8);
       if (token.endsWith("\n")) {
         token = token.substring(0, token.length() - (token.endsWith("\r\n") ? 2 : 1));
       }
       if (token.isEmpty()) {
-        err.println(
-            "error: no token on standard input: pipe one in, e.g. `printf %s \"$TOKEN\" | codemode"
+        throw CodemodeCli.usage(
+            spec,
+            "no token on standard input: pipe one in, e.g. `printf %s \"$TOKEN\" | codemode"
                 + " mcp hash-token`");
-        return CodemodeCli.EXIT_USAGE;
       }
       if (token.indexOf('\n') >= 0 || token.indexOf('\r') >= 0) {
-        err.println(
-            "error: standard input holds more than one line: hash one token at a time (a bearer"
+        throw CodemodeCli.usage(
+            spec,
+            "standard input holds more than one line: hash one token at a time (a bearer"
                 + " token is one line)");
-        return CodemodeCli.EXIT_USAGE;
       }
       PrintWriter out = spec.commandLine().getOut();
       out.println(Tokens.hash(token));

@@ -12,6 +12,8 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -20,16 +22,28 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ObjectNode;
 
 /** {@code codemode query SQL}: one query through the allowlist and the read-only warehouse. */
 @Command(
     name = "query",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:rows printed",
+      "1:database error",
+      "2:usage error",
+      "3:the SQL allowlist refused the query"
+    },
     mixinStandardHelpOptions = true,
-    description = {
-      "Run one read-only SQL query through the allowlist.",
-      "Exit 0 with rows, 1 on a database error, 2 on a usage error, 3 when the allowlist refuses."
-    })
+    description = {"Run one read-only SQL query through the allowlist."})
 final class QueryCommand implements Callable<Integer> {
+
+  /**
+   * Rows a table shows on a terminal when {@code --max-rows} is not given. Decided: a person at a
+   * terminal reads a screenful or two, not the 10,000-row default; piped output is data, so it gets
+   * every row.
+   */
+  static final int TERMINAL_ROWS = 100;
 
   @Spec CommandSpec spec;
 
@@ -41,21 +55,27 @@ final class QueryCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       defaultValue = "table",
-      description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+      paramLabel = "FORMAT",
+      description = "table, json, jsonl, csv or markdown, in any case (default: ${DEFAULT-VALUE}).")
   OutputFormat format;
 
   @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description = "Only rows of these regions are visible.")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
 
   @Option(
       names = "--max-rows",
       paramLabel = "N",
       defaultValue = "" + Warehouse.DEFAULT_MAX_ROWS,
-      description = "Row cap (default: ${DEFAULT-VALUE}); a result over it says truncated.")
+      description =
+          "Row cap (default: ${DEFAULT-VALUE}); a result over it says truncated. A table or"
+              + " markdown on a terminal shows the first "
+              + TERMINAL_ROWS
+              + " rows unless this is given.")
   int maxRows;
 
   @Option(
@@ -69,19 +89,23 @@ final class QueryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Tenant tenant = TenantConverter.tenant(spec, regions);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (sql.isBlank()) {
+      throw CodemodeCli.usage(
+          spec, "the SQL is empty: give one SELECT, WITH or VALUES query, e.g. 'SELECT 1'");
+    }
     if (maxRows < 1 || maxRows > Warehouse.MAX_ROWS_LIMIT) {
-      err.println("error: --max-rows must be 1.." + Warehouse.MAX_ROWS_LIMIT + ", was " + maxRows);
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(
+          spec, "--max-rows must be 1.." + Warehouse.MAX_ROWS_LIMIT + ", was " + maxRows);
     }
     // Decided: the rows are for a person, and --max-rows is their cap; the byte limit that keeps a
     // model's context small (1 MiB) would cut a 10,000-row default at about 8,500 invoice lines.
     try (Warehouse warehouse = data.openWarehouse(Warehouse.MAX_RESULT_BYTES)) {
       String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
       if (unknown != null) {
-        err.println("error: " + unknown);
-        return CodemodeCli.EXIT_USAGE;
+        throw CodemodeCli.usage(spec, unknown);
       }
       QueryResult result =
           warehouse.query(
@@ -90,17 +114,38 @@ final class QueryCommand implements Callable<Integer> {
                   ? QueryPolicy.unscoped(maxRows)
                   : QueryPolicy.forTenant(tenant, maxRows),
               timeout);
+      List<ObjectNode> rows = result.rows();
+      boolean forReading = format == OutputFormat.table || format == OutputFormat.markdown;
+      boolean capped =
+          forReading
+              && CodemodeCli.environment(spec).terminal()
+              && !spec.commandLine().getParseResult().hasMatchedOption("--max-rows")
+              && rows.size() > TERMINAL_ROWS;
+      List<ObjectNode> shown = capped ? rows.subList(0, TERMINAL_ROWS) : rows;
       switch (format) {
         case json -> out.println(result.toJson());
-        case csv -> RowPrinter.csv(out, result.columns(), result.rows());
-        case table -> {
-          RowPrinter.table(out, result.columns(), result.rows());
-          out.println(
-              "("
-                  + result.rowCount()
+        case jsonl -> RowPrinter.jsonLines(out, rows);
+        case csv -> RowPrinter.csv(out, result.columns(), rows);
+        case table, markdown -> {
+          if (format == OutputFormat.table) {
+            RowPrinter.table(out, result.columns(), shown);
+          } else {
+            RowPrinter.markdown(out, result.columns(), shown);
+          }
+          String count =
+              String.format(Locale.ROOT, "%,d", result.rowCount())
                   + (result.rowCount() == 1 ? " row" : " rows")
-                  + (result.truncated() ? ", truncated at --max-rows " + maxRows : "")
-                  + ")");
+                  + (result.truncated() ? ", truncated at --max-rows " + maxRows : "");
+          // Markdown's note goes to stderr: stdout stays a table to paste.
+          (format == OutputFormat.table ? out : err)
+              .println(
+                  capped
+                      ? "(first "
+                          + TERMINAL_ROWS
+                          + " of "
+                          + count
+                          + " shown on a terminal; --max-rows N or a pipe prints them all)"
+                      : "(" + count + ")");
         }
       }
       out.flush();

@@ -1,5 +1,6 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.cli.TerminalText.Context.CELL;
 import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
 import static io.codemode4j.cli.TerminalText.Context.TEXT;
 import static io.codemode4j.cli.TerminalText.escape;
@@ -9,6 +10,7 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.LogEntry;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
@@ -24,6 +26,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -45,7 +49,12 @@ import tools.jackson.databind.json.JsonMapper;
     description = {
       "Run one JavaScript program (exactly one async function expression) in the sandbox.",
       "It may call warehouse.query, warehouse.tables, billing.customers and billing.invoices.",
-      "Exit 0 when it returned a value, 1 when it failed, 2 on a usage error."
+    },
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:the program returned a value",
+      "1:the program failed (thrown, a limit, a tool error) or the data could not be read",
+      "2:usage error (a bad option or value, an unknown --tenant region, no such file)"
     })
 final class RunCommand implements Callable<Integer> {
 
@@ -69,11 +78,19 @@ final class RunCommand implements Callable<Integer> {
   boolean json;
 
   @Option(
+      names = "--calls",
+      description =
+          "In human mode, also print the call ledger on stderr: one line per inner call with its"
+              + " id, method, status, failure kind and duration (--json always has it).")
+  boolean calls;
+
+  @Option(
       names = "--tenant",
-      paramLabel = "REGION[,REGION]",
+      split = ",",
+      paramLabel = "REGION",
       converter = TenantConverter.class,
       description = "Run as a principal that sees only these regions.")
-  @Nullable Tenant tenant;
+  @Nullable List<String> regions;
 
   @Option(
       names = "--max-host-concurrency",
@@ -113,24 +130,39 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    Tenant tenant = TenantConverter.tenant(spec, regions);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     String source;
     CodeExecutionLimits limits;
     Isolation mode;
+    // Checked here, so the message names the flag typed rather than the limit's field.
+    if (maxHostConcurrency < 1 || maxHostConcurrency > CodeExecutionLimits.MAX_CONCURRENCY) {
+      throw CodemodeCli.usage(
+          spec,
+          "--max-host-concurrency must be 1.."
+              + CodeExecutionLimits.MAX_CONCURRENCY
+              + ", was "
+              + maxHostConcurrency);
+    }
+    mode =
+        switch (isolation) {
+          // One pass needs one worker.
+          case "process" -> new Isolation.Process(1, 512);
+          case "in-process" -> Isolation.inProcess();
+          default ->
+              throw CodemodeCli.usage(
+                  spec, "--isolation must be in-process or process, was '" + isolation + "'");
+        };
     try {
       source = read();
-      limits =
-          CodeExecutionLimits.defaults()
-              .withMaxHostCallConcurrency(maxHostConcurrency)
-              .withMaxWallTime(timeout);
-      // One pass needs one worker.
-      mode =
-          isolation.equals("process") ? new Isolation.Process(1, 512) : Isolation.parse(isolation);
-    } catch (IllegalArgumentException | IOException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+    } catch (IOException e) {
+      throw CodemodeCli.usage(spec, e);
     }
+    limits =
+        CodeExecutionLimits.defaults()
+            .withMaxHostCallConcurrency(maxHostConcurrency)
+            .withMaxWallTime(timeout);
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
     // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a
@@ -144,8 +176,7 @@ final class RunCommand implements Callable<Integer> {
     try {
       observers = PassObservers.open(audit, auditArguments, System.getenv());
     } catch (IllegalArgumentException | IOException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     }
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
@@ -160,8 +191,7 @@ final class RunCommand implements Callable<Integer> {
                 .build()) {
       String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
       if (unknown != null) {
-        err.println("error: " + unknown);
-        return CodemodeCli.EXIT_USAGE;
+        throw CodemodeCli.usage(spec, unknown);
       }
       if (warmUp != null) {
         warmUp.await();
@@ -173,6 +203,9 @@ final class RunCommand implements Callable<Integer> {
       } else {
         for (LogEntry log : outcome.logs()) {
           err.println(escape(log.line(), MESSAGE));
+        }
+        if (calls) {
+          printLedger(err, outcome.calls());
         }
         switch (outcome) {
           // A mapper of its own, made here: a static one would be built while picocli parses the
@@ -207,6 +240,26 @@ final class RunCommand implements Callable<Integer> {
       // Only closing the audit file throws it, after the pass: its last lines may be lost.
       err.println("error: closing the audit file: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
+    }
+  }
+
+  /**
+   * The ledger as {@code calls:} and one line per call; a method name is the program's, so it is
+   * escaped.
+   */
+  private static void printLedger(PrintWriter err, List<CallRecord> ledger) {
+    err.println("calls: " + ledger.size());
+    for (CallRecord call : ledger) {
+      err.println(
+          "  "
+              + call.callId()
+              + " "
+              + escape(call.method(), CELL)
+              + " "
+              + call.status().wireName()
+              + (call.failureKind() == null ? "" : " (" + call.failureKind() + ")")
+              + " "
+              + String.format(Locale.ROOT, "%.1fms", call.duration().toNanos() / 1e6));
     }
   }
 

@@ -20,6 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
 /** {@code codemode tables}: the allowlisted tables and views with their columns and types. */
 @Command(
     name = "tables",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:printed", "1:the warehouse cannot be opened", "2:usage error"},
     mixinStandardHelpOptions = true,
     description = "List the allowlisted tables with their columns and types.")
 final class TablesCommand implements Callable<Integer> {
@@ -37,7 +39,10 @@ final class TablesCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       defaultValue = "table",
-      description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+      paramLabel = "FORMAT",
+      description =
+          "table, json, jsonl, csv or markdown, in any case (default: ${DEFAULT-VALUE}); json"
+              + " and jsonl give one object per table, the others one row per column.")
   OutputFormat format;
 
   @Override
@@ -45,7 +50,7 @@ final class TablesCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     try (Warehouse warehouse = data.openWarehouse()) {
       List<TableSchema> tables = warehouse.tables();
-      if (format == OutputFormat.json) {
+      if (format == OutputFormat.json || format == OutputFormat.jsonl) {
         ArrayNode json = JsonNodeFactory.instance.arrayNode();
         for (TableSchema table : tables) {
           ObjectNode entry = json.addObject().put("name", table.name());
@@ -54,7 +59,11 @@ final class TablesCommand implements Callable<Integer> {
               .columns()
               .forEach(c -> columns.addObject().put("name", c.name()).put("type", c.type()));
         }
-        out.println(json);
+        if (format == OutputFormat.json) {
+          out.println(json);
+        } else {
+          json.forEach(out::println);
+        }
       } else {
         List<ObjectNode> rows = new ArrayList<>();
         for (TableSchema table : tables) {
@@ -67,10 +76,10 @@ final class TablesCommand implements Callable<Integer> {
                     .put("type", column.type()));
           }
         }
-        if (format == OutputFormat.csv) {
-          RowPrinter.csv(out, COLUMNS, rows);
-        } else {
-          RowPrinter.table(out, COLUMNS, rows);
+        switch (format) {
+          case csv -> RowPrinter.csv(out, COLUMNS, rows);
+          case markdown -> RowPrinter.markdown(out, COLUMNS, rows);
+          default -> RowPrinter.table(out, COLUMNS, rows);
         }
       }
       out.flush();

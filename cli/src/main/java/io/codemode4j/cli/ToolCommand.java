@@ -33,11 +33,12 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Command(
     name = "tool",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:printed", "1:the warehouse cannot be opened", "2:usage error"},
     mixinStandardHelpOptions = true,
     description = {
       "Print the outer tools a model is given, run_javascript and discover_tools: each one's name, "
-          + "description, input schema and output schema, exactly as built for `codemode run`.",
-      "Exit 0, 1 when the warehouse cannot be opened, 2 on a usage error."
+          + "description, input schema and output schema, exactly as built for `codemode run`."
     })
 final class ToolCommand implements Callable<Integer> {
 
@@ -103,8 +104,7 @@ final class ToolCommand implements Callable<Integer> {
       out.flush();
       return CodemodeCli.EXIT_OK;
     } catch (IllegalArgumentException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_USAGE;
+      throw CodemodeCli.usage(spec, e);
     } catch (WarehouseException e) {
       err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;

@@ -185,6 +185,7 @@ class AskCommandIT {
     CommandLine cli = new CommandLine(new AskCommand(Map.of()));
     cli.setOut(new PrintWriter(out, true));
     cli.setErr(new PrintWriter(err, true));
+    cli.setParameterExceptionHandler(CodemodeCli::usageError);
 
     int code = cli.execute("Which region had the highest revenue?");
 
@@ -195,6 +196,8 @@ class AskCommandIT {
             "error: no model configured for provider openai: pass --model NAME or set OPENAI_MODEL"
                 + " (with OPENAI_API_KEY for api.openai.com, or --base-url / OPENAI_BASE_URL for"
                 + " another OpenAI-compatible server)"
+                + System.lineSeparator()
+                + "try 'ask --help'"
                 + System.lineSeparator());
   }
 }

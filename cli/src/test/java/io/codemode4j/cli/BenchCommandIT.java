@@ -39,7 +39,13 @@ class BenchCommandIT {
 
     assertThat(result.exitCode()).as(result.err()).isZero();
     JsonNode report = JsonMapper.builder().build().readTree(result.out());
-    assertThat(report.propertyNames()).containsExactly("machine", "metrics");
+    assertThat(report.propertyNames()).containsExactly("machine", "metrics", "load");
+    assertThat(report.get("load").propertyNames())
+        .containsExactly("start", "end", "cores", "loaded");
+    assertThat(report.get("load").get("cores").asInt())
+        .isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(result.err())
+        .contains("bench: load average at start ", "bench: load average at end ");
     assertThat(report.get("machine").asString()).contains("cores");
     List<String> names = new ArrayList<>();
     for (JsonNode metric : report.get("metrics")) {

@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -39,9 +41,13 @@ class CodemodeCliIT {
     Outcome result = codemode("query", README_SQL);
     assertThat(result.exitCode()).isZero();
     List<String> lines = result.out().lines().toList();
-    assertThat(lines.get(0)).matches("region\\s+\\| total");
+    // The totals are DECIMAL: right-aligned, so their points line up.
+    assertThat(lines.get(0)).matches("region\\s+\\|\\s+total");
     assertThat(lines.subList(2, 5))
-        .allSatisfy(line -> assertThat(line).matches("(emea|americas|apac)\\s+\\| \\d+\\.\\d{2}"));
+        .allSatisfy(
+            line -> assertThat(line).matches("(emea|americas|apac)\\s+\\|\\s+\\d+\\.\\d{2}"))
+        .extracting(String::length)
+        .containsOnly(lines.get(0).length());
     assertThat(lines.get(5)).isEqualTo("(3 rows)");
   }
 
@@ -75,7 +81,8 @@ class CodemodeCliIT {
     assertThat(result.err())
         .isEqualTo(
             "error: --tenant names a region the data does not have (mars): its regions are"
-                + " americas, apac, emea\n");
+                + " americas, apac, emea\n"
+                + "try 'codemode query --help'\n");
   }
 
   @Test
@@ -168,10 +175,86 @@ class CodemodeCliIT {
   }
 
   @Test
-  void query_missingDataDirectory_exitsOneNamingTheFiles() {
-    Outcome result = codemode("query", "SELECT 1", "--data", "/nonexistent/data");
-    assertThat(result.exitCode()).isEqualTo(1);
-    assertThat(result.err()).contains("has no customers.parquet");
+  void query_dataDirectoryWithoutTheFiles_exitsTwoNamingTheFiles(@TempDir Path empty) {
+    Outcome result = codemode("query", "SELECT 1", "--data", empty.toString());
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains(
+            "error: --data "
+                + empty
+                + " has no customers.parquet, invoices.parquet, invoice_lines.parquet (give a"
+                + " directory holding")
+        .endsWith("try 'codemode query --help'" + System.lineSeparator());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"JSON", "Json", "json"})
+  void query_formatInAnyCase_isAccepted(String format) {
+    Outcome result = codemode("query", README_SQL, "--format", format);
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(JsonMapper.builder().build().readTree(result.out()).get("rowCount").asInt())
+        .isEqualTo(3);
+  }
+
+  @Test
+  void query_jsonl_printsOneObjectPerRow() {
+    Outcome result = codemode("query", README_SQL, "--format", "jsonl");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<String> lines = result.out().lines().toList();
+    assertThat(lines).hasSize(3);
+    assertThat(lines)
+        .allSatisfy(
+            line ->
+                assertThat(JsonMapper.builder().build().readTree(line).propertyNames())
+                    .containsExactly("region", "total"));
+  }
+
+  @Test
+  void query_markdown_printsAGithubTableAndTheCountOnStderr() {
+    Outcome result = codemode("query", README_SQL, "--format", "markdown");
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<String> lines = result.out().lines().toList();
+    assertThat(lines.subList(0, 2)).containsExactly("| region | total |", "| --- | ---: |");
+    assertThat(lines.subList(2, 5))
+        .allSatisfy(
+            line -> assertThat(line).matches("\\| (emea|americas|apac) \\| \\d+\\.\\d{2} \\|"));
+    assertThat(result.err().strip()).isEqualTo("(3 rows)");
+  }
+
+  @ParameterizedTest(name = "terminal={0} {1}")
+  @CsvSource(
+      textBlock =
+          """
+      true,  '',             100, (first 100 of 500 rows shown on a terminal; --max-rows N or a pipe prints them all)
+      false, '',             500, (500 rows)
+      true,  --max-rows=600, 500, (500 rows)
+      """)
+  void query_manyRows_areCappedOnlyOnATerminalWithoutMaxRows(
+      boolean terminal, String option, int printedRows, String note, @TempDir Path home) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "query",
+                "SELECT customer_id FROM customers",
+                "--data",
+                System.getProperty("codemode.sampleDir")));
+    if (!option.isEmpty()) {
+      args.add(option);
+    }
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        CodemodeCli.run(
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            new CliEnvironment(terminal, home.resolve("none.properties")),
+            args.toArray(String[]::new));
+
+    assertThat(code).as(err.toString()).isZero();
+    List<String> lines = out.toString().lines().toList();
+    // A header, a rule and the note besides the rows.
+    assertThat(lines).hasSize(printedRows + 3);
+    assertThat(lines.getLast()).isEqualTo(note);
   }
 
   @Test

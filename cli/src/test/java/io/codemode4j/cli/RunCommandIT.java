@@ -165,11 +165,13 @@ class RunCommandIT {
       delimiter = '|',
       textBlock =
           """
-      --max-host-concurrency=0   | maxHostCallConcurrency must be 1..64
-      --max-host-concurrency=65  | maxHostCallConcurrency must be 1..64
+      --max-host-concurrency=0   | --max-host-concurrency must be 1..64, was 0
+      --max-host-concurrency=65  | --max-host-concurrency must be 1..64, was 65
       --timeout=forever          | 500ms, 5s, 2m or 1h
+      --timeout=0ms              | Invalid value for option '--timeout': '0ms' is no time at all
       --tenant=Bad Region        | invalid --tenant
-      --isolation=container      | isolation must be in-process or process
+      --tenant=mars              | --tenant names a region the data does not have (mars): its regions are americas, apac, emea
+      --isolation=container      | --isolation must be in-process or process, was 'container'
       """)
   void run_badOption_exitsTwo(String option, String message) throws IOException {
     Outcome result = run("async () => 1", option);
@@ -185,20 +187,65 @@ class RunCommandIT {
   }
 
   @Test
-  void run_warehouseFailsWhileTheEngineWarms_reportsTheWarehouseAndLeavesNoThread()
-      throws IOException {
+  void run_dataRefusedWhileTheEngineWarms_isAUsageErrorAndLeavesNoThread() throws IOException {
     Path empty = Files.createDirectories(dir.resolve("no-data"));
     Files.writeString(dir.resolve("program.js"), "async () => 1");
 
     Outcome result =
         codemode("run", dir.resolve("program.js").toString(), "--data", empty.toString());
 
-    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
-        .startsWith("error: data directory ")
-        .contains("has no customers.parquet");
+        .startsWith("error: --data " + empty + " has no customers.parquet, invoices.parquet,");
     assertThat(Thread.getAllStackTraces().keySet())
         .extracting(Thread::getName)
         .noneMatch(name -> name.startsWith("codemode-engine-warm-up"));
+  }
+
+  @Test
+  void run_readmeExampleAsATenantOfOneRegion_answersWithNoLead() {
+    Path example = Path.of(System.getProperty("codemode.home"), "examples", "top-region.js");
+    Outcome result =
+        codemode(
+            "run",
+            example.toString(),
+            "--tenant",
+            "emea",
+            "--json",
+            "--data",
+            System.getProperty("codemode.sampleDir"));
+
+    assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
+    JsonNode answer = JSON.readTree(result.out()).get("result");
+    assertThat(answer.get("region").asString()).isEqualTo("emea");
+    assertThat(answer.get("leadOverNext").isNull()).isTrue();
+    assertThat(answer.get("ranking")).hasSize(1);
+  }
+
+  @Test
+  void run_calls_printsTheLedgerOnStderrInHumanMode() throws IOException {
+    Outcome result =
+        run(
+            """
+        async () => {
+          await billing.customers({});
+          try { await warehouse.query({sql: 'DELETE FROM customers'}); } catch (e) {}
+          return 1;
+        }""",
+            "--calls");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out().strip()).isEqualTo("1");
+    assertThat(result.err().lines().toList())
+        .hasSize(3)
+        .satisfies(lines -> assertThat(lines.get(0)).isEqualTo("calls: 2"))
+        .satisfies(
+            lines ->
+                assertThat(lines.get(1))
+                    .matches("  \\S+ billing\\.customers succeeded \\d+\\.\\dms"))
+        .satisfies(
+            lines ->
+                assertThat(lines.get(2))
+                    .matches("  \\S+ warehouse\\.query failed( \\(\\S+\\))? \\d+\\.\\dms"));
   }
 }
