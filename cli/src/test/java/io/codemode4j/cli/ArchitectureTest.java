@@ -20,11 +20,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The module graph, checked on the compiled classes of all seven modules (this module's test
- * classpath holds every one of them): {@code cli -> benchmarks -> mcp-server -> warehouse-tools ->
- * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks and cli only, {@code
- * agent-runtime} between cli and the bridge, and no module reaching into another's {@code internal}
- * packages.
+ * The module graph, checked on the compiled classes of every module (this module's test classpath
+ * holds every one of them): {@code cli -> benchmarks -> mcp-server -> warehouse-tools ->
+ * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks, the starter and cli
+ * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-starter} a front end
+ * over warehouse-tools that nothing depends on, and no module reaching into another's {@code
+ * internal} packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
@@ -46,6 +47,7 @@ class ArchitectureTest {
           "io.codemode4j.mcp", "mcp-server",
           "io.codemode4j.bench", "benchmarks",
           "io.codemode4j.agent", "agent-runtime",
+          "io.codemode4j.spring", "spring-boot-starter",
           "io.codemode4j.cli", "cli");
 
   private static final Pattern INTERNAL =
@@ -89,6 +91,8 @@ class ArchitectureTest {
             .definedBy("io.codemode4j.bench..")
             .layer("agent-runtime")
             .definedBy("io.codemode4j.agent..")
+            .layer("spring-boot-starter")
+            .definedBy("io.codemode4j.spring..")
             .layer("mcp-server")
             .definedBy("io.codemode4j.mcp..")
             .layer("warehouse-tools")
@@ -105,17 +109,25 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers("cli")
             .whereLayer("agent-runtime")
             .mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("spring-boot-starter")
+            .mayNotBeAccessedByAnyLayer()
             .whereLayer("mcp-server")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("warehouse-tools")
-            .mayOnlyBeAccessedByLayers("mcp-server", "benchmarks", "cli")
+            .mayOnlyBeAccessedByLayers("mcp-server", "benchmarks", "spring-boot-starter", "cli")
             .whereLayer("sample-data")
-            .mayOnlyBeAccessedByLayers("benchmarks", "cli")
+            .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-starter", "cli")
             .whereLayer("codemode-bridge")
             .mayOnlyBeAccessedByLayers(
-                "warehouse-tools", "mcp-server", "benchmarks", "agent-runtime", "cli")
+                "warehouse-tools",
+                "mcp-server",
+                "benchmarks",
+                "agent-runtime",
+                "spring-boot-starter",
+                "cli")
             .whereLayer("sql-allowlist")
-            .mayOnlyBeAccessedByLayers("warehouse-tools", "mcp-server", "benchmarks", "cli");
+            .mayOnlyBeAccessedByLayers(
+                "warehouse-tools", "mcp-server", "benchmarks", "spring-boot-starter", "cli");
     rule.check(classes);
   }
 
