@@ -1,9 +1,12 @@
 package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.SqlRefusedException;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
+import org.apache.calcite.sql.fun.SqlIntervalOperator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -64,6 +67,23 @@ public final class PostgresRenderer {
     @Override
     public void quoteStringLiteral(StringBuilder buf, @Nullable String charsetName, String val) {
       buf.append('\'').append(val.replace("'", "''")).append('\'');
+    }
+
+    /**
+     * {@code INTERVAL 30 DAY} (DuckDB's spelling, a number before the unit) as {@code INTERVAL '30'
+     * DAY}: PostgreSQL reads an interval literal only from a string.
+     */
+    @Override
+    public void unparseCall(SqlWriter writer, SqlCall call, int leftPrec, int rightPrec) {
+      if (call.getOperator() instanceof SqlIntervalOperator
+          && call.operand(0) instanceof SqlNumericLiteral number
+          && number.bigDecimalValue() instanceof java.math.BigDecimal value) {
+        writer.keyword("INTERVAL");
+        writer.literal("'" + value.toPlainString() + "'");
+        call.operand(1).unparse(writer, 0, 0);
+        return;
+      }
+      super.unparseCall(writer, call, leftPrec, rightPrec);
     }
 
     @Override

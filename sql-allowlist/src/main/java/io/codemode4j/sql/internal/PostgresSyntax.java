@@ -3,6 +3,7 @@ package io.codemode4j.sql.internal;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
 import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -24,7 +25,11 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code IGNORE NULLS}/{@code RESPECT NULLS} (PostgreSQL's window functions have neither);
  *   <li>a table function other than {@code generate_series} ({@code range}, whose end is exclusive
  *       in DuckDB and which PostgreSQL lacks);
- *   <li>{@code INTERVAL (expression) DAY}, which PostgreSQL cannot parse.
+ *   <li>{@code INTERVAL (expression) DAY}, which PostgreSQL cannot parse;
+ *   <li>{@code TRY_CAST}, which PostgreSQL lacks;
+ *   <li>{@code SIMILAR TO}, which both engines parse but DuckDB reads as a regular expression
+ *       ({@code .} any character) and PostgreSQL as SQL's pattern ({@code .} a dot, {@code %} any):
+ *       the same text would return other rows (found by {@code PostgresDifferentialIT}).
  * </ul>
  *
  * Other differences need no pass: functions are the dialect's own allowlist ({@link
@@ -106,6 +111,20 @@ final class PostgresSyntax {
           call,
           "PostgreSQL has no range() table function: write generate_series(start, stop), whose "
               + "stop is included");
+    }
+    if (call.getKind() == SqlKind.SAFE_CAST) {
+      throw refuse(
+          "TRY_CAST",
+          call,
+          "PostgreSQL has no TRY_CAST: cast only what converts, e.g. CASE WHEN s ~ '^[0-9]+$' THEN "
+              + "CAST(s AS INTEGER) END, or CAST where every value converts");
+    }
+    if (call.getKind() == SqlKind.SIMILAR) {
+      throw refuse(
+          "SIMILAR TO",
+          call,
+          "SIMILAR TO matches differently in PostgreSQL (. is a dot, % any text) than in DuckDB: "
+              + "write LIKE, e.g. invoice_id LIKE 'INV-00000%'");
     }
     if (call.getOperator() instanceof SqlIntervalOperator
         && !(call.operand(0) instanceof SqlLiteral)) {

@@ -64,6 +64,8 @@ class PostgresDialectTest {
           SELECT last_value(amount IGNORE NULLS) OVER (ORDER BY issued_on) FROM invoices | IGNORE NULLS
           SELECT * FROM range(1, 5)                                       | generate_series(start, stop)
           SELECT issued_on + INTERVAL (1 + 1) DAY FROM invoices           | INTERVAL '1 day'
+          SELECT TRY_CAST(customer_id AS INTEGER) FROM customers          | CASE WHEN
+          SELECT 1 FROM invoices WHERE invoice_id SIMILAR TO 'INV.*'      | LIKE
           """)
   void approve_constructPostgresLacks_isRefusedSayingWhatToWrite(String sql, String advice) {
     SqlRefusal refusal = refusalOf(sql);
@@ -98,6 +100,8 @@ class PostgresDialectTest {
           SELECT to_char(issued_on, 'YYYY-MM') AS m FROM invoices                    | "to_char"(
           SELECT DISTINCT ON (customer) customer, amount FROM invoices ORDER BY customer, amount | DISTINCT ON
           SELECT amount::numeric(12, 2) FROM invoices                                | ::
+          SELECT issued_on + INTERVAL 30 DAY FROM invoices                           | INTERVAL '30' DAY
+          SELECT issued_on + INTERVAL '45' DAY FROM invoices                         | INTERVAL '45' DAY
           SELECT string_agg(customer, ', ' ORDER BY customer) FROM customers          | ORDER BY
           SELECT 'a\\b' AS s                                                         | 'a\\b'
           """)
