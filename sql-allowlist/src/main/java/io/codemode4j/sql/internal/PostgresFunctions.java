@@ -15,9 +15,9 @@ import java.util.Set;
  * {@code %1000000s} width). {@code lpad}/{@code rpad} widths and {@code replace}/{@code
  * regexp_replace} growth are bounded by the same passes as DuckDB's ({@link QueryWalker}, {@link
  * StringGrowth}). {@code coalesce}, {@code nullif}, {@code greatest}, {@code least}, {@code
- * extract}, {@code position}, {@code substring}, {@code trim} and {@code current_*} are grammar in
- * PostgreSQL rather than (or besides) catalog functions; {@code PostgresFunctionsIT} checks every
- * other name against {@code pg_proc} of a real PostgreSQL.
+ * extract}, {@code position}, {@code substring}, {@code trim}, {@code grouping} and {@code
+ * current_*} are grammar in PostgreSQL rather than (or besides) catalog functions; {@code
+ * PostgresFunctionsIT} checks every other name against {@code pg_proc} of a real PostgreSQL.
  */
 public final class PostgresFunctions {
 
@@ -153,7 +153,8 @@ public final class PostgresFunctions {
           "substring",
           "trim",
           "current_date",
-          "current_timestamp");
+          "current_timestamp",
+          "grouping");
 
   private PostgresFunctions() {}
 }
