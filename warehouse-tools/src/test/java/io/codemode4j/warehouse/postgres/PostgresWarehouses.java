@@ -7,7 +7,7 @@ import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 
 /** The sample warehouse on the test PostgreSQL, as a host would open it. */
-final class PostgresWarehouses {
+public final class PostgresWarehouses {
 
   private PostgresWarehouses() {}
 
@@ -15,7 +15,7 @@ final class PostgresWarehouses {
    * The analyst's warehouse; each tenant's queries run as its own role ({@code tenant_<value>}), so
    * row-level security confines them as well as the allowlist's filters.
    */
-  static Warehouse open() throws WarehouseException {
+  public static Warehouse open() throws WarehouseException {
     return Warehouse.builder(BillingPostgres.allowlist(TestPostgres.SCHEMA))
         .hikari(config(TestPostgres.READER))
         .notes(BillingSample.notes())
@@ -31,7 +31,7 @@ final class PostgresWarehouses {
         .build();
   }
 
-  static HikariConfig config(String role) {
+  public static HikariConfig config(String role) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(TestPostgres.url() + "?readOnly=true&readOnlyMode=always");
     config.setUsername(role);

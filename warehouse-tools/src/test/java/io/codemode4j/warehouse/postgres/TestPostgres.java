@@ -17,20 +17,20 @@ import java.sql.Statement;
  * start), loaded with the bundled sample through the writer identity and locked down: {@code
  * analyst} reads every row, {@code tenant_emea} only emea's.
  */
-final class TestPostgres {
+public final class TestPostgres {
 
-  static final String DATABASE = "warehouse";
-  static final String SCHEMA = "billing";
-  static final String WRITER = "loader";
-  static final String READER = "analyst";
-  static final String EMEA = "tenant_emea";
-  static final String PASSWORD = "s3cret-not-echoed";
+  public static final String DATABASE = "warehouse";
+  public static final String SCHEMA = "billing";
+  public static final String WRITER = "loader";
+  public static final String READER = "analyst";
+  public static final String EMEA = "tenant_emea";
+  public static final String PASSWORD = "s3cret-not-echoed";
 
   private static EmbeddedPostgres server;
 
   private TestPostgres() {}
 
-  static synchronized EmbeddedPostgres server() {
+  public static synchronized EmbeddedPostgres server() {
     if (server == null) {
       try {
         server = EmbeddedPostgres.builder().start();
@@ -64,15 +64,15 @@ final class TestPostgres {
     return server;
   }
 
-  static String url() {
+  public static String url() {
     return "jdbc:postgresql://127.0.0.1:" + server().getPort() + "/" + DATABASE;
   }
 
-  static Connection connect(String user) throws SQLException {
+  public static Connection connect(String user) throws SQLException {
     return DriverManager.getConnection(url(), user, PASSWORD);
   }
 
-  static Path sampleDir() {
+  public static Path sampleDir() {
     Path dir = Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet"));
     if (!Files.isRegularFile(dir.resolve("invoices.parquet"))) {
       throw new IllegalStateException("no bundled sample data at " + dir.toAbsolutePath());
