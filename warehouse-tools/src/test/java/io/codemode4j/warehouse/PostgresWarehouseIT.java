@@ -96,6 +96,27 @@ class PostgresWarehouseIT {
   }
 
   @Test
+  void open_urlWithCredentials_readsThroughTheReadOnlyPool() throws Exception {
+    try (Warehouse fromUrl =
+        io.codemode4j.warehouse.postgres.BillingPostgres.open(
+            TestPostgres.url()
+                + "?user="
+                + TestPostgres.READER
+                + "&password="
+                + TestPostgres.PASSWORD,
+            null,
+            null,
+            TestPostgres.SCHEMA,
+            Warehouse.DEFAULT_MAX_RESULT_BYTES)) {
+      QueryResult regions =
+          fromUrl.query("SELECT count(DISTINCT region) AS n FROM customers", fromUrl.unscoped());
+
+      assertThat(regions.rows().get(0).get("n").asLong()).isEqualTo(3);
+      assertThat(fromUrl.allowlist().dialect().name()).isEqualTo("PostgreSQL");
+    }
+  }
+
+  @Test
   void build_unreachableDatabase_failsWithoutEchoingThePassword() {
     String secret = "pw-" + System.nanoTime();
     WarehouseException failure =

@@ -69,6 +69,50 @@ public final class BillingPostgres {
     return BillingSample.builder().dialect(Dialect.postgres(schema)).build();
   }
 
+  /**
+   * The sample warehouse on PostgreSQL at {@code jdbcUrl} (credentials in the URL, or {@code user}
+   * and {@code password}, either may be null), its tables in {@code schema}, pooled by HikariCP
+   * with pgjdbc's {@code readOnly=true&readOnlyMode=always} added when the URL does not set them.
+   * Its identity should be a reader of {@link #lockdown}; tenant queries are confined by the
+   * allowlist's filters on this identity (a role per tenant, with row-level security too, is {@link
+   * io.codemode4j.warehouse.Warehouse.Builder#tenantDataSources}).
+   *
+   * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; the
+   *     message names the URL without credentials or options
+   */
+  public static io.codemode4j.warehouse.Warehouse open(
+      String jdbcUrl,
+      @org.jspecify.annotations.Nullable String user,
+      @org.jspecify.annotations.Nullable String password,
+      String schema,
+      int maxResultBytes)
+      throws WarehouseException {
+    if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
+      throw new IllegalArgumentException(
+          "a PostgreSQL warehouse URL starts with 'jdbc:postgresql:', was '"
+              + io.codemode4j.warehouse.JdbcPools.redacted(jdbcUrl)
+              + "'");
+    }
+    String url = jdbcUrl;
+    if (!url.contains("readOnlyMode=")) {
+      url += (url.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
+    }
+    com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+    config.setJdbcUrl(url);
+    if (user != null) {
+      config.setUsername(user);
+    }
+    if (password != null) {
+      config.setPassword(password);
+    }
+    config.setMaximumPoolSize(io.codemode4j.warehouse.JdbcPools.DEFAULT_POOL_SIZE);
+    return io.codemode4j.warehouse.Warehouse.builder(allowlist(schema))
+        .hikari(config)
+        .notes(BillingSample.notes())
+        .maxResultBytes(maxResultBytes)
+        .build();
+  }
+
   /** The lockdown of the sample's tables and view in {@code database}.{@code schema}. */
   public static PostgresLockdown lockdown(String database, String schema) {
     Map<String, TenantScope> scopes = new java.util.LinkedHashMap<>();
