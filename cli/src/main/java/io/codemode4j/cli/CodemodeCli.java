@@ -54,7 +54,8 @@ public final class CodemodeCli {
           DiscoverCommand.class,
           AskCommand.class,
           McpCommand.class,
-          ToolCommand.class);
+          ToolCommand.class,
+          LoadSampleCommand.class);
 
   static final int EXIT_OK = 0;
   static final int EXIT_FAILED = 1;

@@ -7,6 +7,7 @@ import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.postgres.BillingPostgres;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,37 @@ final class DataOptions {
           "Parquet directory with customers.parquet, invoices.parquet and invoice_lines.parquet "
               + "(default: the bundled sample data).")
   @Nullable Path data;
+
+  @Option(
+      names = "--warehouse",
+      paramLabel = "JDBC_URL",
+      description =
+          "Read the billing tables from PostgreSQL at this JDBC URL (jdbc:postgresql://host/db) "
+              + "instead of DuckDB over --data. Credentials: in the URL (?user=..&password=..), or "
+              + "--warehouse-user and the environment variable --warehouse-password-env names "
+              + "(default CODEMODE_WAREHOUSE_PASSWORD); never echoed.")
+  @Nullable String warehouse;
+
+  @Option(
+      names = "--warehouse-user",
+      paramLabel = "ROLE",
+      description = "The PostgreSQL reader role (default: CODEMODE_WAREHOUSE_USER, or the URL's).")
+  @Nullable String warehouseUser;
+
+  @Option(
+      names = "--warehouse-password-env",
+      paramLabel = "VAR",
+      defaultValue = "CODEMODE_WAREHOUSE_PASSWORD",
+      description =
+          "The environment variable holding the reader's password (default: ${DEFAULT-VALUE}).")
+  String warehousePasswordEnv = "CODEMODE_WAREHOUSE_PASSWORD";
+
+  @Option(
+      names = "--warehouse-schema",
+      paramLabel = "SCHEMA",
+      defaultValue = "billing",
+      description = "The PostgreSQL schema of the tables (default: ${DEFAULT-VALUE}).")
+  String warehouseSchema = "billing";
 
   /**
    * The system property {@code codemode.cacheDir}, else {@code CODEMODE_CACHE_DIR}, else {@code
@@ -118,6 +150,12 @@ final class DataOptions {
 
   /** The warehouse, its results limited to {@code maxResultBytes} of JSON each. */
   Warehouse openWarehouse(int maxResultBytes) throws WarehouseException {
+    if (warehouse != null) {
+      String user =
+          warehouseUser != null ? warehouseUser : System.getenv("CODEMODE_WAREHOUSE_USER");
+      return BillingPostgres.open(
+          warehouse, user, System.getenv(warehousePasswordEnv), warehouseSchema, maxResultBytes);
+    }
     Path dir;
     if (data != null) {
       checkDataDirectory(data);

@@ -64,8 +64,8 @@ public final class SqlAllowlist {
     this.dialect = builder.dialect;
     AllowedTables tables =
         builder.catalog == null
-            ? new AllowedTables(builder.tables)
-            : new AllowedTables(builder.tables, builder.catalog);
+            ? new AllowedTables(builder.tables, builder.dialect.schema())
+            : new AllowedTables(builder.tables, builder.dialect.schema(), builder.catalog);
     this.approver =
         new Approver(
             builder.dialect,

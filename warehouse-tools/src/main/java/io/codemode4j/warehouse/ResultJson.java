@@ -153,7 +153,9 @@ final class ResultJson {
         || upper.startsWith("UNION")) {
       return (rs, i, name, row) -> row.set(name, nested(rs.getObject(i)));
     }
-    return switch (sqlType) {
+    // pgjdbc reports timestamptz as TIMESTAMP; only its type name tells the offset is there.
+    int type = upper.equals("TIMESTAMPTZ") ? Types.TIMESTAMP_WITH_TIMEZONE : sqlType;
+    return switch (type) {
       case Types.BOOLEAN, Types.BIT ->
           (rs, i, name, row) -> {
             boolean value = rs.getBoolean(i);

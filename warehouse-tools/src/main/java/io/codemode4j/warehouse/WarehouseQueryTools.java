@@ -24,7 +24,10 @@ final class WarehouseQueryTools {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  /** How {@link ResultJson} types values, as the documentation of {@code rows}. */
+  /**
+   * How {@link ResultJson} types values, as the documentation of {@code rows}; {@code %s} is where
+   * the engines differ, {@link #sumTyping}.
+   */
   private static final String ROWS =
       """
       One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type \
@@ -33,7 +36,7 @@ final class WarehouseQueryTools {
       - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers; a NaN or \
       infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
       - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". \
-      SUM of an integer column is HUGEINT, so it is a string too. Add money in SQL, or as integer \
+      %s Add money in SQL, or as integer \
       cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
       - DATE is "YYYY-MM-DD"; TIMESTAMP and TIME are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); TIMESTAMP \
       WITH TIME ZONE carries its offset.
@@ -93,7 +96,8 @@ final class WarehouseQueryTools {
          "required": ["columns", "rows", "rowCount", "truncated"],
          "additionalProperties": false}
         """);
-    ((ObjectNode) success.get("properties").get("rows")).put("description", ROWS);
+    ((ObjectNode) success.get("properties").get("rows"))
+        .put("description", ROWS.formatted(sumTyping(dialect)));
     ToolSpec spec =
         new ToolSpec(
             "warehouse_query",
@@ -129,6 +133,20 @@ final class WarehouseQueryTools {
     return new Tool(spec, (arguments, context) -> result.deepCopy());
   }
 
+  /**
+   * What SUM and AVG of integers return on the engine, which decides their JSON type: DuckDB's
+   * HUGEINT and DOUBLE, PostgreSQL's BIGINT or NUMERIC and NUMERIC (PostgreSQL also divides an
+   * integer by an integer to an integer).
+   */
+  private static String sumTyping(String dialect) {
+    return dialect.equals("PostgreSQL")
+        ? "PostgreSQL names its types int2, int4, int8 (integers: numbers), numeric (DECIMAL: a string), float8"
+            + " (DOUBLE: a number), text, date. SUM of an int4 column is int8 (a number), of an int8 column"
+            + " numeric (a string); AVG of integers is numeric (a string); int / int divides to an integer, so"
+            + " write x * 1.0 / y for a fraction."
+        : "SUM of an integer column is HUGEINT, so it is a string too.";
+  }
+
   private static String queryDescription(
       List<TableSchema> tables, ScopedWarehouse warehouse, String dialect) {
     WarehouseNotes notes = warehouse.warehouse().notes();
@@ -157,10 +175,14 @@ final class WarehouseQueryTools {
                 + " 'refused'.\n");
     out.append(
         """
-        JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM of integers are \
+        JSON values are typed by the column's SQL type, never by the value: DECIMAL and %s are \
         strings with the exact digits; the result's rows documentation has every rule.
         Tables and views (column SQL-type, notes in parentheses):
-        """);
+        """
+            .formatted(
+                dialect.equals("PostgreSQL")
+                    ? "NUMERIC (SUM of BIGINT, AVG of integers)"
+                    : "SUM of integers"));
     for (TableSchema table : tables) {
       out.append("- ").append(table.name());
       notes.table(table.name()).ifPresent(note -> out.append(" (").append(note).append(')'));

@@ -14,21 +14,30 @@ import org.apache.calcite.sql.SqlNode;
  * <p>Dialects are objects of this module, not an extension point (hence sealed): what a dialect
  * decides is part of the security boundary, and each one is checked against its engine by this
  * module's tests (the function and keyword lists against the engine's catalog, the rendering by the
- * differential tests). DuckDB is the only one today; PostgreSQL and Trino come with their
- * warehouses. Pick one with {@link SqlAllowlist.Builder#dialect}.
+ * differential tests). DuckDB is the default; PostgreSQL reads tables of one schema. Pick one with
+ * {@link SqlAllowlist.Builder#dialect}.
  *
  * <p>The methods below other than {@link #name()} are called by the allowlist (its parser, walker
  * and renderer live in {@code io.codemode4j.sql.internal}, a package of its own, so they are public
  * for it to call); a dialect is not an extension point: the class is sealed, so no user can
  * implement one, and nothing outside this module needs to call them.
  */
-public abstract sealed class Dialect permits DuckDbDialect {
+public abstract sealed class Dialect permits DuckDbDialect, PostgresDialect {
 
   Dialect() {}
 
   /** DuckDB, the default: the bundled warehouse's engine. */
   public static Dialect duckDb() {
     return DuckDbDialect.INSTANCE;
+  }
+
+  /**
+   * PostgreSQL, its tables in {@code schema} (a lowercase identifier, e.g. {@code public}): every
+   * table is rendered {@code "schema"."table"}, so neither the search path nor a catalog or
+   * temporary relation of the same name can stand in for it.
+   */
+  public static Dialect postgres(String schema) {
+    return new PostgresDialect(schema);
   }
 
   /** The engine's name, for messages, e.g. {@code DuckDB}. */
@@ -52,6 +61,15 @@ public abstract sealed class Dialect permits DuckDbDialect {
 
   /** Words the engine reads as syntax after a select item's expression, with the rewrite to use. */
   public abstract Map<String, String> postfixKeywords();
+
+  /** The schema the allowlisted tables live in, lowercase ({@code main} for DuckDB). */
+  public abstract String schema();
+
+  /**
+   * Whether a table written bare may be rendered bare where no CTE or catalog could capture it
+   * (DuckDB, which labels a scalar subquery by its text); otherwise every table is qualified.
+   */
+  public abstract boolean keepsBareTableNames();
 
   @Override
   public String toString() {

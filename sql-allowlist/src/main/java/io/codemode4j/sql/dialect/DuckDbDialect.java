@@ -100,4 +100,14 @@ final class DuckDbDialect extends Dialect {
   public Map<String, String> postfixKeywords() {
     return DuckDbIdioms.POSTFIX_KEYWORDS;
   }
+
+  @Override
+  public String schema() {
+    return "main";
+  }
+
+  @Override
+  public boolean keepsBareTableNames() {
+    return true;
+  }
 }

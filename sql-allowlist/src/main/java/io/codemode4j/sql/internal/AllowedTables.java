@@ -30,6 +30,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class AllowedTables {
 
+  /** DuckDB's schema of the warehouse tables, the default. */
   static final String SCHEMA = "main";
 
   /** The order of the "allowed:" list in messages: as words read, underscores ignored. */
@@ -38,6 +39,9 @@ public final class AllowedTables {
           .thenComparing(Comparator.naturalOrder());
 
   private final Map<String, TenantScope> scopes;
+
+  /** The schema the tables live in: {@code main} for DuckDB, the dialect's for PostgreSQL. */
+  private final String schema;
 
   /**
    * The catalog a reference may be prefixed with, as the names it puts before {@code main}: none,
@@ -50,19 +54,29 @@ public final class AllowedTables {
 
   /** {@code scopes} by table name, with no catalog: only {@code main} may prefix a reference. */
   public AllowedTables(Map<String, TenantScope> scopes) {
-    this(scopes, List.of());
+    this(scopes, SCHEMA, List.of());
+  }
+
+  /**
+   * {@code scopes} by table name in {@code schema} (the dialect's), with no catalog: only {@code
+   * schema} may prefix a reference.
+   */
+  public AllowedTables(Map<String, TenantScope> scopes, String schema) {
+    this(scopes, schema, List.of());
   }
 
   /**
    * {@code scopes} by table name; references may also be prefixed by {@code catalog}, a configured
    * identifier the builder checked ({@link Names#requireIdentifier}).
    */
-  public AllowedTables(Map<String, TenantScope> scopes, String catalog) {
-    this(scopes, List.of(catalog));
+  public AllowedTables(Map<String, TenantScope> scopes, String schema, String catalog) {
+    this(scopes, schema, List.of(catalog));
   }
 
-  private AllowedTables(Map<String, TenantScope> scopes, List<String> catalogPrefix) {
+  private AllowedTables(
+      Map<String, TenantScope> scopes, String schema, List<String> catalogPrefix) {
     this.scopes = Map.copyOf(scopes);
+    this.schema = Names.requireIdentifier(schema, "schema");
     this.catalogPrefix = catalogPrefix;
     this.allowedList =
         String.join(", ", this.scopes.keySet().stream().sorted(READING_ORDER).toList());
@@ -83,7 +97,7 @@ public final class AllowedTables {
   /** {@code [catalog.]main.table}, the one spelling DuckDB resolves to the warehouse table. */
   SqlIdentifier qualified(String table, SqlParserPos pos) {
     List<String> names = new ArrayList<>(catalogPrefix);
-    names.add(SCHEMA);
+    names.add(schema);
     names.add(table);
     return new SqlIdentifier(names, pos);
   }
@@ -143,7 +157,7 @@ public final class AllowedTables {
   }
 
   private boolean isSchema(String name) {
-    return Names.fold(name).equals(SCHEMA);
+    return Names.fold(name).equals(schema);
   }
 
   private boolean isCatalog(String name) {
@@ -151,10 +165,10 @@ public final class AllowedTables {
   }
 
   private String allowedPrefixes() {
-    List<String> prefixes = new ArrayList<>(List.of(SCHEMA));
+    List<String> prefixes = new ArrayList<>(List.of(schema));
     for (String catalog : catalogPrefix) {
       prefixes.add(catalog);
-      prefixes.add(catalog + "." + SCHEMA);
+      prefixes.add(catalog + "." + schema);
     }
     return String.join(", ", prefixes);
   }

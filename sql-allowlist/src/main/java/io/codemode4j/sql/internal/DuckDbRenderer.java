@@ -59,6 +59,8 @@ public final class DuckDbRenderer {
 
   private static final DuckDBSqlDialect DIALECT = new RenderingDialect();
 
+  private static final String ENGINE = "DuckDB";
+
   /** Operator and punctuation characters the renderer may emit outside quotes. */
   private static final String OPERATOR_CHARACTERS = "(),.*+-/%<>=|:";
 
@@ -82,50 +84,61 @@ public final class DuckDbRenderer {
                           .withAlwaysUseParentheses(true))
               .getSql();
     } catch (RuntimeException e) {
-      throw new SqlRefusedException(renderingRefusal(e.getClass().getSimpleName()), e);
+      throw new SqlRefusedException(renderingRefusal(e.getClass().getSimpleName(), ENGINE), e);
     }
-    checkLexically(sql);
+    checkLexically(sql, ENGINE);
     return sql;
   }
 
-  private static void checkLexically(String sql) throws SqlRefusedException {
+  /**
+   * Refuses {@code sql} unless, outside string literals and quoted identifiers, it holds only
+   * words, numbers, whitespace and operator characters; {@code engine} names the target in the
+   * message. Shared with {@link PostgresRenderer}: both engines lex comments, {@code $} quotes and
+   * prefixed strings that the renderer must never emit.
+   */
+  static void checkLexically(String sql, String engine) throws SqlRefusedException {
     int i = 0;
     while (i < sql.length()) {
       char c = sql.charAt(i);
       char next = i + 1 < sql.length() ? sql.charAt(i + 1) : '\0';
       if (c == '\'' || c == '"') {
         if (c == '\'' && i > 0 && Character.isLetter(sql.charAt(i - 1))) {
-          throw renderingRefused("a prefixed string literal");
+          throw renderingRefused("a prefixed string literal", engine);
         }
         int close = SqlScan.closingQuote(sql, i);
         if (close < 0) {
-          throw renderingRefused("an unterminated quote");
+          throw renderingRefused("an unterminated quote", engine);
         }
         i = close + 1;
       } else if ((c == '-' && next == '-') || (c == '/' && (next == '*' || next == '/'))) {
-        throw renderingRefused("a comment");
+        throw renderingRefused("a comment", engine);
       } else if (Character.isLetterOrDigit(c)
           || c == '_'
           || Character.isWhitespace(c)
           || OPERATOR_CHARACTERS.indexOf(c) >= 0) {
         i++;
       } else {
-        throw renderingRefused("the character '" + c + "'");
+        throw renderingRefused("the character '" + c + "'", engine);
       }
     }
   }
 
-  private static SqlRefusedException renderingRefused(String what) {
-    return new SqlRefusedException(renderingRefusal(what));
+  private static SqlRefusedException renderingRefused(String what, String engine) {
+    return new SqlRefusedException(renderingRefusal(what, engine));
   }
 
-  private static SqlRefusal renderingRefusal(String what) {
+  /** The refusal of a tree that cannot be rendered safely for {@code engine}. */
+  static SqlRefusal renderingRefusal(String what, String engine) {
     return new SqlRefusal(
         RefusalReason.UNSUPPORTED_NODE,
         what,
         1,
         1,
-        "the query cannot be rendered safely for DuckDB (" + what + "): simplify the expression");
+        "the query cannot be rendered safely for "
+            + engine
+            + " ("
+            + what
+            + "): simplify the expression");
   }
 
   /** Calcite's DuckDB dialect with the string literal and LIMIT decisions above. */
@@ -172,7 +185,7 @@ public final class DuckDbRenderer {
    * ((SELECT ...))} would read as a one-element list), as operands of set operations, WITH items
    * and the query of an ORDER BY.
    */
-  private static final class SubqueryParentheses extends SqlShuttle {
+  static final class SubqueryParentheses extends SqlShuttle {
 
     private static final Set<SqlKind> KEEP_OPERANDS =
         EnumSet.of(

@@ -558,10 +558,14 @@ final class QueryWalker {
    * where it can only mean the warehouse table: no catalog is configured, no CTE of the query has
    * the name, and it does not start with {@code pg_} (DuckDB's search path ends in pg_catalog, so a
    * bare {@code pg_class} is a catalog view where no table has the name). Otherwise it is rendered
-   * fully qualified.
+   * fully qualified. A dialect whose engine may resolve a bare name elsewhere (PostgreSQL's search
+   * path starts with pg_catalog and the session's temporary schema) gets every table qualified.
    */
   private boolean writtenNameResolves(String table) {
-    return !tables.hasCatalog() && !cteNames.contains(table) && !table.startsWith("pg_");
+    return dialect.keepsBareTableNames()
+        && !tables.hasCatalog()
+        && !cteNames.contains(table)
+        && !table.startsWith("pg_");
   }
 
   private SqlRefusedException tableFunction(SqlCall collectionTable) {

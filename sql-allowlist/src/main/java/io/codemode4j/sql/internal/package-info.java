@@ -15,9 +15,10 @@
  * packages would depend on each other and some forty members would turn public. Everything here is
  * package-private except what the API and {@code dialect} packages call: {@code Approver}, {@code
  * AllowedTables} and {@code Names} for the builder, and the renderer and the DuckDB lists ({@code
- * DuckDbRenderer}, {@code FunctionAllowlist}, {@code DuckDbIdioms}) for the DuckDB dialect. When a
- * second dialect comes, its passes may earn a package of their own along the lines of what the
- * dialects turn out to share.
+ * DuckDbRenderer}, {@code FunctionAllowlist}, {@code DuckDbIdioms}) for the DuckDB dialect, {@code
+ * PostgresRenderer} and {@code PostgresFunctions} for the PostgreSQL one. PostgreSQL's passes stay
+ * here too: its renderer shares the DuckDB renderer's subquery parentheses and lexical check, and
+ * its check pass reads the DuckDB forms the parser creates.
  */
 @NullMarked
 package io.codemode4j.sql.internal;

@@ -1,0 +1,109 @@
+package io.codemode4j.cli;
+
+import io.codemode4j.sample.SampleData;
+import io.codemode4j.warehouse.JdbcPools;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.postgres.BillingPostgres;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code codemode load-sample --warehouse URL}: loads the bundled (or {@code --data}) parquet into
+ * PostgreSQL through a writer identity, idempotently ({@link BillingPostgres#load}).
+ */
+@Command(
+    name = "load-sample",
+    mixinStandardHelpOptions = true,
+    description =
+        "Load the billing parquet into PostgreSQL with a writer identity (again: the same rows).")
+final class LoadSampleCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--warehouse",
+      required = true,
+      paramLabel = "JDBC_URL",
+      description = "PostgreSQL JDBC URL of the database to load (credentials as for --user).")
+  String warehouse;
+
+  @Option(
+      names = "--data",
+      paramLabel = "DIR",
+      description = "Parquet directory (default: the bundled sample data).")
+  @Nullable Path data;
+
+  @Option(
+      names = "--user",
+      paramLabel = "ROLE",
+      description = "The writer role (default: CODEMODE_WRITER_USER, or the URL's).")
+  @Nullable String user;
+
+  @Option(
+      names = "--password-env",
+      paramLabel = "VAR",
+      defaultValue = "CODEMODE_WRITER_PASSWORD",
+      description =
+          "Environment variable holding the writer's password (default: ${DEFAULT-VALUE}).")
+  String passwordEnv = "CODEMODE_WRITER_PASSWORD";
+
+  @Option(
+      names = "--schema",
+      paramLabel = "SCHEMA",
+      defaultValue = "billing",
+      description = "Schema to load into (default: ${DEFAULT-VALUE}).")
+  String schema = "billing";
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    Properties credentials = new Properties();
+    String role = user != null ? user : System.getenv("CODEMODE_WRITER_USER");
+    if (role != null) {
+      credentials.setProperty("user", role);
+    }
+    String password = System.getenv(passwordEnv);
+    if (password != null) {
+      credentials.setProperty("password", password);
+    }
+    try {
+      Path dir = data != null ? data : SampleData.bundledDirectory(DataOptions.cacheRoot());
+      Map<String, Long> rows;
+      try (Connection writer = DriverManager.getConnection(warehouse, credentials)) {
+        rows = BillingPostgres.load(writer, dir, schema);
+      }
+      rows.forEach((table, n) -> out.println(schema + "." + table + ": " + n + " rows"));
+      out.flush();
+      return CodemodeCli.EXIT_OK;
+    } catch (WarehouseException e) {
+      spec.commandLine().getErr().println("error: " + TerminalText.message(e));
+      return CodemodeCli.EXIT_FAILED;
+    } catch (SQLException | IOException e) {
+      // pgjdbc's messages name the user and host, never the password; the URL is shown redacted.
+      spec.commandLine()
+          .getErr()
+          .println(
+              "error: cannot load into "
+                  + JdbcPools.redacted(warehouse)
+                  + ": "
+                  + redacted(String.valueOf(e.getMessage()), password));
+      return CodemodeCli.EXIT_FAILED;
+    }
+  }
+
+  private static String redacted(String message, @Nullable String password) {
+    return password == null || password.isEmpty() ? message : message.replace(password, "***");
+  }
+}

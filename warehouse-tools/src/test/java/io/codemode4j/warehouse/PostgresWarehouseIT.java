@@ -1,0 +1,142 @@
+package io.codemode4j.warehouse;
+
+import static io.codemode4j.warehouse.Programs.EMEA;
+import static io.codemode4j.warehouse.Programs.UNCONFINED;
+import static io.codemode4j.warehouse.Programs.js;
+import static io.codemode4j.warehouse.Programs.rejection;
+import static io.codemode4j.warehouse.Programs.result;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.warehouse.postgres.PostgresWarehouses;
+import io.codemode4j.warehouse.postgres.TestPostgres;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** warehouse.query end to end through Code Mode programs on the embedded PostgreSQL. */
+class PostgresWarehouseIT {
+
+  private static Warehouse warehouse;
+  private static CodeMode codeMode;
+
+  @BeforeAll
+  static void open() throws WarehouseException {
+    warehouse = PostgresWarehouses.open();
+    codeMode = Programs.codeMode(warehouse);
+  }
+
+  @AfterAll
+  static void close() {
+    codeMode.close();
+    warehouse.close();
+  }
+
+  @Test
+  void query_fromAProgram_typesIntegersAsNumbersExactDecimalsAsStringsAndDatesAsDates() {
+    JsonNode answer =
+        result(
+            codeMode,
+            "async () => (await warehouse.query({sql: "
+                + js(
+                    "SELECT region, count(*) AS n, sum(amount_cents) AS cents, min(issued_on) AS"
+                        + " first_day, CAST(sum(amount_cents) AS DECIMAL(38,0)) * 0.01 AS dollars"
+                        + " FROM invoices GROUP BY region ORDER BY region")
+                + "})).rows",
+            UNCONFINED);
+
+    assertThat(answer).hasSize(3);
+    JsonNode americas = answer.get(0);
+    assertThat(americas.get("region").asString()).isEqualTo("americas");
+    assertThat(americas.get("n").isIntegralNumber()).isTrue();
+    assertThat(americas.get("cents").isString()).as("numeric: exact digits").isTrue();
+    assertThat(americas.get("dollars").asString()).matches("\\d+\\.\\d{2}");
+    assertThat(new java.math.BigDecimal(americas.get("dollars").asString()).movePointRight(2))
+        .isEqualByComparingTo(americas.get("cents").asString());
+    assertThat(americas.get("first_day").asString()).matches("\\d{4}-\\d{2}-\\d{2}");
+  }
+
+  @Test
+  void query_forATenantPrincipal_returnsOnlyItsRowsFromRowLevelSecurityAndTheFilter() {
+    JsonNode answer =
+        result(
+            codeMode,
+            "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM invoice_summary'}))"
+                + ".rows",
+            EMEA);
+
+    assertThat(answer).hasSize(1);
+    assertThat(answer.get(0).get("region").asString()).isEqualTo("emea");
+  }
+
+  @Test
+  void query_duckDbOnlyFunction_rejectsRefusedSayingWhatPostgresTakes() {
+    JsonNode caught =
+        rejection(
+            codeMode,
+            "warehouse.query({sql: 'SELECT region FROM invoices GROUP BY ALL'})",
+            UNCONFINED);
+
+    assertThat(caught.get("kind").asString()).isEqualTo("refused");
+    assertThat(caught.get("message").asString()).contains("PostgreSQL lacks", "GROUP BY 1, 2");
+  }
+
+  @Test
+  void description_namesTheDialectAndItsTyping() throws WarehouseException {
+    Tool query = WarehouseTools.of(warehouse).query();
+
+    assertThat(query.spec().description())
+        .contains("(PostgreSQL dialect)", "NUMERIC (SUM of BIGINT, AVG of integers)");
+    assertThat(query.spec().success().get("properties").get("rows").get("description").asString())
+        .contains("SUM of an int4 column is int8 (a number)")
+        .doesNotContain("SUM of an integer column is HUGEINT");
+  }
+
+  @Test
+  void open_urlWithCredentials_readsThroughTheReadOnlyPool() throws Exception {
+    try (Warehouse fromUrl =
+        io.codemode4j.warehouse.postgres.BillingPostgres.open(
+            TestPostgres.url()
+                + "?user="
+                + TestPostgres.READER
+                + "&password="
+                + TestPostgres.PASSWORD,
+            null,
+            null,
+            TestPostgres.SCHEMA,
+            Warehouse.DEFAULT_MAX_RESULT_BYTES)) {
+      QueryResult regions =
+          fromUrl.query("SELECT count(DISTINCT region) AS n FROM customers", fromUrl.unscoped());
+
+      assertThat(regions.rows().get(0).get("n").asLong()).isEqualTo(3);
+      assertThat(fromUrl.allowlist().dialect().name()).isEqualTo("PostgreSQL");
+    }
+  }
+
+  @Test
+  void build_unreachableDatabase_failsWithoutEchoingThePassword() {
+    String secret = "pw-" + System.nanoTime();
+    WarehouseException failure =
+        catchThrowableOfType(
+            WarehouseException.class,
+            () ->
+                Warehouse.builder(warehouse.allowlist())
+                    .jdbcUrl(
+                        TestPostgres.url()
+                            + "_missing?user=analyst&password="
+                            + secret
+                            + "&readOnly=true&readOnlyMode=always")
+                    .build());
+
+    assertThat(failure).isNotNull();
+    assertThat(failure.getMessage()).doesNotContain(secret).contains("warehouse_missing");
+    Throwable cause = failure;
+    while (cause != null) {
+      assertThat(String.valueOf(cause.getMessage())).doesNotContain(secret);
+      cause = cause.getCause();
+    }
+  }
+}
