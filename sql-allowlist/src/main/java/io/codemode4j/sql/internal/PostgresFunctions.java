@@ -141,20 +141,5 @@ public final class PostgresFunctions {
           "to_char",
           "to_date");
 
-  /** Names PostgreSQL parses as grammar, so {@code pg_proc} need not list them. */
-  public static final Set<String> GRAMMAR =
-      Set.of(
-          "coalesce",
-          "nullif",
-          "greatest",
-          "least",
-          "extract",
-          "position",
-          "substring",
-          "trim",
-          "current_date",
-          "current_timestamp",
-          "grouping");
-
   private PostgresFunctions() {}
 }
