@@ -93,12 +93,8 @@ public final class BillingPostgres {
               + io.codemode4j.warehouse.JdbcPools.redacted(jdbcUrl)
               + "'");
     }
-    String url = jdbcUrl;
-    if (!url.contains("readOnlyMode=")) {
-      url += (url.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
-    }
     com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
-    config.setJdbcUrl(url);
+    config.setJdbcUrl(readOnlyUrl(jdbcUrl));
     if (user != null) {
       config.setUsername(user);
     }
@@ -111,6 +107,19 @@ public final class BillingPostgres {
         .notes(BillingSample.notes())
         .maxResultBytes(maxResultBytes)
         .build();
+  }
+
+  /**
+   * The URL {@link #open} connects with: {@code jdbcUrl} with pgjdbc's {@code
+   * readOnly=true&readOnlyMode=always} added when it does not set {@code readOnlyMode} itself (so
+   * the session is read-only even in auto-commit). Public so that a plain JDBC client measured
+   * against the warehouse (the bench's baseline) connects exactly as it does.
+   */
+  public static String readOnlyUrl(String jdbcUrl) {
+    if (jdbcUrl.contains("readOnlyMode=")) {
+      return jdbcUrl;
+    }
+    return jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
   }
 
   /** The lockdown of the sample's tables and view in {@code database}.{@code schema}. */
