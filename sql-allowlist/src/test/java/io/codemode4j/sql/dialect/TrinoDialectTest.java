@@ -140,6 +140,7 @@ class TrinoDialectTest {
           SELECT count(*) FILTER (WHERE amount > 1) AS n FROM invoices               | FILTER (WHERE
           SELECT date_diff('day', issued_on, due_on) AS d FROM invoices              | DATE_DIFF('day'
           SELECT 'a\\b' AS s                                                         | 'a\\b'
+          SELECT extract(year FROM issued_on) AS y FROM invoices                     | EXTRACT(YEAR FROM "issued_on")
           """)
   void render_trinoSyntax_isWrittenAsTrinoReadsIt(String sql, String rendered)
       throws SqlRefusedException {
