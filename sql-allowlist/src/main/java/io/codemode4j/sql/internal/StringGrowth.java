@@ -49,10 +49,11 @@ import org.jspecify.annotations.Nullable;
  * longest argument (a field may repeat an argument, {@code {0}{0}}); {@code replace} multiplies by
  * the ratio of its replacement's length to its search's, which must be literals; {@code
  * regexp_replace} by one plus the backreferences of its literal replacement, and with {@code 'g'}
- * also by the replacement's length, since every position may match; {@code strftime} by {@value
- * #STRFTIME_GROWTH} of its format (a specifier of two characters writes at most that many). A
- * column read from a CTE, derived table or subquery, or an earlier select item by its alias, takes
- * the largest bound of that query's columns (coarse but sound: no column is tracked by name).
+ * also by the replacement's length, since every position may match; {@code strftime} (and Trino's
+ * {@code date_format}) by {@value #STRFTIME_GROWTH} of its format (a specifier of two characters
+ * writes at most that many). A column read from a CTE, derived table or subquery, or an earlier
+ * select item by its alias, takes the largest bound of that query's columns (coarse but sound: no
+ * column is tracked by name).
  *
  * <p>Decided: a bound before running rather than a check while running, since DuckDB offers no cap
  * on a string's size and a cancel does not stop a row mid-way; and a refusal rather than a cut, so
@@ -246,7 +247,8 @@ final class StringGrowth {
       case "replace" -> operands.size() < 3 ? largest(operands, columns) : replace(call, columns);
       case "regexp_replace" ->
           operands.size() < 3 ? largest(operands, columns) : regexpReplace(call, columns);
-      case "strftime" -> {
+      // Trino's date_format writes MySQL's specifiers, none longer than strftime's.
+      case "strftime", "date_format" -> {
         Size format = FIXED;
         Size largest = FIXED;
         for (SqlNode operand : operands) {

@@ -11,11 +11,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.TreeSet;
 
 /**
  * One real PostgreSQL 18 per test JVM (zonky's embedded binaries from Maven Central, about 2 s to
  * start), loaded with the bundled sample through the writer identity and locked down: {@code
- * analyst} reads every row, {@code tenant_emea} only emea's.
+ * analyst} reads every row, each tenant of {@link #TENANTS} only its own through its role ({@link
+ * #tenantRole}: {@code tenant_emea} reads emea's).
  */
 public final class TestPostgres {
 
@@ -24,6 +27,12 @@ public final class TestPostgres {
   public static final String WRITER = "loader";
   public static final String READER = "analyst";
   public static final String EMEA = "tenant_emea";
+
+  /** The tenants with a role of their own: each region, and one of two regions. */
+  public static final List<Tenant> TENANTS =
+      List.of(
+          Tenant.of("emea"), Tenant.of("apac"), Tenant.of("americas"), Tenant.of("apac", "emea"));
+
   public static final String PASSWORD = "s3cret-not-echoed";
 
   private static EmbeddedPostgres server;
@@ -53,7 +62,9 @@ public final class TestPostgres {
         try (Connection admin = connect("postgres")) {
           PostgresLockdown lockdown = BillingPostgres.lockdown(DATABASE, SCHEMA);
           lockdown.applyReader(admin, READER, PASSWORD);
-          lockdown.applyTenant(admin, Tenant.of("emea"), EMEA, PASSWORD);
+          for (Tenant tenant : TENANTS) {
+            lockdown.applyTenant(admin, tenant, tenantRole(tenant), PASSWORD);
+          }
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -62,6 +73,11 @@ public final class TestPostgres {
       }
     }
     return server;
+  }
+
+  /** The role of {@code tenant}: {@code tenant_} and its values, sorted, joined by _. */
+  public static String tenantRole(Tenant tenant) {
+    return "tenant_" + String.join("_", new TreeSet<>(tenant.values()));
   }
 
   public static String url() {
