@@ -4,9 +4,12 @@ import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.postgres.BillingPostgres;
+import io.codemode4j.warehouse.trino.BillingTrino;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 
@@ -22,16 +25,15 @@ import org.jspecify.annotations.Nullable;
  * runs on both sides. A new engine is one more constant and its cases here.
  */
 public enum Engine {
-  POSTGRES("PostgreSQL", "--postgres", "jdbc:postgresql://host[:port]/database");
+  POSTGRES("PostgreSQL", "--postgres"),
+  TRINO("Trino", "--trino");
 
   private final String displayName;
   private final String option;
-  private final String urlForm;
 
-  Engine(String displayName, String option, String urlForm) {
+  Engine(String displayName, String option) {
     this.displayName = displayName;
     this.option = option;
-    this.urlForm = urlForm;
   }
 
   /** The engine's name for people: {@code PostgreSQL}. */
@@ -46,7 +48,7 @@ public enum Engine {
 
   /** The metric measured on this engine: {@code query_ratio_postgres}. */
   public String metric() {
-    return "query_ratio_" + name().toLowerCase(java.util.Locale.ROOT);
+    return "query_ratio_" + name().toLowerCase(Locale.ROOT);
   }
 
   /** Why the metric is not measured when the bench was given no endpoint of this engine. */
@@ -55,32 +57,56 @@ public enum Engine {
         + option
         + " JDBC_URL: a "
         + displayName
-        + " holding the billing sample (codemode load-sample) and the reader identity README's "
-        + displayName
-        + " section creates";
+        + switch (this) {
+          case POSTGRES ->
+              " holding the billing sample (codemode load-sample) and the reader role README's"
+                  + " PostgreSQL section creates";
+          case TRINO ->
+              " holding the billing sample (BillingTrino.load) and a user its access rules let"
+                  + " read it (BillingTrino.lockdown)";
+        };
   }
 
   /**
-   * Checks that {@code jdbcUrl} is one of this engine's JDBC URLs, as its driver parses it.
+   * Checks that {@code jdbcUrl} is one of this engine's JDBC URLs, as its driver or its warehouse
+   * reads it.
    *
    * @throws IllegalArgumentException naming the URL without credentials or options, and the form to
    *     write
    */
   void requireUrl(String jdbcUrl) {
-    boolean parses =
-        switch (this) {
-          case POSTGRES ->
-              jdbcUrl.startsWith("jdbc:postgresql:")
-                  && org.postgresql.Driver.parseURL(jdbcUrl, new Properties()) != null;
-        };
-    if (!parses) {
-      throw new IllegalArgumentException(
-          "'"
-              + JdbcPools.redacted(jdbcUrl)
-              + "' is not a "
-              + displayName
-              + " JDBC URL: write "
-              + urlForm);
+    switch (this) {
+      case POSTGRES -> {
+        if (!jdbcUrl.startsWith("jdbc:postgresql:")
+            || org.postgresql.Driver.parseURL(jdbcUrl, new Properties()) == null) {
+          throw new IllegalArgumentException(
+              "'"
+                  + JdbcPools.redacted(jdbcUrl)
+                  + "' is not a PostgreSQL JDBC URL: write"
+                  + " jdbc:postgresql://host[:port]/database");
+        }
+      }
+      case TRINO -> BillingTrino.catalogAndSchema(jdbcUrl);
+    }
+  }
+
+  /**
+   * Checks {@code schema}: PostgreSQL's names the schema of the tables; Trino takes none, since its
+   * URL names the catalog and schema.
+   */
+  void requireSchema(@Nullable String schema) {
+    switch (this) {
+      case POSTGRES -> {
+        if (schema == null || schema.isBlank()) {
+          throw new IllegalArgumentException("PostgreSQL needs the schema of the tables");
+        }
+      }
+      case TRINO -> {
+        if (schema != null) {
+          throw new IllegalArgumentException(
+              "Trino's URL names the catalog and schema of the tables, so no schema goes apart");
+        }
+      }
     }
   }
 
@@ -91,6 +117,17 @@ public enum Engine {
       case POSTGRES -> {
         Properties parsed = org.postgresql.Driver.parseURL(jdbcUrl, new Properties());
         yield parsed == null ? null : parsed.getProperty("user");
+      }
+      case TRINO -> {
+        // trino-jdbc reads its URL's options as name=value pairs joined by &, undecoded.
+        int query = jdbcUrl.indexOf('?');
+        String user = null;
+        for (String option : query < 0 ? new String[0] : jdbcUrl.substring(query + 1).split("&")) {
+          if (option.startsWith("user=")) {
+            user = option.substring("user=".length());
+          }
+        }
+        yield user;
       }
     };
   }
@@ -103,8 +140,15 @@ public enum Engine {
               endpoint.jdbcUrl(),
               endpoint.user(),
               endpoint.password(),
-              endpoint.schema(),
+              Objects.requireNonNull(endpoint.schema(), "schema"),
               Warehouse.DEFAULT_MAX_RESULT_BYTES);
+      case TRINO ->
+          BillingTrino.open(
+              endpoint.jdbcUrl(),
+              endpoint.user(),
+              endpoint.password(),
+              Warehouse.DEFAULT_MAX_RESULT_BYTES,
+              null);
     };
   }
 
@@ -119,11 +163,15 @@ public enum Engine {
     String url =
         switch (this) {
           case POSTGRES -> BillingPostgres.readOnlyUrl(endpoint.jdbcUrl());
+          case TRINO -> endpoint.jdbcUrl();
         };
     Connection connection = DriverManager.getConnection(url, credentials);
     try {
       connection.setReadOnly(true);
-      connection.setSchema(endpoint.schema());
+      String schema = endpoint.schema();
+      if (schema != null) {
+        connection.setSchema(schema);
+      }
       return connection;
     } catch (SQLException | RuntimeException e) {
       connection.close();

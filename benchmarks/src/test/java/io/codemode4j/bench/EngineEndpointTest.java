@@ -32,18 +32,34 @@ class EngineEndpointTest {
   }
 
   @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "jdbc:trino://127.0.0.1:8080",
+        "jdbc:trino://127.0.0.1:8080/hive",
+        "jdbc:trino://127.0.0.1:8080/hive/billing/extra?password=" + SECRET,
+        "jdbc:postgresql://127.0.0.1/warehouse"
+      })
+  void new_notATrinoUrlNamingCatalogAndSchema_throwsNamingTheForm(String url) {
+    assertThatThrownBy(() -> new EngineEndpoint(Engine.TRINO, url, "analyst", null, null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("e.g. jdbc:trino://127.0.0.1:8080/hive/billing")
+        .hasMessageNotContaining(SECRET);
+  }
+
+  @ParameterizedTest
   @CsvSource(
       delimiter = '|',
+      nullValues = "null",
       textBlock =
           """
-      ' '     | billing | PostgreSQL reader's name is blank
-      analyst | ' '     | PostgreSQL schema is blank
+      POSTGRES | jdbc:postgresql://127.0.0.1/warehouse | ' '     | billing | PostgreSQL reader's name is blank
+      POSTGRES | jdbc:postgresql://127.0.0.1/warehouse | analyst | ' '     | PostgreSQL needs the schema of the tables
+      POSTGRES | jdbc:postgresql://127.0.0.1/warehouse | analyst | null    | PostgreSQL needs the schema of the tables
+      TRINO    | jdbc:trino://127.0.0.1:8080/hive/billing | analyst | billing | Trino's URL names the catalog and schema of the tables, so no schema goes apart
       """)
-  void new_blankUserOrSchema_throwsSayingWhich(String user, String schema, String message) {
-    assertThatThrownBy(
-            () ->
-                new EngineEndpoint(
-                    Engine.POSTGRES, "jdbc:postgresql://127.0.0.1/warehouse", user, null, schema))
+  void new_badUserOrSchema_throwsSayingWhich(
+      Engine engine, String url, String user, String schema, String message) {
+    assertThatThrownBy(() -> new EngineEndpoint(engine, url, user, null, schema))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(message);
   }
@@ -63,26 +79,50 @@ class EngineEndpointTest {
             "PostgreSQL at jdbc:postgresql://127.0.0.1:5432/warehouse as analyst, schema billing");
   }
 
+  @Test
+  void toString_trino_showsTheUrlsCatalogAndSchemaNotThePassword() {
+    EngineEndpoint endpoint =
+        new EngineEndpoint(
+            Engine.TRINO,
+            "jdbc:trino://127.0.0.1:8080/hive/billing?SSL=true&password=" + SECRET,
+            "analyst",
+            null,
+            null);
+
+    assertThat(endpoint.toString())
+        .isEqualTo("Trino at jdbc:trino://127.0.0.1:8080/hive/billing as analyst");
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
       nullValues = "null",
       textBlock =
           """
-      jdbc:postgresql://127.0.0.1/warehouse?user=analyst&password=x | analyst
-      jdbc:postgresql://127.0.0.1/warehouse?password=x              | null
-      jdbc:postgresql://127.0.0.1/warehouse                         | null
+      POSTGRES | jdbc:postgresql://127.0.0.1/warehouse?user=analyst&password=x   | analyst
+      POSTGRES | jdbc:postgresql://127.0.0.1/warehouse?password=x                | null
+      POSTGRES | jdbc:postgresql://127.0.0.1/warehouse                           | null
+      TRINO    | jdbc:trino://127.0.0.1:8080/hive/billing?SSL=true&user=analyst  | analyst
+      TRINO    | jdbc:trino://127.0.0.1:8080/hive/billing?sessionUser=x          | null
+      TRINO    | jdbc:trino://127.0.0.1:8080/hive/billing                        | null
       """)
-  void urlUser_postgresUrl_isTheUserTheDriverReads(String url, String user) {
-    assertThat(Engine.POSTGRES.urlUser(url)).isEqualTo(user);
+  void urlUser_engineUrl_isTheUserTheDriverReads(Engine engine, String url, String user) {
+    assertThat(engine.urlUser(url)).isEqualTo(user);
   }
 
-  @Test
-  void metricAndOption_postgres_areTheReportsAndTheCommandLines() {
-    assertThat(Engine.POSTGRES.metric()).isEqualTo("query_ratio_postgres");
-    assertThat(Engine.POSTGRES.option()).isEqualTo("--postgres");
-    assertThat(BenchReport.METRIC_NAMES)
-        .containsSubsequence("query_ratio_10m", "query_ratio_postgres", "passes_per_s_c1");
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      POSTGRES | query_ratio_postgres | --postgres
+      TRINO    | query_ratio_trino    | --trino
+      """)
+  void metricAndOption_engine_areTheReportsAndTheCommandLines(
+      Engine engine, String metric, String option) {
+    assertThat(engine.metric()).isEqualTo(metric);
+    assertThat(engine.option()).isEqualTo(option);
+    assertThat(BenchReport.METRIC_NAMES).containsSubsequence("query_ratio_10m", metric);
   }
 
   @Test

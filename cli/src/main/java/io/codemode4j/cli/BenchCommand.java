@@ -44,13 +44,13 @@ import tools.jackson.databind.node.ObjectNode;
     exitCodeList = {
       "0:measured (or the soak passed)",
       "1:the soak found a failure or a leak",
-      "2:usage error (also an engine of --postgres that does not answer README's query)"
+      "2:usage error (also an engine of --postgres or --trino that does not answer README's query)"
     },
     mixinStandardHelpOptions = true,
     description = {
       "Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
       "cold start and model-visible bytes, each next to its baseline from the same run;",
-      "with --postgres also a pass against plain JDBC on that PostgreSQL.",
+      "with --postgres or --trino also a pass against plain JDBC on that PostgreSQL or Trino.",
       "Prints one row per metric (median, p90, p99, baseline, ratio, target, met); progress goes to stderr.",
       "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set).",
       "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",
@@ -172,8 +172,8 @@ final class BenchCommand implements Callable<Integer> {
     if (quick || json || data != null || engines.any()) {
       throw CodemodeCli.usage(
           spec,
-          "--soak runs alone: drop --quick, --json, --data and --postgres (they apply to the"
-              + " benchmarks)");
+          "--soak runs alone: drop --quick, --json, --data, --postgres and --trino (they apply"
+              + " to the benchmarks)");
     }
     List<Isolation> where;
     try {

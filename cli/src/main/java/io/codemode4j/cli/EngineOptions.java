@@ -59,12 +59,40 @@ final class EngineOptions {
       description = "The PostgreSQL schema of the sample's tables (default: billing).")
   @Nullable String postgresSchema;
 
+  @Option(
+      names = "--trino",
+      paramLabel = "JDBC_URL",
+      description =
+          "Also measure query_ratio_trino on the Trino at this JDBC URL, which names the catalog"
+              + " and schema of the sample's tables (jdbc:trino://host:8080/hive/billing), read by a"
+              + " user Trino's access rules let read them. The user: in the URL (?user=..), or"
+              + " --trino-user; a password only over TLS, from the variable --trino-password-env"
+              + " names; never echoed.")
+  @Nullable String trino;
+
+  @Option(
+      names = "--trino-user",
+      paramLabel = "USER",
+      description = "The Trino user (default: the URL's, else CODEMODE_TRINO_USER).")
+  @Nullable String trinoUser;
+
+  @Option(
+      names = "--trino-password-env",
+      paramLabel = "VAR",
+      description =
+          "The environment variable holding the Trino user's password (default: none; Trino takes"
+              + " one only over TLS, SSL=true in the URL).")
+  @Nullable String trinoPasswordEnv;
+
   /** Whether any engine option was given (the soak takes none). */
   boolean any() {
     return postgres != null
         || postgresUser != null
         || postgresPasswordEnv != null
-        || postgresSchema != null;
+        || postgresSchema != null
+        || trino != null
+        || trinoUser != null
+        || trinoPasswordEnv != null;
   }
 
   /**
@@ -85,6 +113,20 @@ final class EngineOptions {
               postgresPasswordEnv,
               "CODEMODE_WAREHOUSE_PASSWORD",
               postgresSchema != null ? postgresSchema : "billing",
+              env));
+    }
+    if (trino == null) {
+      requireEngine(Engine.TRINO);
+    } else {
+      endpoints.add(
+          endpoint(
+              Engine.TRINO,
+              trino,
+              trinoUser,
+              "CODEMODE_TRINO_USER",
+              trinoPasswordEnv,
+              null,
+              null,
               env));
     }
     return endpoints;
@@ -111,11 +153,10 @@ final class EngineOptions {
                 + endpoint
                 + " did not answer the bench's query: "
                 + message
-                + " (check the URL, the reader's login (a password goes in the URL as password=...,"
-                + " or in the variable "
+                + " (check the URL, the reader's login and password ("
                 + endpoint.engine().option()
-                + "-password-env names), and that the schema holds the sample `codemode"
-                + " load-sample` loads, granted to the reader as README says)");
+                + "-password-env), and that the server holds the sample, readable by that"
+                + " reader as README's Warehouses section sets it up)");
       }
     }
   }
@@ -126,8 +167,8 @@ final class EngineOptions {
       @Nullable String userOption,
       String userVariable,
       @Nullable String passwordOption,
-      String passwordVariable,
-      String schema,
+      @Nullable String passwordVariable,
+      @Nullable String schema,
       Map<String, String> env) {
     String option = engine.option();
     try {
@@ -157,7 +198,7 @@ final class EngineOptions {
                 + userVariable);
       }
       String variable = passwordOption != null ? passwordOption : passwordVariable;
-      String password = env.get(variable);
+      String password = variable == null ? null : env.get(variable);
       if (passwordOption != null && password == null) {
         throw CodemodeCli.usage(
             spec,

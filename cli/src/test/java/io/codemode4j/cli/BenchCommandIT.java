@@ -132,8 +132,9 @@ class BenchCommandIT {
       delimiter = '|',
       textBlock =
           """
-      --soak --json                       | --soak runs alone: drop --quick, --json, --data and --postgres
-      --soak --postgres jdbc:postgresql:x | --soak runs alone: drop --quick, --json, --data and --postgres
+      --soak --json                       | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
+      --soak --postgres jdbc:postgresql:x | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
+      --soak --trino-user analyst         | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
       --soak --isolation elsewhere        | --isolation must be in-process, process or both, was 'elsewhere'
       --soak --passes 3                   | a soak runs at least one pass per scenario
       --soak --concurrency 0              | concurrency must be 1..256, was 0
@@ -159,8 +160,13 @@ class BenchCommandIT {
       --postgres-schema billing --quick                                                               | --postgres-schema applies to --postgres: give --postgres JDBC_URL too
       --postgres jdbc:postgresql://127.0.0.1/warehouse?user=analyst --postgres-user loader           | --postgres names the user analyst in its URL and --postgres-user names loader: give the reader once
       --postgres jdbc:postgresql://127.0.0.1/warehouse?user=analyst --postgres-password-env NO_VAR_1 | --postgres-password-env names NO_VAR_1, which is not set: export the reader's password in it
+      --trino jdbc:trino://127.0.0.1:8080/hive?password=s3cret                                       | --trino: 'jdbc:trino://127.0.0.1:8080/hive' does not name a catalog and a schema (a Trino warehouse URL names the catalog and schema of the tables, e.g. jdbc:trino://127.0.0.1:8080/hive/billing)
+      --trino jdbc:postgresql://127.0.0.1/warehouse                                                  | --trino: 'jdbc:postgresql://127.0.0.1/warehouse' is not a Trino JDBC URL
+      --trino-user analyst --quick                                                                    | --trino-user applies to --trino: give --trino JDBC_URL too
+      --trino jdbc:trino://127.0.0.1:8080/hive/billing?user=analyst --trino-password-env NO_VAR_1    | --trino-password-env names NO_VAR_1, which is not set: export the reader's password in it
+      --trino jdbc:trino://127.0.0.1:1/hive/billing?user=analyst                                      | --trino: Trino at jdbc:trino://127.0.0.1:1/hive/billing as analyst did not answer the bench's query:
       """)
-  void bench_badPostgresOptions_exitTwoAndSayWhyWithoutThePassword(String options, String message) {
+  void bench_badEngineOptions_exitTwoAndSayWhyWithoutThePassword(String options, String message) {
     Outcome result = codemode(Map.of(), options.split(" "));
 
     assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
@@ -168,16 +174,27 @@ class BenchCommandIT {
     assertThat(result.out()).isEmpty();
   }
 
-  @Test
-  void bench_postgresWithoutAUser_exitsTwoNamingEveryWayToGiveOne() {
-    Outcome result =
-        codemode(Map.of(), "--quick", "--postgres", "jdbc:postgresql://127.0.0.1/warehouse");
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      --postgres | jdbc:postgresql://127.0.0.1/warehouse    | CODEMODE_WAREHOUSE_USER
+      --trino    | jdbc:trino://127.0.0.1:8080/hive/billing | CODEMODE_TRINO_USER
+      """)
+  void bench_engineWithoutAUser_exitsTwoNamingEveryWayToGiveOne(
+      String option, String url, String variable) {
+    Outcome result = codemode(Map.of(), "--quick", option, url);
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
         .startsWith(
-            "error: --postgres needs the reader to connect as: put user=NAME in the URL, give"
-                + " --postgres-user NAME, or set CODEMODE_WAREHOUSE_USER");
+            "error: "
+                + option
+                + " needs the reader to connect as: put user=NAME in the URL, give "
+                + option
+                + "-user NAME, or set "
+                + variable);
   }
 
   @Test
