@@ -4,6 +4,7 @@ import io.codemode4j.sample.SampleData;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -143,7 +144,7 @@ public final class Bench {
               "opened in %.1f s; %d pairs of a pass and plain JDBC",
               (System.nanoTime() - start) / 1e9,
               effort.largeQuerySamples()));
-      ratio("query_ratio_10m", query, 3, effort.largeQuerySamples(), effort, results);
+      ratio("query_ratio_10m", query, 3, effort.largeQuerySamples(), effort.stepBudget(), results);
     }
   }
 
@@ -166,7 +167,14 @@ public final class Bench {
   private static void onEngine(EngineEndpoint endpoint, Effort effort, Results results)
       throws Exception {
     results.progress(
-        "query on " + endpoint + ": " + effort.querySamples() + " pairs of a pass and plain JDBC");
+        String.format(
+            Locale.ROOT,
+            "query on %s: %d warm-up pairs and %d pairs of a pass and plain JDBC, each loop at most"
+                + " %d s",
+            endpoint,
+            effort.queryWarmUp(),
+            effort.querySamples(),
+            effort.engineQueryBudget().toSeconds()));
     try (Warehouse warehouse = endpoint.engine().open(endpoint);
         PlainJdbc jdbc = PlainJdbc.open(endpoint);
         QueryScenario query = new QueryScenario(warehouse, jdbc)) {
@@ -175,20 +183,21 @@ public final class Bench {
           query,
           effort.queryWarmUp(),
           effort.querySamples(),
-          effort,
+          effort.engineQueryBudget(),
           results);
     }
   }
 
   /** Measures {@code query}'s pairs and records their ratios as {@code metric}. */
   private static void ratio(
-      String metric, QueryScenario query, int warmUp, int samples, Effort effort, Results results)
+      String metric, QueryScenario query, int warmUp, int samples, Duration budget, Results results)
       throws Exception {
-    QueryScenario.Pairs pairs = query.measure(warmUp, samples, effort.stepBudget());
+    QueryScenario.Pairs pairs = query.measure(warmUp, samples, budget);
     results.progress(
         String.format(
             Locale.ROOT,
-            "  plain JDBC median %.2f ms, pass - JDBC median %.2f ms",
+            "  %d pairs; plain JDBC median %.2f ms, pass - JDBC median %.2f ms",
+            pairs.ratio().length,
             Measure.median(pairs.jdbcMs()),
             Measure.median(pairs.overheadMs())));
     results.measured(metric, Stats.of(pairs.ratio()), OptionalDouble.empty());

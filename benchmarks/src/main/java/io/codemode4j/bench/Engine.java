@@ -112,24 +112,42 @@ public enum Engine {
 
   /** The user {@code jdbcUrl} names itself ({@code user=...}), as its driver reads it, or null. */
   public @Nullable String urlUser(String jdbcUrl) {
+    return urlOption(jdbcUrl, "user");
+  }
+
+  /** The value of the connection option {@code name} in {@code jdbcUrl}, or null. */
+  private @Nullable String urlOption(String jdbcUrl, String name) {
     requireUrl(jdbcUrl);
     return switch (this) {
       case POSTGRES -> {
         Properties parsed = org.postgresql.Driver.parseURL(jdbcUrl, new Properties());
-        yield parsed == null ? null : parsed.getProperty("user");
+        yield parsed == null ? null : parsed.getProperty(name);
       }
       case TRINO -> {
         // trino-jdbc reads its URL's options as name=value pairs joined by &, undecoded.
         int query = jdbcUrl.indexOf('?');
-        String user = null;
+        String value = null;
         for (String option : query < 0 ? new String[0] : jdbcUrl.substring(query + 1).split("&")) {
-          if (option.startsWith("user=")) {
-            user = option.substring("user=".length());
+          if (option.startsWith(name + "=")) {
+            value = option.substring(name.length() + 1);
           }
         }
-        yield user;
+        yield value;
       }
     };
+  }
+
+  /**
+   * The endpoint's user to give the driver apart from the URL: null when the URL names it, since
+   * trino-jdbc refuses an option given both ways (pgjdbc takes the URL's).
+   */
+  private @Nullable String userApart(EngineEndpoint endpoint) {
+    return urlOption(endpoint.jdbcUrl(), "user") == null ? endpoint.user() : null;
+  }
+
+  /** As {@link #userApart}, for the password. */
+  private @Nullable String passwordApart(EngineEndpoint endpoint) {
+    return urlOption(endpoint.jdbcUrl(), "password") == null ? endpoint.password() : null;
   }
 
   /** The warehouse users open on {@code endpoint}, with the default limits. */
@@ -138,15 +156,15 @@ public enum Engine {
       case POSTGRES ->
           BillingPostgres.open(
               endpoint.jdbcUrl(),
-              endpoint.user(),
-              endpoint.password(),
+              userApart(endpoint),
+              passwordApart(endpoint),
               Objects.requireNonNull(endpoint.schema(), "schema"),
               Warehouse.DEFAULT_MAX_RESULT_BYTES);
       case TRINO ->
           BillingTrino.open(
               endpoint.jdbcUrl(),
-              endpoint.user(),
-              endpoint.password(),
+              userApart(endpoint),
+              passwordApart(endpoint),
               Warehouse.DEFAULT_MAX_RESULT_BYTES,
               null);
     };
@@ -155,8 +173,11 @@ public enum Engine {
   /** One plain connection to {@code endpoint}, as the warehouse's pool makes its connections. */
   Connection connect(EngineEndpoint endpoint) throws SQLException {
     Properties credentials = new Properties();
-    credentials.setProperty("user", endpoint.user());
-    String password = endpoint.password();
+    String user = userApart(endpoint);
+    if (user != null) {
+      credentials.setProperty("user", user);
+    }
+    String password = passwordApart(endpoint);
     if (password != null) {
       credentials.setProperty("password", password);
     }

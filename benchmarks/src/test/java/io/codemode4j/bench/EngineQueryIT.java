@@ -43,6 +43,30 @@ class EngineQueryIT {
     };
   }
 
+  /** The engine's reader with its credentials in the URL, as a user may give them. */
+  private static EngineEndpoint readerInUrl(Engine engine) {
+    return switch (engine) {
+      case POSTGRES ->
+          new EngineEndpoint(
+              engine,
+              TestPostgres.url()
+                  + "?user="
+                  + TestPostgres.READER
+                  + "&password="
+                  + TestPostgres.PASSWORD,
+              TestPostgres.READER,
+              TestPostgres.PASSWORD,
+              TestPostgres.SCHEMA);
+      case TRINO ->
+          new EngineEndpoint(
+              engine,
+              TestTrino.url() + "?user=" + TestTrino.ANALYST,
+              TestTrino.ANALYST,
+              null,
+              null);
+    };
+  }
+
   /** The same server and schema as {@code user}, who reads nothing of it. */
   private static EngineEndpoint stranger(Engine engine, String user, String password) {
     EngineEndpoint reader = reader(engine);
@@ -67,6 +91,19 @@ class EngineQueryIT {
       assertThat(rows).allSatisfy(row -> assertThat(row.get(1)).matches("[1-9][0-9]*\\.[0-9]{2}"));
       assertThat(query.pass()).isEqualTo(3);
       assertThat(query.plain()).isEqualTo(3);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Engine.class)
+  void passRows_credentialsInTheUrl_theWarehouseAndPlainJdbcConnectAsWhenApart(Engine engine)
+      throws Exception {
+    EngineEndpoint endpoint = readerInUrl(engine);
+    try (Warehouse warehouse = engine.open(endpoint);
+        PlainJdbc jdbc = PlainJdbc.open(endpoint);
+        QueryScenario query = new QueryScenario(warehouse, jdbc)) {
+
+      assertThat(query.passRows()).isEqualTo(query.plainRows()).hasSize(3);
     }
   }
 

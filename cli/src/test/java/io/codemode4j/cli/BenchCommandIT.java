@@ -164,7 +164,7 @@ class BenchCommandIT {
       --trino jdbc:postgresql://127.0.0.1/warehouse                                                  | --trino: 'jdbc:postgresql://127.0.0.1/warehouse' is not a Trino JDBC URL
       --trino-user analyst --quick                                                                    | --trino-user applies to --trino: give --trino JDBC_URL too
       --trino jdbc:trino://127.0.0.1:8080/hive/billing?user=analyst --trino-password-env NO_VAR_1    | --trino-password-env names NO_VAR_1, which is not set: export the reader's password in it
-      --trino jdbc:trino://127.0.0.1:1/hive/billing?user=analyst                                      | --trino: Trino at jdbc:trino://127.0.0.1:1/hive/billing as analyst did not answer the bench's query:
+      --trino jdbc:trino://127.0.0.1:1/hive/billing?user=analyst                                      | --trino: Trino at jdbc:trino://127.0.0.1:1/hive/billing as analyst did not answer the bench's query: Error executing query: java.net.ConnectException: Failed to connect to /127.0.0.1:1
       """)
   void bench_badEngineOptions_exitTwoAndSayWhyWithoutThePassword(String options, String message) {
     Outcome result = codemode(Map.of(), options.split(" "));
