@@ -12,6 +12,7 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.warehouse.postgres.PostgresWarehouses;
 import io.codemode4j.warehouse.postgres.TestPostgres;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,10 +90,40 @@ class PostgresWarehouseIT {
     Tool query = WarehouseTools.of(warehouse).query();
 
     assertThat(query.spec().description())
-        .contains("(PostgreSQL dialect)", "NUMERIC (SUM of BIGINT, AVG of integers)");
+        .contains("(PostgreSQL dialect)", "NUMERIC (SUM of BIGINT, AVG of integers)")
+        .contains("amount_cents int8 (US cents; SUM(amount_cents) is numeric, so a string)");
     assertThat(query.spec().success().get("properties").get("rows").get("description").asString())
         .contains("SUM of an int4 column is int8 (a number)")
         .doesNotContain("SUM of an integer column is HUGEINT");
+  }
+
+  /**
+   * Everything the query tool tells a model on PostgreSQL (its description with the notes, its
+   * input and output schemas) names no type, clause or engine that is DuckDB's alone.
+   */
+  @Test
+  void description_onPostgres_makesNoDuckDbOnlyClaim() throws WarehouseException {
+    Tool query = WarehouseTools.of(warehouse).query();
+    String told =
+        query.spec().description()
+            + query.spec().parameters().toString()
+            + query.spec().success().toString();
+
+    assertThat(
+            Stream.of(
+                    "HUGEINT",
+                    "UHUGEINT",
+                    "UBIGINT",
+                    "TINYINT",
+                    "STRUCT",
+                    "LIST ",
+                    "MAP ",
+                    "BLOB",
+                    "QUALIFY",
+                    "DuckDB")
+                .filter(told::contains))
+        .as(told)
+        .isEmpty();
   }
 
   @Test

@@ -106,9 +106,10 @@ public final class BillingPostgres {
       config.setPassword(password);
     }
     config.setMaximumPoolSize(io.codemode4j.warehouse.JdbcPools.DEFAULT_POOL_SIZE);
-    return io.codemode4j.warehouse.Warehouse.builder(allowlist(schema))
+    SqlAllowlist allowlist = allowlist(schema);
+    return io.codemode4j.warehouse.Warehouse.builder(allowlist)
         .hikari(config)
-        .notes(BillingSample.notes())
+        .notes(BillingSample.notes(allowlist.dialect()))
         .maxResultBytes(maxResultBytes)
         .build();
   }
