@@ -19,7 +19,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Where the parquet data and the cache live; shared by every command that opens the warehouse. */
+/**
+ * Where the data lives, the parquet and its cache or a {@code --warehouse} database, with who reads
+ * it there; shared by every command that opens the warehouse.
+ */
 final class DataOptions {
 
   @Spec(Spec.Target.MIXEE)
@@ -151,10 +154,7 @@ final class DataOptions {
   /** The warehouse, its results limited to {@code maxResultBytes} of JSON each. */
   Warehouse openWarehouse(int maxResultBytes) throws WarehouseException {
     if (warehouse != null) {
-      String user =
-          warehouseUser != null ? warehouseUser : System.getenv("CODEMODE_WAREHOUSE_USER");
-      return BillingPostgres.open(
-          warehouse, user, System.getenv(warehousePasswordEnv), warehouseSchema, maxResultBytes);
+      return openDatabase(warehouse, maxResultBytes);
     }
     Path dir;
     if (data != null) {
@@ -171,5 +171,29 @@ final class DataOptions {
       }
     }
     return BillingSample.open(dir, cacheRoot(), maxResultBytes);
+  }
+
+  /**
+   * The warehouse at {@code url}, opened as its engine ({@link WarehouseEngine}) opens it, the
+   * reader's credentials from the URL or the flags.
+   */
+  private Warehouse openDatabase(String url, int maxResultBytes) throws WarehouseException {
+    WarehouseEngine engine;
+    try {
+      engine = WarehouseEngine.of(url);
+    } catch (IllegalArgumentException e) {
+      throw CodemodeCli.usage(spec, e);
+    }
+    String user = warehouseUser != null ? warehouseUser : System.getenv("CODEMODE_WAREHOUSE_USER");
+    String password = System.getenv(warehousePasswordEnv);
+    try {
+      return switch (engine) {
+        case POSTGRESQL ->
+            BillingPostgres.open(url, user, password, warehouseSchema, maxResultBytes);
+      };
+    } catch (IllegalArgumentException e) {
+      // A schema that is no identifier.
+      throw CodemodeCli.usage(spec, e);
+    }
   }
 }

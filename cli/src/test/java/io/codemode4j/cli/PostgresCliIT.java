@@ -1,0 +1,404 @@
+package io.codemode4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codemode4j.warehouse.postgres.TestPostgres;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The packaged CLI ({@code target/codemode.jar}, as the launcher runs it) against a real
+ * PostgreSQL: the embedded PostgreSQL 18 of warehouse-tools' tests ({@link TestPostgres}, loaded
+ * and locked down: {@code analyst} reads every row, {@code tenant_emea} emea's). Every command that
+ * reads data answers with {@code --warehouse}, the credentials come from the URL, the flags or the
+ * environment and a wrong one is never echoed, and {@code load-sample} loads a fresh database
+ * through a writer, twice with the same rows.
+ *
+ * <p>Decided: the embedded server trusts every login (zonky runs {@code initdb -A trust}), so a
+ * wrong password would be let in; {@link #passwordsChecked} makes it check the password of every
+ * role but the superuser {@code postgres} (scram-sha-256), as a real server does.
+ */
+class PostgresCliIT {
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /** The writer of the fresh database {@code load-sample} loads, and its password. */
+  private static final String LOADER = "sample_loader";
+
+  private static final String LOADER_PASSWORD = "loader-pw-not-echoed";
+
+  private static final String COUNT = "SELECT count(*) AS n FROM invoices";
+
+  @TempDir Path dir;
+
+  private record Outcome(int exitCode, String out, String err) {
+    String both() {
+      return out + err;
+    }
+  }
+
+  @BeforeAll
+  static void passwordsChecked() throws Exception {
+    TestPostgres.server();
+    try (Connection admin = TestPostgres.server().getPostgresDatabase().getConnection();
+        Statement sql = admin.createStatement()) {
+      Path hba;
+      try (ResultSet rs = sql.executeQuery("SHOW hba_file")) {
+        rs.next();
+        hba = Path.of(rs.getString(1));
+      }
+      Files.writeString(
+          hba,
+          """
+          local all all trust
+          host all postgres 127.0.0.1/32 trust
+          host all postgres ::1/128 trust
+          host all all 127.0.0.1/32 scram-sha-256
+          host all all ::1/128 scram-sha-256
+          """);
+      sql.execute("SELECT pg_reload_conf()");
+      sql.execute("DROP DATABASE IF EXISTS sample");
+      sql.execute("DROP ROLE IF EXISTS " + LOADER);
+      sql.execute("CREATE ROLE " + LOADER + " LOGIN PASSWORD '" + LOADER_PASSWORD + "'");
+      sql.execute("CREATE DATABASE sample OWNER " + LOADER);
+    }
+  }
+
+  // ---------------------------------------------------------------- every command with --warehouse
+
+  @Test
+  void query_readerFromFlagsPasswordFromANamedVariable_answersFromPostgres() throws Exception {
+    Outcome all =
+        codemode(
+            Map.of("MY_PG_PASSWORD", TestPostgres.PASSWORD),
+            "query",
+            COUNT,
+            "--format",
+            "json",
+            "--warehouse",
+            TestPostgres.url(),
+            "--warehouse-user",
+            TestPostgres.READER,
+            "--warehouse-password-env",
+            "MY_PG_PASSWORD");
+    Outcome emea =
+        codemode(reader(), onWarehouse("query", COUNT, "--format", "json", "--tenant", "emea"));
+
+    assertThat(all.exitCode()).as(all.err()).isZero();
+    assertThat(JSON.readTree(all.out()).at("/rows/0/n").asLong()).isEqualTo(50_000);
+    assertThat(emea.exitCode()).as(emea.err()).isZero();
+    assertThat(JSON.readTree(emea.out()).at("/rows/0/n").asLong()).isBetween(1L, 49_999L);
+  }
+
+  @Test
+  void query_credentialsInTheUrl_answers() throws Exception {
+    Outcome result =
+        codemode(
+            Map.of(),
+            "query",
+            "SELECT count(DISTINCT region) AS n FROM customers",
+            "--format",
+            "json",
+            "--warehouse",
+            TestPostgres.url()
+                + "?user="
+                + TestPostgres.READER
+                + "&password="
+                + TestPostgres.PASSWORD);
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(JSON.readTree(result.out()).at("/rows/0/n").asInt()).isEqualTo(3);
+  }
+
+  @Test
+  void tables_readerFromTheEnvironment_listsPostgresTypes() throws Exception {
+    Map<String, String> env = new HashMap<>(reader());
+    env.put("CODEMODE_WAREHOUSE_USER", TestPostgres.READER);
+
+    Outcome result = codemode(env, "tables", "--format", "csv", "--warehouse", TestPostgres.url());
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out().lines())
+        .contains("invoices,amount_cents,int8", "invoice_summary,revenue,numeric");
+  }
+
+  @Test
+  void run_example_answersTheTopRegion() throws Exception {
+    Path example = Path.of(System.getProperty("codemode.home"), "examples", "top-region.js");
+
+    Outcome result = codemode(reader(), onWarehouse("run", "--json", example.toString()));
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode egress = JSON.readTree(result.out());
+    assertThat(egress.path("ok").asBoolean()).as(result.out()).isTrue();
+    assertThat(egress.at("/result/ranking")).hasSize(3);
+    assertThat(egress.at("/result/revenue").asString()).matches("\\d+\\.\\d{2}");
+  }
+
+  @Test
+  void describe_warehouseQuery_declaresThePostgresDialect() throws Exception {
+    Outcome result = codemode(reader(), onWarehouse("describe", "warehouse.query"));
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).contains("PostgreSQL").doesNotContain("HUGEINT");
+  }
+
+  @Test
+  void discover_sql_findsTheQueryToolInThePostgresDialect() throws Exception {
+    Outcome result = codemode(reader(), onWarehouse("discover", "sql query", "--json"));
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<JsonNode> query = new ArrayList<>();
+    JSON.readTree(result.out())
+        .path("matches")
+        .forEach(
+            match -> {
+              if (match.path("id").asString().endsWith(":warehouse.query")) {
+                query.add(match);
+              }
+            });
+    assertThat(query).hasSize(1);
+    assertThat(query.get(0).path("description").asString()).contains("PostgreSQL");
+  }
+
+  @Test
+  void tool_printsTheToolsWithThePostgresDescription() throws Exception {
+    Outcome result = codemode(reader(), onWarehouse("tool", "--json"));
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(JSON.readTree(result.out()).at("/tools/0/description").asString())
+        .contains("(PostgreSQL dialect)", "amount_cents int8");
+  }
+
+  // ---------------------------------------------------------------- failures, never echoed
+
+  @ParameterizedTest(name = "password in the {0}")
+  @ValueSource(strings = {"environment", "url"})
+  void query_wrongPassword_failsNamingTheRoleNeverThePassword(String where) throws Exception {
+    String secret = "wrong-" + System.nanoTime();
+    Outcome result =
+        where.equals("url")
+            ? codemode(
+                Map.of(),
+                "query",
+                COUNT,
+                "--warehouse",
+                TestPostgres.url() + "?user=" + TestPostgres.READER + "&password=" + secret)
+            : codemode(
+                Map.of("CODEMODE_WAREHOUSE_PASSWORD", secret),
+                "query",
+                COUNT,
+                "--warehouse",
+                TestPostgres.url(),
+                "--warehouse-user",
+                TestPostgres.READER);
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err())
+        .startsWith("error: cannot open the warehouse at " + TestPostgres.url() + ": ")
+        .contains("password authentication failed for user \"analyst\"");
+    assertThat(result.both()).doesNotContain(secret);
+  }
+
+  @Test
+  void query_unreachableServer_failsNamingTheServer() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    String url = "jdbc:postgresql://127.0.0.1:" + port + "/warehouse";
+
+    Outcome result =
+        codemode(reader(), "query", COUNT, "--warehouse", url, "--warehouse-user", "analyst");
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err())
+        .startsWith("error: cannot open the warehouse at " + url + ": ")
+        .contains("refused");
+    assertThat(result.both()).doesNotContain(TestPostgres.PASSWORD);
+  }
+
+  @Test
+  void query_urlOfAnotherEngine_isAUsageErrorNamingTheSupportedOnes() throws Exception {
+    Outcome result =
+        codemode(reader(), "query", COUNT, "--warehouse", "jdbc:mysql://db/x?password=s3cret-x");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("'jdbc:mysql://db/x' is not a JDBC URL of a supported engine")
+        .contains("jdbc:postgresql:");
+    assertThat(result.both()).doesNotContain("s3cret-x");
+  }
+
+  // ---------------------------------------------------------------- load-sample
+
+  @Test
+  void loadSample_twice_loadsTheBundledRowsAndLeavesTheSame() throws Exception {
+    Outcome first = loadSample(LOADER_PASSWORD);
+    long[] once = counts();
+    String digest = digest();
+    Outcome second = loadSample(LOADER_PASSWORD);
+
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    assertThat(first.out().lines())
+        .containsExactly(
+            "billing.customers: 500 rows",
+            "billing.invoices: 50000 rows",
+            "billing.invoice_lines: " + once[2] + " rows");
+    assertThat(once).startsWith(500, 50_000);
+    assertThat(second.exitCode()).as(second.err()).isZero();
+    assertThat(second.out()).isEqualTo(first.out());
+    assertThat(counts()).isEqualTo(once);
+    assertThat(digest()).isEqualTo(digest);
+  }
+
+  @Test
+  void loadSample_dataMissingAFile_failsNamingIt() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Path sample = Path.of(System.getProperty("codemode.sampleDir"));
+    Files.copy(sample.resolve("customers.parquet"), data.resolve("customers.parquet"));
+    Files.copy(sample.resolve("invoice_lines.parquet"), data.resolve("invoice_lines.parquet"));
+
+    Outcome result = loadSample(LOADER_PASSWORD, "--data", data.toString());
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err())
+        .contains(data.resolve("invoices.parquet") + " does not exist")
+        .contains("nothing was changed");
+    assertThat(result.both()).doesNotContain(LOADER_PASSWORD);
+  }
+
+  @Test
+  void loadSample_wrongPassword_failsNeverEchoingIt() throws Exception {
+    String secret = "wrong-" + System.nanoTime();
+
+    Outcome result = loadSample(secret);
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err())
+        .startsWith("error: cannot load into " + sampleUrl() + ": ")
+        .contains("password authentication failed for user \"" + LOADER + "\"");
+    assertThat(result.both()).doesNotContain(secret);
+  }
+
+  @Test
+  void loadSample_urlOfAnotherEngine_isAUsageError() throws Exception {
+    Outcome result = codemode(Map.of(), "load-sample", "--warehouse", "jdbc:duckdb:/tmp/x.db");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("jdbc:postgresql:");
+  }
+
+  private Outcome loadSample(String password, String... options) throws Exception {
+    List<String> args =
+        new ArrayList<>(List.of("load-sample", "--warehouse", sampleUrl(), "--user", LOADER));
+    args.addAll(List.of(options));
+    return codemode(Map.of("CODEMODE_WRITER_PASSWORD", password), args.toArray(String[]::new));
+  }
+
+  private static String sampleUrl() {
+    return "jdbc:postgresql://127.0.0.1:" + TestPostgres.server().getPort() + "/sample";
+  }
+
+  /** The rows of customers, invoices and invoice_lines in the sample database. */
+  private static long[] counts() throws SQLException {
+    long[] counts = new long[3];
+    try (Connection loader = DriverManager.getConnection(sampleUrl(), LOADER, LOADER_PASSWORD);
+        Statement sql = loader.createStatement()) {
+      int i = 0;
+      for (String table : List.of("customers", "invoices", "invoice_lines")) {
+        try (ResultSet rs = sql.executeQuery("SELECT count(*) FROM billing." + table)) {
+          rs.next();
+          counts[i++] = rs.getLong(1);
+        }
+      }
+    }
+    return counts;
+  }
+
+  /** A digest of every invoice and line, in key order: the same rows, not only as many. */
+  private static String digest() throws SQLException {
+    try (Connection loader = DriverManager.getConnection(sampleUrl(), LOADER, LOADER_PASSWORD);
+        Statement sql = loader.createStatement();
+        ResultSet rs =
+            sql.executeQuery(
+                "SELECT md5(string_agg(i::text, '|' ORDER BY invoice_id))"
+                    + " || md5((SELECT string_agg(l::text, '|' ORDER BY invoice_id, line_no)"
+                    + " FROM billing.invoice_lines l)) FROM billing.invoices i")) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  // ---------------------------------------------------------------- the packaged CLI
+
+  /** The reader's password in the default variable; its user comes from a flag. */
+  private static Map<String, String> reader() {
+    return Map.of("CODEMODE_WAREHOUSE_PASSWORD", TestPostgres.PASSWORD);
+  }
+
+  /** {@code args}, then {@code --warehouse} and {@code --warehouse-user} of the test reader. */
+  private static String[] onWarehouse(String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--warehouse", TestPostgres.url(), "--warehouse-user", TestPostgres.READER));
+    return all.toArray(String[]::new);
+  }
+
+  private Outcome codemode(Map<String, String> env, String... args) throws Exception {
+    return codemode(env, List.of(), args);
+  }
+
+  /**
+   * The packaged CLI with {@code args}, in this environment without any credential variable but
+   * those of {@code env}, {@code input} written to its standard input (then closed).
+   */
+  private Outcome codemode(Map<String, String> env, List<String> input, String... args)
+      throws Exception {
+    Path out = Files.createTempFile(dir, "out", ".txt");
+    Path err = Files.createTempFile(dir, "err", ".txt");
+    ProcessBuilder builder =
+        new ProcessBuilder(PackagedMcp.command(args))
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
+    builder
+        .environment()
+        .keySet()
+        .removeIf(name -> name.startsWith("CODEMODE_") || name.startsWith("OPENAI_"));
+    builder.environment().putAll(env);
+    Process process = builder.start();
+    try (OutputStream stdin = process.getOutputStream()) {
+      for (String line : input) {
+        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    } catch (IOException e) {
+      // The command ended before reading its input (a usage error): its output says why.
+    }
+    assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
+    return new Outcome(
+        process.exitValue(),
+        Files.readString(out, StandardCharsets.UTF_8),
+        Files.readString(err, StandardCharsets.UTF_8));
+  }
+}
