@@ -1,7 +1,13 @@
 package io.codemode4j.cli;
 
+import static io.codemode4j.agent.OpenAiWireServer.always;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.agent.OpenAiWireServer;
+import io.codemode4j.agent.OpenAiWireServer.Received;
+import io.codemode4j.agent.OpenAiWireServer.Reply;
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.postgres.BillingPostgres;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -20,26 +26,38 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The packaged CLI ({@code target/codemode.jar}, as the launcher runs it) against a real
  * PostgreSQL: the embedded PostgreSQL 18 of warehouse-tools' tests ({@link TestPostgres}, loaded
  * and locked down: {@code analyst} reads every row, {@code tenant_emea} emea's). Every command that
  * reads data answers with {@code --warehouse}, the credentials come from the URL, the flags or the
- * environment and a wrong one is never echoed, and {@code load-sample} loads a fresh database
- * through a writer, twice with the same rows.
+ * environment and a wrong one is never echoed, {@code --warehouse-tenant-user} runs a tenant's
+ * queries as its own role on every command that takes {@code --tenant}, and {@code load-sample}
+ * loads a fresh database through a writer, twice with the same rows.
  *
  * <p>Decided: the embedded server trusts every login (zonky runs {@code initdb -A trust}), so a
  * wrong password would be let in; {@link #passwordsChecked} makes it check the password of every
  * role but the superuser {@code postgres} (scram-sha-256), as a real server does.
+ *
+ * <p>A tenant role is proven to run the query by {@code probe_emea}, a tenant role whose row-level
+ * security reads apac's rows: emea's queries through it, filtered to emea by the allowlist, find no
+ * rows where the reader finds emea's, so an answer of 0 can only come from that role.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PostgresCliIT {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -50,6 +68,14 @@ class PostgresCliIT {
   private static final String LOADER_PASSWORD = "loader-pw-not-echoed";
 
   private static final String COUNT = "SELECT count(*) AS n FROM invoices";
+
+  private static final String COUNT_PROGRAM =
+      "async () => (await warehouse.query({sql: \"" + COUNT + "\"})).rows[0].n";
+
+  /**
+   * Emea's invoices as the reader counts them behind the allowlist's filter, set by the first test.
+   */
+  private static long emeaInvoices;
 
   @TempDir Path dir;
 
@@ -79,6 +105,10 @@ class PostgresCliIT {
           host all all ::1/128 scram-sha-256
           """);
       sql.execute("SELECT pg_reload_conf()");
+      try (Connection warehouse = admin()) {
+        BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA)
+            .applyTenant(warehouse, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
+      }
       sql.execute("DROP DATABASE IF EXISTS sample");
       sql.execute("DROP ROLE IF EXISTS " + LOADER);
       sql.execute("CREATE ROLE " + LOADER + " LOGIN PASSWORD '" + LOADER_PASSWORD + "'");
@@ -86,9 +116,15 @@ class PostgresCliIT {
     }
   }
 
+  /** The superuser on the warehouse database. */
+  private static Connection admin() throws SQLException {
+    return DriverManager.getConnection(TestPostgres.url(), "postgres", "");
+  }
+
   // ---------------------------------------------------------------- every command with --warehouse
 
   @Test
+  @Order(1)
   void query_readerFromFlagsPasswordFromANamedVariable_answersFromPostgres() throws Exception {
     Outcome all =
         codemode(
@@ -109,7 +145,8 @@ class PostgresCliIT {
     assertThat(all.exitCode()).as(all.err()).isZero();
     assertThat(JSON.readTree(all.out()).at("/rows/0/n").asLong()).isEqualTo(50_000);
     assertThat(emea.exitCode()).as(emea.err()).isZero();
-    assertThat(JSON.readTree(emea.out()).at("/rows/0/n").asLong()).isBetween(1L, 49_999L);
+    emeaInvoices = JSON.readTree(emea.out()).at("/rows/0/n").asLong();
+    assertThat(emeaInvoices).isBetween(1L, 49_999L);
   }
 
   @Test
@@ -250,6 +287,209 @@ class PostgresCliIT {
         .contains("'jdbc:mysql://db/x' is not a JDBC URL of a supported engine")
         .contains("jdbc:postgresql:");
     assertThat(result.both()).doesNotContain("s3cret-x");
+  }
+
+  // ---------------------------------------------------------------- a database user per tenant
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"tenant_{tenant}, own", "probe_{tenant}, probe"})
+  void query_tenantUser_runsTheTenantsQueriesAsItsRole(String template, String role)
+      throws Exception {
+    Outcome result =
+        codemode(
+            reader(),
+            onWarehouse(
+                "query",
+                COUNT,
+                "--format",
+                "json",
+                "--tenant",
+                "emea",
+                "--warehouse-tenant-user",
+                template));
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(JSON.readTree(result.out()).at("/rows/0/n").asLong())
+        .isEqualTo(role.equals("own") ? emeaInvoices : 0);
+  }
+
+  @Test
+  void run_tenantUser_runsTheProgramsQueriesAsTheTenantsRole() throws Exception {
+    Path program = dir.resolve("count.js");
+    Files.writeString(program, COUNT_PROGRAM);
+
+    Outcome probed =
+        codemode(
+            reader(),
+            onWarehouse(
+                "run",
+                "--json",
+                program.toString(),
+                "--tenant",
+                "emea",
+                "--warehouse-tenant-user",
+                "probe_{tenant}"));
+
+    assertThat(probed.exitCode()).as(probed.err()).isZero();
+    assertThat(JSON.readTree(probed.out()).path("result").asLong()).isZero();
+  }
+
+  @Test
+  void mcp_stdioTenantUser_runsTheClientsQueriesAsTheTenantsRole() throws Exception {
+    List<String> session =
+        List.of(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"raw\",\"version\":\"1\"}}}",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+            JSON.writeValueAsString(
+                Map.of(
+                    "jsonrpc",
+                    "2.0",
+                    "id",
+                    2,
+                    "method",
+                    "tools/call",
+                    "params",
+                    Map.of("name", "run_javascript", "arguments", Map.of("code", COUNT_PROGRAM)))));
+
+    Outcome result =
+        codemode(
+            reader(),
+            session,
+            onWarehouse("mcp", "--tenant", "emea", "--warehouse-tenant-user", "probe_{tenant}"));
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    JsonNode call =
+        result
+            .out()
+            .lines()
+            .map(JSON::readTree)
+            .filter(r -> r.path("id").asInt() == 2)
+            .findFirst()
+            .orElseThrow();
+    assertThat(call.at("/result/structuredContent/ok").asBoolean()).as(call.toString()).isTrue();
+    assertThat(call.at("/result/structuredContent/result").asLong()).isZero();
+  }
+
+  @Test
+  void ask_tenantUser_runsTheModelsProgramAsTheTenantsRole() throws Exception {
+    String arguments = "{\"code\":" + JsonNodeFactory.instance.stringNode(COUNT_PROGRAM) + "}";
+    Function<Received, Reply> answer =
+        request ->
+            Reply.text(
+                "{\"answer\": \"emea has "
+                    + request.lastToolResult().get("result").asLong()
+                    + " invoices.\", \"figures\": {}}");
+    try (OpenAiWireServer server =
+        OpenAiWireServer.start(
+            always(Reply.toolCall("call_1", "run_javascript", arguments)), answer)) {
+
+      Outcome result =
+          codemode(
+              reader(),
+              onWarehouse(
+                  "ask",
+                  "How many invoices has emea?",
+                  "--base-url",
+                  server.baseUrl(),
+                  "--model",
+                  "scripted",
+                  "--tenant",
+                  "emea",
+                  "--warehouse-tenant-user",
+                  "probe_{tenant}"));
+
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(server.received().get(1).lastToolResult().get("result").asLong()).isZero();
+      assertThat(result.out()).contains("emea has 0 invoices.");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          --tenant emea --warehouse-tenant-user tenant_                    | has no {tenant}
+          --tenant emea --warehouse-tenant-user tenant;{tenant}            | only letters, digits
+          --tenant emea,apac --warehouse-tenant-user tenant_{tenant}       | --tenant names 2 regions (apac, emea)
+          """)
+  void query_tenantUserThatCannotServe_isAUsageError(String options, String message)
+      throws Exception {
+    List<String> args = new ArrayList<>(List.of("query", COUNT));
+    args.addAll(List.of(options.split(" ")));
+
+    Outcome result = codemode(reader(), onWarehouse(args.toArray(String[]::new)));
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains(message);
+  }
+
+  @Test
+  void query_tenantUserWithoutWarehouse_isAUsageErrorSayingDuckDbSeparatesTenants()
+      throws Exception {
+    Outcome result =
+        codemode(
+            Map.of(),
+            "query",
+            COUNT,
+            "--tenant",
+            "emea",
+            "--warehouse-tenant-user",
+            "tenant_{tenant}",
+            "--data",
+            System.getProperty("codemode.sampleDir"));
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("--warehouse-tenant-user applies to a --warehouse database");
+  }
+
+  @Test
+  void query_tenantUserWithCredentialsInTheUrl_isAUsageErrorNeverEchoingThem() throws Exception {
+    Outcome result =
+        codemode(
+            Map.of(),
+            "query",
+            COUNT,
+            "--tenant",
+            "emea",
+            "--warehouse-tenant-user",
+            "tenant_{tenant}",
+            "--warehouse",
+            TestPostgres.url() + "?user=analyst&password=" + TestPostgres.PASSWORD);
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("remove user= and password= from the URL");
+    assertThat(result.both()).doesNotContain(TestPostgres.PASSWORD);
+  }
+
+  @Test
+  void mcp_httpTokenOfTwoRegionsWithTenantUser_isAUsageErrorBeforeServing() throws Exception {
+    Path tokens = dir.resolve("tokens.json");
+    Files.writeString(
+        tokens,
+        "{\"tokens\": [{\"sha256\": \""
+            + "ab".repeat(32)
+            + "\", \"principal\": \"both\","
+            + " \"tenant\": [\"emea\", \"apac\"]}]}");
+
+    Outcome result =
+        codemode(
+            reader(),
+            onWarehouse(
+                "mcp",
+                "--transport",
+                "http",
+                "--port",
+                "0",
+                "--tokens",
+                tokens.toString(),
+                "--warehouse-tenant-user",
+                "tenant_{tenant}"));
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains("--tokens: the tenant of both names 2 regions (apac, emea)");
   }
 
   // ---------------------------------------------------------------- load-sample
