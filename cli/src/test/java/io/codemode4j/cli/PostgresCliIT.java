@@ -426,9 +426,25 @@ class PostgresCliIT {
     assertThat(result.err()).contains(message);
   }
 
-  @Test
-  void query_tenantUserWithoutWarehouse_isAUsageErrorSayingDuckDbSeparatesTenants()
-      throws Exception {
+  /**
+   * Beside parquet ({@code --data}), where DuckDB gives each tenant a file of its rows, or beside a
+   * URL naming the reader's credentials, which pgjdbc would use for every tenant too.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          --data      | --warehouse-tenant-user applies to a --warehouse database
+          --warehouse | remove user= and password= from the URL
+          """)
+  void query_tenantUserBesideWhatItCannotServe_isAUsageErrorNeverEchoingAPassword(
+      String data, String message) throws Exception {
+    String where =
+        data.equals("--data")
+            ? System.getProperty("codemode.sampleDir")
+            : TestPostgres.url() + "?user=analyst&password=" + TestPostgres.PASSWORD;
+
     Outcome result =
         codemode(
             Map.of(),
@@ -438,29 +454,11 @@ class PostgresCliIT {
             "emea",
             "--warehouse-tenant-user",
             "tenant_{tenant}",
-            "--data",
-            System.getProperty("codemode.sampleDir"));
+            data,
+            where);
 
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("--warehouse-tenant-user applies to a --warehouse database");
-  }
-
-  @Test
-  void query_tenantUserWithCredentialsInTheUrl_isAUsageErrorNeverEchoingThem() throws Exception {
-    Outcome result =
-        codemode(
-            Map.of(),
-            "query",
-            COUNT,
-            "--tenant",
-            "emea",
-            "--warehouse-tenant-user",
-            "tenant_{tenant}",
-            "--warehouse",
-            TestPostgres.url() + "?user=analyst&password=" + TestPostgres.PASSWORD);
-
-    assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("remove user= and password= from the URL");
+    assertThat(result.err()).contains(message);
     assertThat(result.both()).doesNotContain(TestPostgres.PASSWORD);
   }
 
