@@ -68,6 +68,18 @@ final class LoadSampleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    WarehouseEngine engine;
+    try {
+      engine = WarehouseEngine.of(warehouse);
+    } catch (IllegalArgumentException e) {
+      throw CodemodeCli.usage(spec, e);
+    }
+    return switch (engine) {
+      case POSTGRESQL -> loadPostgres();
+    };
+  }
+
+  private int loadPostgres() {
     PrintWriter out = spec.commandLine().getOut();
     Properties credentials = new Properties();
     String role = user != null ? user : System.getenv("CODEMODE_WRITER_USER");

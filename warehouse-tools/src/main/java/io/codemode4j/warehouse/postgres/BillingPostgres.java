@@ -1,9 +1,13 @@
 package io.codemode4j.warehouse.postgres;
 
+import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.TenantUsers;
+import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Files;
@@ -17,6 +21,9 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The billing sample in PostgreSQL: its allowlist in the PostgreSQL dialect, and the loader that
@@ -62,6 +69,10 @@ public final class BillingPostgres {
 
   private static final int BATCH = 1_000;
 
+  /** A {@code user=} or {@code password=} option of a JDBC URL. */
+  private static final Pattern CREDENTIAL_OPTION =
+      Pattern.compile("[?&](user|password)=", Pattern.CASE_INSENSITIVE);
+
   private BillingPostgres() {}
 
   /** The sample's allowlist for its tables in {@code schema}. */
@@ -74,30 +85,85 @@ public final class BillingPostgres {
    * and {@code password}, either may be null), its tables in {@code schema}, pooled by HikariCP
    * with pgjdbc's {@code readOnly=true&readOnlyMode=always} added when the URL does not set them.
    * Its identity should be a reader of {@link #lockdown}; tenant queries are confined by the
-   * allowlist's filters on this identity (a role per tenant, with row-level security too, is {@link
-   * io.codemode4j.warehouse.Warehouse.Builder#tenantDataSources}).
+   * allowlist's filters on this identity (a role per tenant, with row-level security too, is the
+   * other {@code open}).
    *
    * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; the
    *     message names the URL without credentials or options
    */
-  public static io.codemode4j.warehouse.Warehouse open(
+  public static Warehouse open(
       String jdbcUrl,
-      @org.jspecify.annotations.Nullable String user,
-      @org.jspecify.annotations.Nullable String password,
+      @Nullable String user,
+      @Nullable String password,
       String schema,
       int maxResultBytes)
       throws WarehouseException {
+    return builder(jdbcUrl, user, password, schema, maxResultBytes).build();
+  }
+
+  /**
+   * As the other {@code open}, and each tenant's queries run as its own role, {@code
+   * tenantUsers.user(tenant)} with {@code tenantPassword} (null when the server needs none), in a
+   * pool of its own opened at the tenant's first query: PostgreSQL's row-level security (a {@link
+   * PostgresLockdown#applyTenant} role) confines them as well as the allowlist's filters.
+   *
+   * @throws IllegalArgumentException when the URL names a {@code user} or {@code password}, which
+   *     pgjdbc would let win over every tenant's role
+   * @throws WarehouseException as the other {@code open}; a tenant role that cannot log in fails
+   *     that tenant's queries with a message naming the role
+   */
+  public static Warehouse open(
+      String jdbcUrl,
+      @Nullable String user,
+      @Nullable String password,
+      String schema,
+      int maxResultBytes,
+      TenantUsers tenantUsers,
+      @Nullable String tenantPassword)
+      throws WarehouseException {
+    Objects.requireNonNull(tenantUsers, "tenantUsers");
+    if (CREDENTIAL_OPTION.matcher(jdbcUrl).find()) {
+      throw new IllegalArgumentException(
+          "a PostgreSQL warehouse with a role per tenant takes its credentials outside the URL, but "
+              + "its options name a user or password, which pgjdbc would use for every tenant's "
+              + "connections too: remove user= and password= from the URL and give the reader's "
+              + "separately");
+    }
+    String url = readOnly(jdbcUrl);
+    return builder(jdbcUrl, user, password, schema, maxResultBytes)
+        .tenantDataSources(
+            tenant -> JdbcPools.open(config(url, tenantUsers.user(tenant), tenantPassword)))
+        .build();
+  }
+
+  private static Warehouse.Builder builder(
+      String jdbcUrl,
+      @Nullable String user,
+      @Nullable String password,
+      String schema,
+      int maxResultBytes) {
     if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
       throw new IllegalArgumentException(
           "a PostgreSQL warehouse URL starts with 'jdbc:postgresql:', was '"
-              + io.codemode4j.warehouse.JdbcPools.redacted(jdbcUrl)
+              + JdbcPools.redacted(jdbcUrl)
               + "'");
     }
-    String url = jdbcUrl;
-    if (!url.contains("readOnlyMode=")) {
-      url += (url.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
-    }
-    com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+    SqlAllowlist allowlist = allowlist(schema);
+    return Warehouse.builder(allowlist)
+        .hikari(config(readOnly(jdbcUrl), user, password))
+        .notes(BillingSample.notes(allowlist.dialect()))
+        .maxResultBytes(maxResultBytes);
+  }
+
+  /** {@code jdbcUrl} with pgjdbc's read-only options unless it sets {@code readOnlyMode} itself. */
+  private static String readOnly(String jdbcUrl) {
+    return jdbcUrl.contains("readOnlyMode=")
+        ? jdbcUrl
+        : jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
+  }
+
+  private static HikariConfig config(String url, @Nullable String user, @Nullable String password) {
+    HikariConfig config = new HikariConfig();
     config.setJdbcUrl(url);
     if (user != null) {
       config.setUsername(user);
@@ -105,12 +171,8 @@ public final class BillingPostgres {
     if (password != null) {
       config.setPassword(password);
     }
-    config.setMaximumPoolSize(io.codemode4j.warehouse.JdbcPools.DEFAULT_POOL_SIZE);
-    return io.codemode4j.warehouse.Warehouse.builder(allowlist(schema))
-        .hikari(config)
-        .notes(BillingSample.notes())
-        .maxResultBytes(maxResultBytes)
-        .build();
+    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
+    return config;
   }
 
   /** The lockdown of the sample's tables and view in {@code database}.{@code schema}. */
@@ -121,8 +183,7 @@ public final class BillingPostgres {
     scopes.put(
         "invoice_lines", new TenantScope.ThroughParent("invoice_id", "invoices", "invoice_id"));
     scopes.put("invoice_summary", new TenantScope.ByColumn("region"));
-    return new PostgresLockdown(
-        database, schema, scopes, io.codemode4j.warehouse.Warehouse.DEFAULT_QUERY_TIMEOUT);
+    return new PostgresLockdown(database, schema, scopes, Warehouse.DEFAULT_QUERY_TIMEOUT);
   }
 
   /**
