@@ -12,31 +12,25 @@ public final class PostgresWarehouses {
   private PostgresWarehouses() {}
 
   /**
-   * The analyst's warehouse; each tenant's queries run as its own role ({@code tenant_<value>}), so
-   * row-level security confines them as well as the allowlist's filters.
+   * The analyst's warehouse; each tenant's queries run as its own role ({@link
+   * TestPostgres#tenantRole}), so row-level security confines them as well as the allowlist's
+   * filters.
    */
   public static Warehouse open() throws WarehouseException {
     return Warehouse.builder(BillingPostgres.allowlist(TestPostgres.SCHEMA))
         .hikari(config(TestPostgres.READER))
         .notes(BillingSample.notes())
-        .tenantDataSources(
-            tenant -> {
-              if (tenant.values().size() != 1) {
-                throw new WarehouseException(
-                    WarehouseException.Kind.UNAVAILABLE,
-                    "the test PostgreSQL has one role per single tenant, not " + tenant.values());
-              }
-              return JdbcPools.open(config("tenant_" + tenant.values().iterator().next()));
-            })
+        .tenantDataSources(tenant -> JdbcPools.open(config(TestPostgres.tenantRole(tenant))))
         .build();
   }
 
+  /** A pool of {@link JdbcPools#DEFAULT_POOL_SIZE} read-only connections as {@code role}. */
   public static HikariConfig config(String role) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(TestPostgres.url() + "?readOnly=true&readOnlyMode=always");
     config.setUsername(role);
     config.setPassword(TestPostgres.PASSWORD);
-    config.setMaximumPoolSize(2);
+    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
     return config;
   }
 }

@@ -11,11 +11,15 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * One real PostgreSQL 18 per test JVM (zonky's embedded binaries from Maven Central, about 2 s to
  * start), loaded with the bundled sample through the writer identity and locked down: {@code
- * analyst} reads every row, {@code tenant_emea} only emea's.
+ * analyst} reads every row, {@code tenant_emea} only emea's, and {@link #tenantRole} makes the role
+ * of any other tenant on first use.
  */
 public final class TestPostgres {
 
@@ -27,6 +31,9 @@ public final class TestPostgres {
   public static final String PASSWORD = "s3cret-not-echoed";
 
   private static EmbeddedPostgres server;
+
+  /** The tenant roles made so far, {@link #EMEA} among them once the server is up. */
+  private static final Set<String> tenantRoles = new HashSet<>();
 
   private TestPostgres() {}
 
@@ -54,6 +61,7 @@ public final class TestPostgres {
           PostgresLockdown lockdown = BillingPostgres.lockdown(DATABASE, SCHEMA);
           lockdown.applyReader(admin, READER, PASSWORD);
           lockdown.applyTenant(admin, Tenant.of("emea"), EMEA, PASSWORD);
+          tenantRoles.add(EMEA);
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -62,6 +70,26 @@ public final class TestPostgres {
       }
     }
     return server;
+  }
+
+  /**
+   * The role of {@code tenant}'s rows ({@code tenant_<values in order>}, e.g. {@code
+   * tenant_apac_emea}), created and locked down by the admin on first use, as a host would add a
+   * tenant.
+   */
+  public static synchronized String tenantRole(Tenant tenant) throws WarehouseException {
+    server();
+    String role = "tenant_" + String.join("_", new TreeSet<>(tenant.values()));
+    if (tenantRoles.add(role)) {
+      try (Connection admin = connect("postgres")) {
+        BillingPostgres.lockdown(DATABASE, SCHEMA).applyTenant(admin, tenant, role, PASSWORD);
+      } catch (SQLException e) {
+        tenantRoles.remove(role);
+        throw new WarehouseException(
+            WarehouseException.Kind.UNAVAILABLE, "cannot create the test role " + role, e);
+      }
+    }
+    return role;
   }
 
   public static String url() {

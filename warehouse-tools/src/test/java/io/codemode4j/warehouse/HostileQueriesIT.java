@@ -8,39 +8,62 @@ import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
-import io.codemode4j.warehouse.billing.BillingSample;
-import io.codemode4j.warehouse.duckdb.DuckDbLimits;
-import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The database's adversarial corpus, back to back on one CodeMode over the bundled warehouse with
- * the default caps but for DuckDB's memory: every program ends with its expected outcome, and a
- * benign pass is answered correctly afterwards. Run once per executor by its subclasses.
+ * The database's adversarial corpus, back to back on one CodeMode per backend over the sample with
+ * the default caps but for the engine's resources ({@link Backend#openForCorpus}): every program
+ * ends with its expected outcome on that engine, and a benign pass is answered correctly
+ * afterwards.
+ *
+ * <p>Decided: every backend runs the corpus on the in-process executor, and DuckDB on the
+ * worker-process executor too. The executor decides where the program runs, not where its queries
+ * run (the handlers, and the engine's client, stay in this process either way), so the worker pass
+ * over one engine covers what the other engines would repeat.
  */
+@ParameterizedClass(name = "{0} {1}")
+@MethodSource("runs")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-abstract class HostileQueriesContract {
+class HostileQueriesIT {
 
   /** A pass ends long before a query's 10 s timeout, so passes outlive no query but their own. */
   static final CodeExecutionLimits LIMITS =
       CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(4)).withMaxHostCalls(16);
 
-  private final Warehouse warehouse;
-  private final CodeMode codeMode;
+  static Stream<Arguments> runs() {
+    return Stream.concat(
+        Stream.of(Backend.values()).map(b -> Arguments.of(b, Isolation.inProcess())),
+        Stream.of(Arguments.of(Backend.DUCKDB, new Isolation.Process(2, 256))));
+  }
 
-  HostileQueriesContract(Isolation isolation) throws WarehouseException {
-    this.warehouse = HostileQueriesContract.warehouse();
-    this.codeMode =
+  @Parameter(0)
+  Backend backend;
+
+  @Parameter(1)
+  Isolation isolation;
+
+  private Warehouse warehouse;
+  private CodeMode codeMode;
+
+  @BeforeParameterizedClassInvocation
+  void open() throws WarehouseException {
+    warehouse = backend.openForCorpus();
+    codeMode =
         WarehouseTools.of(warehouse)
             .installInto(CodeMode.builder())
             .limits(LIMITS)
@@ -48,21 +71,7 @@ abstract class HostileQueriesContract {
             .build();
   }
 
-  /**
-   * DuckDB's memory_limit of the corpus's warehouse: low, so that the aggregated strings DuckDB
-   * counts against it fail within a pass instead of after the bundled default's gigabyte.
-   */
-  static final DuckDbLimits DUCKDB = new DuckDbLimits("256MB", 2, "0GB");
-
-  /** The bundled data behind the billing sample's allowlist, four connections, {@link #DUCKDB}. */
-  static Warehouse warehouse() throws WarehouseException {
-    return Warehouse.builder(BillingSample.allowlist())
-        .jdbcUrl(DuckDbReadOnly.url(TestWarehouse.bundledFile(), DUCKDB))
-        .poolSize(4)
-        .build();
-  }
-
-  @AfterAll
+  @AfterParameterizedClassInvocation
   void close() {
     codeMode.close();
     warehouse.close();
@@ -82,13 +91,16 @@ abstract class HostileQueriesContract {
   @MethodSource("corpus")
   @Order(1)
   void run_hostileQuery_endsWithItsExpectedOutcome(HostileQuery program) {
+    HostileQuery.Expectation expected = program.on(backend);
+
     PassOutcome outcome = codeMode.run(program.source(), Programs.run(Programs.UNCONFINED));
-    if (program.expect().equals("ok")) {
+
+    if (expected.expect().equals("ok")) {
       assertThat(outcome).as(program.name() + ": " + outcome).isInstanceOf(PassSuccess.class);
-      if (program.result() != null) {
+      if (expected.result() != null) {
         assertThat(((PassSuccess) outcome).result().toString())
             .as(program.name())
-            .isEqualTo(program.result());
+            .isEqualTo(expected.result());
       }
       return;
     }
@@ -96,9 +108,9 @@ abstract class HostileQueriesContract {
     PassFailure failure = (PassFailure) outcome;
     assertThat(failure.kind().wireName())
         .as(program.name() + ": " + failure.message())
-        .isEqualTo(program.expect());
-    if (program.message() != null) {
-      assertThat(failure.message()).as(program.name()).contains(program.message());
+        .isEqualTo(expected.expect());
+    if (expected.message() != null) {
+      assertThat(failure.message()).as(program.name()).contains(expected.message());
     }
   }
 
