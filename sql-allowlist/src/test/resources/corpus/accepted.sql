@@ -40,6 +40,7 @@ GROUP BY region, year(month)
 ORDER BY region, year
 
 -- name: monthly growth with lag
+-- trino: differs: decimal division keeps its operands' scale in Trino (100.0 * x / y has one decimal), so the rounded growth differs; write CAST(x AS DOUBLE) / y
 WITH monthly AS (
   SELECT date_trunc('month', issued_on) AS month, sum(amount_cents) AS revenue_cents
   FROM invoices
@@ -54,6 +55,7 @@ FROM monthly
 ORDER BY month
 
 -- name: overdue aging buckets
+-- trino: differs: date - date is an INTERVAL in Trino, which it will not compare with a number; write date_diff('day', due_on, DATE '2026-01-31')
 SELECT CASE
          WHEN DATE '2026-01-31' - due_on <= 30 THEN '0-30'
          WHEN DATE '2026-01-31' - due_on <= 60 THEN '31-60'
@@ -137,6 +139,7 @@ GROUP BY region
 ORDER BY region
 
 -- name: double colon casts
+-- trino: differs: SUM of a BIGINT column is BIGINT in Trino and / of two integers drops the fraction, so the cents are cut; write sum(amount_cents) / 100.0
 SELECT region, (sum(amount_cents) / 100)::DECIMAL(18, 2) AS revenue, count(*)::VARCHAR AS n
 FROM invoices
 GROUP BY region
@@ -222,6 +225,7 @@ GROUP BY region
 ORDER BY region
 
 -- name: scalar subquery share of total
+-- trino: differs: decimal division keeps its operands' scale in Trino (100.0 * x / y has one decimal); write CAST(x AS DOUBLE) / y
 SELECT region, sum(amount_cents) * 100.0 / (SELECT sum(amount_cents) FROM invoices) AS share_pct
 FROM invoices
 GROUP BY region
@@ -378,6 +382,7 @@ FROM (SELECT product, sum(quantity) AS units FROM invoice_lines GROUP BY product
 ORDER BY position, product
 
 -- name: lead to next invoice
+-- trino: differs: date - date is an INTERVAL in Trino (1 00:00:00.000), not a number of days; write date_diff('day', a, b)
 SELECT customer_id, invoice_id, issued_on,
        lead(issued_on) OVER (PARTITION BY customer_id ORDER BY issued_on, invoice_id) - issued_on AS days_to_next
 FROM invoices
@@ -539,6 +544,7 @@ ORDER BY customer_id
 LIMIT 20
 
 -- name: columns named date time and timestamp
+-- trino: differs: date - date is an INTERVAL in Trino (15 00:00:00.000), not a number of days; write date_diff('day', a, b)
 SELECT date, t.time, timestamp, value
 FROM (SELECT issued_on AS date, due_on - issued_on AS time, CAST(issued_on AS TIMESTAMP) AS timestamp,
              amount_cents AS value

@@ -62,10 +62,11 @@ public final class SqlAllowlist {
 
   private SqlAllowlist(Builder builder) {
     this.dialect = builder.dialect;
+    String catalog = builder.catalog != null ? builder.catalog : builder.dialect.catalog();
     AllowedTables tables =
-        builder.catalog == null
+        catalog == null
             ? new AllowedTables(builder.tables, builder.dialect.schema())
-            : new AllowedTables(builder.tables, builder.dialect.schema(), builder.catalog);
+            : new AllowedTables(builder.tables, builder.dialect.schema(), catalog);
     this.approver =
         new Approver(
             builder.dialect,
@@ -153,7 +154,7 @@ public final class SqlAllowlist {
 
     /**
      * Also accepts table references prefixed by this catalog ({@code wh.invoices}) and renders them
-     * so.
+     * so. A Trino dialect names its catalog itself ({@link Dialect#trino}); any other is refused.
      */
     public Builder catalog(String name) {
       this.catalog = Names.requireIdentifier(name, "catalog");
@@ -190,6 +191,16 @@ public final class SqlAllowlist {
             "no table is allowlisted: add each table a query may read with table(name, scope)");
       }
       checkParents();
+      if (catalog != null && dialect.catalog() != null && !catalog.equals(dialect.catalog())) {
+        throw new IllegalStateException(
+            "catalog "
+                + catalog
+                + " differs from the "
+                + dialect.name()
+                + " dialect's catalog "
+                + dialect.catalog()
+                + ": the dialect names the tables' catalog, so leave catalog(...) out");
+      }
       return new SqlAllowlist(this);
     }
 

@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -194,27 +195,66 @@ final class ResultJson {
           };
       case Types.DATE -> (rs, i, name, row) -> putText(row, name, rs.getObject(i, LocalDate.class));
       case Types.TIME ->
-          (rs, i, name, row) -> {
-            LocalTime value = rs.getObject(i, LocalTime.class);
-            putText(
-                row, name, value == null ? null : DateTimeFormatter.ISO_LOCAL_TIME.format(value));
-          };
+          withFallback(
+              (rs, i, name, row) -> {
+                LocalTime value = rs.getObject(i, LocalTime.class);
+                putText(
+                    row,
+                    name,
+                    value == null ? null : DateTimeFormatter.ISO_LOCAL_TIME.format(value));
+              },
+              // trino-jdbc converts no TIME to LocalTime; its text is ISO's HH:mm:ss[.fff].
+              (rs, i, name, row) -> putText(row, name, rs.getString(i)));
       case Types.TIMESTAMP ->
           (rs, i, name, row) -> {
             LocalDateTime value = rs.getObject(i, LocalDateTime.class);
             putText(row, name, value == null ? null : LOCAL_TIMESTAMP.format(value));
           };
       case Types.TIMESTAMP_WITH_TIMEZONE ->
-          (rs, i, name, row) -> {
-            OffsetDateTime value = rs.getObject(i, OffsetDateTime.class);
-            putText(row, name, value == null ? null : OFFSET_TIMESTAMP.format(value));
-          };
+          withFallback(
+              (rs, i, name, row) -> {
+                OffsetDateTime value = rs.getObject(i, OffsetDateTime.class);
+                putText(row, name, value == null ? null : OFFSET_TIMESTAMP.format(value));
+              },
+              // trino-jdbc converts TIMESTAMP WITH TIME ZONE to ZonedDateTime only.
+              (rs, i, name, row) -> {
+                ZonedDateTime value = rs.getObject(i, ZonedDateTime.class);
+                putText(
+                    row,
+                    name,
+                    value == null ? null : OFFSET_TIMESTAMP.format(value.toOffsetDateTime()));
+              });
       case Types.BLOB, Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY ->
           (rs, i, name, row) -> {
             byte[] value = rs.getBytes(i);
             putText(row, name, value == null ? null : Base64.getEncoder().encodeToString(value));
           };
       default -> (rs, i, name, row) -> putText(row, name, rs.getString(i));
+    };
+  }
+
+  /**
+   * Reads through {@code primary}, or through {@code fallback} from the first row whose value the
+   * driver would not convert as {@code primary} asks: drivers differ in the {@code java.time}
+   * classes they convert to, and the first refusal decides for the column. A failure of the
+   * fallback too is the column's failure.
+   */
+  private static Cell withFallback(Cell primary, Cell fallback) {
+    return new Cell() {
+      private boolean refused;
+
+      @Override
+      public void put(ResultSet rs, int index, String name, ObjectNode row) throws SQLException {
+        if (!refused) {
+          try {
+            primary.put(rs, index, name, row);
+            return;
+          } catch (SQLException e) {
+            refused = true;
+          }
+        }
+        fallback.put(rs, index, name, row);
+      }
     };
   }
 

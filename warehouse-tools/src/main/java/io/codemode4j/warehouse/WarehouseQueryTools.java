@@ -134,17 +134,29 @@ final class WarehouseQueryTools {
   }
 
   /**
-   * What SUM and AVG of integers return on the engine, which decides their JSON type: DuckDB's
-   * HUGEINT and DOUBLE, PostgreSQL's BIGINT or NUMERIC and NUMERIC (PostgreSQL also divides an
-   * integer by an integer to an integer).
+   * What SUM and AVG of integers return on the engine, which decides their JSON type, and the
+   * arithmetic a model carried over from another engine gets wrong: DuckDB's HUGEINT and DOUBLE;
+   * PostgreSQL's BIGINT or NUMERIC and NUMERIC, and its integer division; Trino's BIGINT and
+   * DOUBLE, its integer division, decimal quotients kept at their operands' scale and dates that
+   * subtract to intervals.
    */
   private static String sumTyping(String dialect) {
-    return dialect.equals("PostgreSQL")
-        ? "PostgreSQL names its types int2, int4, int8 (integers: numbers), numeric (DECIMAL: a string), float8"
-            + " (DOUBLE: a number), text, date. SUM of an int4 column is int8 (a number), of an int8 column"
-            + " numeric (a string); AVG of integers is numeric (a string); int / int divides to an integer, so"
-            + " write x * 1.0 / y for a fraction."
-        : "SUM of an integer column is HUGEINT, so it is a string too.";
+    return switch (dialect) {
+      case "PostgreSQL" ->
+          "PostgreSQL names its types int2, int4, int8 (integers: numbers), numeric (DECIMAL: a string), float8"
+              + " (DOUBLE: a number), text, date. SUM of an int4 column is int8 (a number), of an int8 column"
+              + " numeric (a string); AVG of integers is numeric (a string); int / int divides to an integer, so"
+              + " write x * 1.0 / y for a fraction.";
+      case "Trino" ->
+          "Trino names its types bigint, integer (numbers), decimal(p,s) (a string), double (a number), varchar,"
+              + " date. SUM of an integer column is bigint (a number), of a decimal column decimal (a string);"
+              + " AVG of integers is double (a number). Integer / integer drops the fraction (sum(cents) / 100"
+              + " loses the cents: write sum(cents) / 100.0); a decimal quotient keeps its operands' larger"
+              + " scale (100.0 * x / y has one decimal: write CAST(x AS DOUBLE) / y); date - date is an"
+              + " interval (write date_diff('day', a, b)); a date compares only with a date (DATE"
+              + " '2024-01-31', not '2024-01-31').";
+      default -> "SUM of an integer column is HUGEINT, so it is a string too.";
+    };
   }
 
   private static String queryDescription(
@@ -173,16 +185,21 @@ final class WarehouseQueryTools {
             " bytes of JSON rejects with kind 'too_large'. Build long text in JavaScript from the rows: SQL that"
                 + " could build long values (wide padding, growing replace, concatenation chains) rejects with kind"
                 + " 'refused'.\n");
-    out.append(
-        """
-        JSON values are typed by the column's SQL type, never by the value: DECIMAL and %s are \
-        strings with the exact digits; the result's rows documentation has every rule.
-        Tables and views (column SQL-type, notes in parentheses):
-        """
-            .formatted(
-                dialect.equals("PostgreSQL")
-                    ? "NUMERIC (SUM of BIGINT, AVG of integers)"
-                    : "SUM of integers"));
+    out.append("JSON values are typed by the column's SQL type, never by the value: ")
+        .append(
+            switch (dialect) {
+              case "PostgreSQL" ->
+                  "DECIMAL and NUMERIC (SUM of BIGINT, AVG of integers) are strings with the exact"
+                      + " digits";
+              case "Trino" ->
+                  "DECIMAL is a string with the exact digits (SUM of integers is a BIGINT number)";
+              default -> "DECIMAL and SUM of integers are strings with the exact digits";
+            })
+        .append(
+            """
+            ; the result's rows documentation has every rule.
+            Tables and views (column SQL-type, notes in parentheses):
+            """);
     for (TableSchema table : tables) {
       out.append("- ").append(table.name());
       notes.table(table.name()).ifPresent(note -> out.append(" (").append(note).append(')'));

@@ -5,6 +5,7 @@ import io.codemode4j.sql.SqlRefusedException;
 import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.sql.SqlNode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The SQL one warehouse engine speaks, as far as the allowlist needs it: how an approved tree is
@@ -14,15 +15,15 @@ import org.apache.calcite.sql.SqlNode;
  * <p>Dialects are objects of this module, not an extension point (hence sealed): what a dialect
  * decides is part of the security boundary, and each one is checked against its engine by this
  * module's tests (the function and keyword lists against the engine's catalog, the rendering by the
- * differential tests). DuckDB is the default; PostgreSQL reads tables of one schema. Pick one with
- * {@link SqlAllowlist.Builder#dialect}.
+ * differential tests). DuckDB is the default; PostgreSQL reads tables of one schema, Trino of one
+ * catalog and schema. Pick one with {@link SqlAllowlist.Builder#dialect}.
  *
  * <p>The methods below other than {@link #name()} are called by the allowlist (its parser, walker
  * and renderer live in {@code io.codemode4j.sql.internal}, a package of its own, so they are public
  * for it to call); a dialect is not an extension point: the class is sealed, so no user can
  * implement one, and nothing outside this module needs to call them.
  */
-public abstract sealed class Dialect permits DuckDbDialect, PostgresDialect {
+public abstract sealed class Dialect permits DuckDbDialect, PostgresDialect, TrinoDialect {
 
   Dialect() {}
 
@@ -38,6 +39,15 @@ public abstract sealed class Dialect permits DuckDbDialect, PostgresDialect {
    */
   public static Dialect postgres(String schema) {
     return new PostgresDialect(schema);
+  }
+
+  /**
+   * Trino, its tables in {@code catalog}.{@code schema} (lowercase identifiers, e.g. {@code hive}
+   * and {@code billing}): every table is rendered {@code "catalog"."schema"."table"}, so the
+   * session's catalog and schema never decide what a name means.
+   */
+  public static Dialect trino(String catalog, String schema) {
+    return new TrinoDialect(catalog, schema);
   }
 
   /** The engine's name, for messages, e.g. {@code DuckDB}. */
@@ -64,6 +74,15 @@ public abstract sealed class Dialect permits DuckDbDialect, PostgresDialect {
 
   /** The schema the allowlisted tables live in, lowercase ({@code main} for DuckDB). */
   public abstract String schema();
+
+  /**
+   * The catalog every table is rendered with (Trino's), lowercase; {@code null} where the
+   * connection decides the database (DuckDB, PostgreSQL) and {@link SqlAllowlist.Builder#catalog}
+   * may name one.
+   */
+  public @Nullable String catalog() {
+    return null;
+  }
 
   /**
    * Whether a table written bare may be rendered bare where no CTE or catalog could capture it

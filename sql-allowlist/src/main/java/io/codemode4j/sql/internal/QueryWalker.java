@@ -861,7 +861,7 @@ final class QueryWalker {
     expression(window.getUpperBound(), scope);
   }
 
-  /** A column reference; DuckDB calls some names as functions when no column matches them. */
+  /** A column reference; engines call some names as functions when no column matches them. */
   private void columnReference(SqlIdentifier id) throws SqlRefusedException {
     identifier(id);
     if (id.isStar()) {
@@ -875,8 +875,9 @@ final class QueryWalker {
           id,
           "'"
               + last
-              + "' is read by DuckDB as a "
-              + "call of the function "
+              + "' is read by "
+              + dialect.name()
+              + " as a call of the function "
               + last
               + ", which is not allowed: rename the column or alias");
     }

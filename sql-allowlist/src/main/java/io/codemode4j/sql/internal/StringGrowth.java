@@ -50,11 +50,11 @@ import org.jspecify.annotations.Nullable;
  * the ratio of its replacement's length to its search's, which must be literals; {@code
  * regexp_replace} by one plus the backreferences of its literal replacement ({@code \0} to {@code
  * \9}, and PostgreSQL's {@code \&} for the whole match), and with {@code 'g'} also by the
- * replacement's length, since every position may match; {@code strftime} (DuckDB) and {@code
- * to_char} (PostgreSQL) by {@value #FORMAT_GROWTH} of their format (no specifier writes more than
- * that many characters per character of the format). A column read from a CTE, derived table or
- * subquery, or an earlier select item by its alias, takes the largest bound of that query's columns
- * (coarse but sound: no column is tracked by name).
+ * replacement's length, since every position may match; {@code strftime} (DuckDB), {@code to_char}
+ * (PostgreSQL) and {@code date_format} (Trino) by {@value #FORMAT_GROWTH} of their format (no
+ * specifier writes more than that many characters per character of the format). A column read from
+ * a CTE, derived table or subquery, or an earlier select item by its alias, takes the largest bound
+ * of that query's columns (coarse but sound: no column is tracked by name).
  *
  * <p>Decided: a bound before running rather than a check while running, since DuckDB offers no cap
  * on a string's size and a cancel does not stop a row mid-way; and a refusal rather than a cut, so
@@ -79,9 +79,9 @@ final class StringGrowth {
   static final long MAX_QUERY_CHARS = 10L * FunctionAllowlist.MAX_PAD_WIDTH;
 
   /**
-   * The most a {@code strftime} or {@code to_char} format grows per character: strftime's {@code
-   * %c} writes 19 characters for two, to_char's {@code RN} 15 for two and {@code J} (the Julian
-   * day, up to the year 294276 of a PostgreSQL timestamp) 9 for one.
+   * The most a {@code strftime}, {@code to_char} or {@code date_format} format grows per character:
+   * strftime's {@code %c} writes 19 characters for two, to_char's {@code RN} 15 for two and {@code
+   * J} (the Julian day, up to the year 294276 of a PostgreSQL timestamp) 9 for one.
    */
   static final int FORMAT_GROWTH = 16;
 
@@ -252,7 +252,8 @@ final class StringGrowth {
       case "replace" -> operands.size() < 3 ? largest(operands, columns) : replace(call, columns);
       case "regexp_replace" ->
           operands.size() < 3 ? largest(operands, columns) : regexpReplace(call, columns);
-      case "strftime", "to_char" -> {
+      // Trino's date_format writes MySQL's specifiers, none longer than strftime's.
+      case "strftime", "to_char", "date_format" -> {
         Size format = FIXED;
         Size largest = FIXED;
         for (SqlNode operand : operands) {

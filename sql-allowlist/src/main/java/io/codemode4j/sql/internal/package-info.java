@@ -7,7 +7,9 @@
  * ConcatPrecedence}, {@code AsWritten}, {@code DuckDbForms}), the fail-closed walk ({@code
  * QueryWalker}, with {@code AllowedTables}, {@code FunctionAllowlist}, {@code TenantFilter}, {@code
  * SeriesBounds}, {@code WidthBounds}), the row cap ({@code RowCap}) and the rendering ({@code
- * DuckDbRenderer}); {@code SqlScan} is the lexical view of the text they share.
+ * Rendering}, with each engine's renderer: {@code DuckDbRenderer}, {@code PostgresRenderer} and
+ * {@code TrinoRenderer}, the last two after their check passes {@code PostgresSyntax} and {@code
+ * TrinoSyntax}); {@code SqlScan} is the lexical view of the text they share.
  *
  * <p>Decided: one package, not a separate {@code internal.duckdb} for the DuckDB passes. The walker
  * and the parser call those passes and the passes call back (DuckDbSyntax parses with QueryParser's
@@ -16,9 +18,10 @@
  * package-private except what the API and {@code dialect} packages call: {@code Approver}, {@code
  * AllowedTables} and {@code Names} for the builder, and the renderer and the DuckDB lists ({@code
  * DuckDbRenderer}, {@code FunctionAllowlist}, {@code DuckDbIdioms}) for the DuckDB dialect, {@code
- * PostgresRenderer} and {@code PostgresFunctions} for the PostgreSQL one. PostgreSQL's passes stay
- * here too: its renderer shares the DuckDB renderer's subquery parentheses and lexical check, and
- * its check pass reads the DuckDB forms the parser creates.
+ * PostgresRenderer} and {@code PostgresFunctions} for the PostgreSQL one, {@code TrinoRenderer} and
+ * {@code TrinoFunctions} for the Trino one. PostgreSQL's and Trino's passes stay here too: their
+ * renderers share {@code Rendering} with DuckDB's, and their check passes read the DuckDB forms the
+ * parser creates.
  */
 @NullMarked
 package io.codemode4j.sql.internal;

@@ -11,15 +11,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.List;
 import java.util.TreeSet;
 
 /**
  * One real PostgreSQL 18 per test JVM (zonky's embedded binaries from Maven Central, about 2 s to
  * start), loaded with the bundled sample through the writer identity and locked down: {@code
- * analyst} reads every row, {@code tenant_emea} only emea's, and {@link #tenantRole} makes the role
- * of any other tenant on first use.
+ * analyst} reads every row, each tenant of {@link #TENANTS} only its own through its role ({@link
+ * #tenantRole}: {@code tenant_emea} reads emea's).
  */
 public final class TestPostgres {
 
@@ -28,12 +27,15 @@ public final class TestPostgres {
   public static final String WRITER = "loader";
   public static final String READER = "analyst";
   public static final String EMEA = "tenant_emea";
+
+  /** The tenants with a role of their own: each region, and one of two regions. */
+  public static final List<Tenant> TENANTS =
+      List.of(
+          Tenant.of("emea"), Tenant.of("apac"), Tenant.of("americas"), Tenant.of("apac", "emea"));
+
   public static final String PASSWORD = "s3cret-not-echoed";
 
   private static EmbeddedPostgres server;
-
-  /** The tenant roles made so far, {@link #EMEA} among them once the server is up. */
-  private static final Set<String> tenantRoles = new HashSet<>();
 
   private TestPostgres() {}
 
@@ -60,8 +62,9 @@ public final class TestPostgres {
         try (Connection admin = connect("postgres")) {
           PostgresLockdown lockdown = BillingPostgres.lockdown(DATABASE, SCHEMA);
           lockdown.applyReader(admin, READER, PASSWORD);
-          lockdown.applyTenant(admin, Tenant.of("emea"), EMEA, PASSWORD);
-          tenantRoles.add(EMEA);
+          for (Tenant tenant : TENANTS) {
+            lockdown.applyTenant(admin, tenant, tenantRole(tenant), PASSWORD);
+          }
         }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
@@ -72,24 +75,9 @@ public final class TestPostgres {
     return server;
   }
 
-  /**
-   * The role of {@code tenant}'s rows ({@code tenant_<values in order>}, e.g. {@code
-   * tenant_apac_emea}), created and locked down by the admin on first use, as a host would add a
-   * tenant.
-   */
-  public static synchronized String tenantRole(Tenant tenant) throws WarehouseException {
-    server();
-    String role = "tenant_" + String.join("_", new TreeSet<>(tenant.values()));
-    if (tenantRoles.add(role)) {
-      try (Connection admin = connect("postgres")) {
-        BillingPostgres.lockdown(DATABASE, SCHEMA).applyTenant(admin, tenant, role, PASSWORD);
-      } catch (SQLException e) {
-        tenantRoles.remove(role);
-        throw new WarehouseException(
-            WarehouseException.Kind.UNAVAILABLE, "cannot create the test role " + role, e);
-      }
-    }
-    return role;
+  /** The role of {@code tenant}: {@code tenant_} and its values, sorted, joined by _. */
+  public static String tenantRole(Tenant tenant) {
+    return "tenant_" + String.join("_", new TreeSet<>(tenant.values()));
   }
 
   public static String url() {

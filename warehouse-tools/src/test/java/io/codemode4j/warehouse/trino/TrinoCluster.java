@@ -16,28 +16,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.extension.AfterAllCallback;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * A real Trino for a test class: a coordinator and a worker in two processes started with {@code
- * bin/launcher run} from the tarball the build unpacked ({@code codemode.trinoHome}), on the JDK of
- * the build, both bound to 127.0.0.1 on free ports, with a hive catalog over local parquet (file
- * metastore) and file-based access control from {@link TrinoRules}. The coordinator schedules no
- * splits on itself, so every query runs on the worker: a two-process cluster, not a single node.
+ * A real Trino: a coordinator and a worker in two processes started with {@code bin/launcher run}
+ * from the tarball the build unpacked, on the JDK of the build, both bound to 127.0.0.1 on free
+ * ports, with a hive catalog over local parquet (file metastore) and file-based access control from
+ * the rules it is given. The coordinator schedules no splits on itself, so every query runs on the
+ * worker: a two-process cluster, not a single node.
  *
- * <p>Ready only once {@code system.runtime.nodes} counts both nodes as the {@link
- * TrinoRules#WRITER} user. Each node's etc, data and log live under {@code
- * target/trino/run/<node>}; the logs stay there after the run for failures. Both processes are
- * stopped and verified gone after the class. Skipped (not failed) on a JDK older than 24.0.1, which
- * Trino 476 refuses to start on.
+ * <p>Ready only once {@code system.runtime.nodes} counts both nodes as the owner and a query runs
+ * on the worker. Each node's etc, data and log live under {@code run/<node>} beside the tarball;
+ * the logs stay there after the run for failures. {@link #stop} ends both processes and verifies
+ * they are gone. {@link TestTrino} starts one per test JVM.
  */
-public final class TrinoCluster implements BeforeAllCallback, AfterAllCallback {
-
-  /** The oldest JDK Trino 476's launcher accepts. */
-  private static final Runtime.Version MIN_JDK = Runtime.Version.parse("24.0.1");
+final class TrinoCluster {
 
   /** Two cores and a shared machine: the measured single node used 0.7-0.8 GB RSS at -Xmx3G. */
   private static final String HEAP = "-Xmx1536m";
@@ -46,39 +38,28 @@ public final class TrinoCluster implements BeforeAllCallback, AfterAllCallback {
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
   private final List<Process> processes = new ArrayList<>();
-  private Path root;
-  private Path lake;
-  private int coordinatorPort;
-  private Duration startup;
+  private final Path root;
+  private final Path lake;
+  private final String owner;
+  private final int coordinatorPort;
+  private final Duration startup;
 
-  @Override
-  public void beforeAll(ExtensionContext context) throws Exception {
-    Assumptions.assumeTrue(
-        Runtime.version().compareTo(MIN_JDK) >= 0,
-        () ->
-            "Trino 476 needs a JDK >= "
-                + MIN_JDK
-                + " and this build runs on "
-                + Runtime.version()
-                + ": the Trino integration tests are skipped. Build with JDK 25 (./mvnw picks it).");
-    String home = System.getProperty("codemode.trinoHome");
-    Assumptions.assumeTrue(
-        home != null && Files.isExecutable(Path.of(home, "bin", "launcher")),
-        () ->
-            "no unpacked Trino at codemode.trinoHome="
-                + home
-                + ": run the ITs through Maven (failsafe), whose pre-integration-test phase unpacks it");
-    Path trinoHome = Path.of(home);
-    root = trinoHome.getParent().resolve("run");
-    lake = root.resolve("lake");
+  /**
+   * Starts both processes from the unpacked tarball at {@code trinoHome} with {@code rules} as the
+   * access control rules, and waits until both nodes are active as {@code owner}.
+   */
+  TrinoCluster(Path trinoHome, String rules, String owner) throws Exception {
+    this.root = trinoHome.getParent().resolve("run");
+    this.lake = root.resolve("lake");
+    this.owner = owner;
     deleteTree(root);
     Files.createDirectories(lake);
     coordinatorPort = freePort();
     int workerPort = freePort();
     long started = System.nanoTime();
     try {
-      processes.add(launch(trinoHome, "coordinator", coordinatorPort, true));
-      processes.add(launch(trinoHome, "worker", workerPort, false));
+      processes.add(launch(trinoHome, "coordinator", coordinatorPort, true, rules));
+      processes.add(launch(trinoHome, "worker", workerPort, false, rules));
       awaitNodes(2);
     } catch (Exception e) {
       stop();
@@ -87,18 +68,13 @@ public final class TrinoCluster implements BeforeAllCallback, AfterAllCallback {
     startup = Duration.ofNanos(System.nanoTime() - started);
   }
 
-  @Override
-  public void afterAll(ExtensionContext context) throws Exception {
-    stop();
-  }
-
   /** How long both processes took to answer with two nodes. */
-  public Duration startup() {
+  Duration startup() {
     return startup;
   }
 
   /** The process ids of the coordinator and the worker. */
-  public List<Long> pids() {
+  List<Long> pids() {
     return processes.stream().map(Process::pid).toList();
   }
 
@@ -106,21 +82,26 @@ public final class TrinoCluster implements BeforeAllCallback, AfterAllCallback {
    * Copies {@code parquet} into the lake as the only file of directory {@code table}, returning the
    * location a hive external table gives for it.
    */
-  public String stage(Path parquet, String table) throws IOException {
+  String stage(Path parquet, String table) throws IOException {
     Path dir = lake.resolve(table);
     Files.createDirectories(dir);
     Files.copy(parquet, dir.resolve(table + ".parquet"), StandardCopyOption.REPLACE_EXISTING);
     return "local:///" + table;
   }
 
-  /** A plain trino-jdbc connection as {@code user}, no allowlist in between. */
-  public Connection connect(String user) throws SQLException {
-    Properties props = new Properties();
-    props.setProperty("user", user);
-    return DriverManager.getConnection("jdbc:trino://127.0.0.1:" + coordinatorPort, props);
+  /** The coordinator's URL with {@code path} ({@code /catalog/schema}, or empty). */
+  String url(String path) {
+    return "jdbc:trino://127.0.0.1:" + coordinatorPort + path;
   }
 
-  private Process launch(Path trinoHome, String node, int port, boolean coordinator)
+  /** A plain trino-jdbc connection as {@code user}, no allowlist in between. */
+  Connection connect(String user) throws SQLException {
+    Properties props = new Properties();
+    props.setProperty("user", user);
+    return DriverManager.getConnection(url(""), props);
+  }
+
+  private Process launch(Path trinoHome, String node, int port, boolean coordinator, String rules)
       throws IOException {
     Path dir = root.resolve(node);
     Path etc = dir.resolve("etc");
@@ -163,11 +144,11 @@ public final class TrinoCluster implements BeforeAllCallback, AfterAllCallback {
     }
     Files.writeString(etc.resolve("config.properties"), String.join("\n", config) + "\n");
     if (coordinator) {
-      Path rules = etc.resolve("rules.json");
-      Files.writeString(rules, TrinoRules.json());
+      Path rulesFile = etc.resolve("rules.json");
+      Files.writeString(rulesFile, rules);
       Files.writeString(
           etc.resolve("access-control.properties"),
-          "access-control.name=file\nsecurity.config-file=" + rules + "\n");
+          "access-control.name=file\nsecurity.config-file=" + rulesFile + "\n");
     }
     Files.writeString(
         etc.resolve("catalog").resolve("hive.properties"),
@@ -207,13 +188,16 @@ public final class TrinoCluster implements BeforeAllCallback, AfterAllCallback {
                   + root);
         }
       }
-      try (Connection c = connect(TrinoRules.WRITER);
+      try (Connection c = connect(owner);
           Statement s = c.createStatement();
           ResultSet rs =
               s.executeQuery("SELECT count(*) FROM system.runtime.nodes WHERE state = 'active'")) {
         rs.next();
         seen = rs.getLong(1);
         if (seen == expected) {
+          // The scheduler learns of the worker a few seconds after the nodes table lists it; until
+          // then a query that needs a worker fails with "No worker nodes available".
+          s.executeQuery("SELECT count(*) FROM (VALUES 1, 2) t(x) GROUP BY x").close();
           return;
         }
       } catch (SQLException e) {
@@ -233,7 +217,8 @@ public final class TrinoCluster implements BeforeAllCallback, AfterAllCallback {
         last);
   }
 
-  private void stop() throws InterruptedException {
+  /** Ends both processes; throws when one is still alive afterwards. */
+  void stop() {
     List<String> survivors = new ArrayList<>();
     for (Process p : processes) {
       List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());

@@ -1,0 +1,258 @@
+package io.codemode4j.warehouse.trino;
+
+import com.zaxxer.hikari.HikariConfig;
+import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.warehouse.JdbcPools;
+import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.billing.BillingSample;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The billing sample in Trino: its allowlist in the Trino dialect, the tables and views a lake's
+ * owner creates over the sample's parquet files, the lockdown Trino enforces, and the warehouse an
+ * analyst reads through.
+ *
+ * <p>Decided: the lines carry their invoice's region. Trino filters a tenant's rows with a rule on
+ * each table ({@link TrinoLockdown}), and a filter through the parent invoice let a failing
+ * predicate tell another tenant's rows apart; so {@code invoice_lines_by_region} is written from
+ * the lines' parquet joined to the invoices, and {@code invoice_lines}, the name the allowlist and
+ * the model know, is a {@code SECURITY INVOKER} view of it with the sample's five columns. The
+ * summary is an invoker view too, so both read their tables with the caller's filters.
+ */
+public final class BillingTrino {
+
+  /** The base tables an analyst reads, each with its tenant column. */
+  static final Map<String, String> TABLES =
+      java.util.Collections.unmodifiableMap(
+          new LinkedHashMap<>(
+              Map.of(
+                  "customers", "region",
+                  "invoices", "region",
+                  "invoice_lines_by_region", "region")));
+
+  /** The invoker views an analyst reads. */
+  static final Set<String> VIEWS = Set.of("invoice_lines", "invoice_summary");
+
+  /** The external tables over the parquet files, as Trino types them. */
+  private static final Map<String, String> SOURCES =
+      Map.of(
+          "customers",
+          "customer_id varchar, name varchar, region varchar, segment varchar, country varchar",
+          "invoices",
+          "invoice_id varchar, customer_id varchar, region varchar, issued_on date, due_on date,"
+              + " paid_on date, status varchar, currency varchar, amount_cents bigint",
+          "invoice_lines_source",
+          "invoice_id varchar, line_no integer, product varchar, quantity integer,"
+              + " unit_price_cents bigint");
+
+  private BillingTrino() {}
+
+  /** The sample's allowlist for its tables in {@code catalog}.{@code schema}. */
+  public static SqlAllowlist allowlist(String catalog, String schema) {
+    return BillingSample.builder().dialect(Dialect.trino(catalog, schema)).build();
+  }
+
+  /**
+   * The sample's lockdown in {@code catalog}.{@code schema}, the schema owned and loaded by {@code
+   * owner}: give {@link TrinoLockdown#rules} the reader and the tenants' users.
+   */
+  public static TrinoLockdown lockdown(String catalog, String schema, String owner) {
+    return new TrinoLockdown(catalog, schema, TABLES, VIEWS, owner);
+  }
+
+  /**
+   * The sample warehouse on Trino at {@code jdbcUrl}, which names the catalog and schema of the
+   * tables ({@code jdbc:trino://host:8080/hive/billing}), read as {@code user} ({@code null}: the
+   * URL's) with {@code password} ({@code null}: none; Trino takes one only over TLS), pooled by
+   * HikariCP. With {@code tenantUser}, each tenant's queries run as its own user, whom Trino's row
+   * filters confine ({@link TrinoLockdown}), as well as behind the allowlist's filters.
+   *
+   * @throws IllegalArgumentException when the URL is not a Trino URL naming a catalog and schema
+   * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; the
+   *     message names the URL without credentials or options
+   */
+  public static Warehouse open(
+      String jdbcUrl,
+      @Nullable String user,
+      @Nullable String password,
+      int maxResultBytes,
+      @Nullable Function<Tenant, String> tenantUser)
+      throws WarehouseException {
+    List<String> path = catalogAndSchema(jdbcUrl);
+    Warehouse.Builder builder =
+        Warehouse.builder(allowlist(path.get(0), path.get(1)))
+            .hikari(config(jdbcUrl, user, password))
+            .notes(BillingSample.notes())
+            .maxResultBytes(maxResultBytes);
+    if (tenantUser != null) {
+      builder.tenantDataSources(
+          tenant -> JdbcPools.open(config(jdbcUrl, tenantUser.apply(tenant), password)));
+    }
+    return builder.build();
+  }
+
+  /**
+   * Creates the sample's tables and views in {@code catalog}.{@code schema} through {@code owner},
+   * a connection of the schema's owner: external tables over the three parquet files already in the
+   * lake at {@code locations} (table file name without {@code .parquet}, e.g. {@code
+   * invoice_lines}, to the directory holding it, e.g. {@code s3://lake/billing/invoice_lines}),
+   * then the lines with their invoice's region and the two views. Needs a catalog whose connector
+   * takes external tables and writes (Hive's).
+   *
+   * @throws WarehouseException of kind {@code UNAVAILABLE} when a statement fails; it names the
+   *     statement's table and Trino's message
+   */
+  public static void load(
+      Connection owner, String catalog, String schema, Map<String, String> locations)
+      throws WarehouseException {
+    String s = qualified(catalog, schema);
+    List<String> statements = new ArrayList<>();
+    statements.add("CREATE SCHEMA IF NOT EXISTS " + s);
+    for (Map.Entry<String, String> source : SOURCES.entrySet()) {
+      String file =
+          source.getKey().equals("invoice_lines_source") ? "invoice_lines" : source.getKey();
+      String location = locations.get(file);
+      if (location == null) {
+        throw new IllegalArgumentException(
+            "no location for "
+                + file
+                + ".parquet: give one for each of "
+                + BillingSample.TABLE_FILES);
+      }
+      statements.add(
+          "CREATE TABLE IF NOT EXISTS "
+              + s
+              + "."
+              + source.getKey()
+              + " ("
+              + source.getValue()
+              + ") WITH (format = 'PARQUET', external_location = "
+              + SqlLiterals.quote(location)
+              + ")");
+    }
+    statements.add(
+        "CREATE TABLE IF NOT EXISTS "
+            + s
+            + ".invoice_lines_by_region WITH (format = 'PARQUET') AS"
+            + " SELECT l.invoice_id, l.line_no, l.product, l.quantity, l.unit_price_cents, i.region"
+            + " FROM "
+            + s
+            + ".invoice_lines_source l JOIN "
+            + s
+            + ".invoices i ON i.invoice_id = l.invoice_id");
+    statements.add(
+        "CREATE OR REPLACE VIEW "
+            + s
+            + ".invoice_lines SECURITY INVOKER AS"
+            + " SELECT invoice_id, line_no, product, quantity, unit_price_cents FROM "
+            + s
+            + ".invoice_lines_by_region");
+    statements.add(
+        "CREATE OR REPLACE VIEW "
+            + s
+            + ".invoice_summary SECURITY INVOKER AS"
+            + " SELECT i.region AS region, c.name AS customer,"
+            + " CAST(date_trunc('month', i.issued_on) AS DATE) AS month,"
+            + " count(*) AS invoice_count,"
+            + " CAST(CAST(sum(i.amount_cents) AS DECIMAL(38,0)) * 0.01 AS DECIMAL(18,2))"
+            + " AS revenue"
+            + " FROM "
+            + s
+            + ".invoices i JOIN "
+            + s
+            + ".customers c ON c.customer_id = i.customer_id"
+            + " WHERE i.status <> 'void'"
+            + " GROUP BY i.region, c.name, CAST(date_trunc('month', i.issued_on) AS DATE)");
+    try (Statement statement = owner.createStatement()) {
+      for (String sql : statements) {
+        try {
+          statement.execute(sql);
+        } catch (SQLException e) {
+          throw new WarehouseException(
+              WarehouseException.Kind.UNAVAILABLE,
+              "cannot create the billing sample in Trino "
+                  + catalog
+                  + "."
+                  + schema
+                  + " ("
+                  + sql.substring(0, Math.min(sql.length(), 80))
+                  + "...): "
+                  + e.getMessage(),
+              e);
+        }
+      }
+    } catch (SQLException e) {
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE, "cannot reach Trino: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The catalog and schema of a Trino URL's path, {@code jdbc:trino://host:port/catalog/schema}.
+   */
+  static List<String> catalogAndSchema(String jdbcUrl) {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    String must =
+        " (a Trino warehouse URL names the catalog and schema of the tables, e.g."
+            + " jdbc:trino://127.0.0.1:8080/hive/billing)";
+    if (!jdbcUrl.startsWith("jdbc:trino://")) {
+      throw new IllegalArgumentException(
+          "'" + JdbcPools.redacted(jdbcUrl) + "' is not a Trino JDBC URL" + must);
+    }
+    String path;
+    try {
+      path = new URI(jdbcUrl.substring("jdbc:".length())).getPath();
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(
+          "'" + JdbcPools.redacted(jdbcUrl) + "' is not a valid URL: " + e.getReason() + must, e);
+    }
+    String[] parts = path == null ? new String[0] : path.replaceFirst("^/", "").split("/");
+    if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
+      throw new IllegalArgumentException(
+          "'" + JdbcPools.redacted(jdbcUrl) + "' does not name a catalog and a schema" + must);
+    }
+    return List.of(parts[0], parts[1]);
+  }
+
+  private static HikariConfig config(
+      String jdbcUrl, @Nullable String user, @Nullable String password) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(jdbcUrl);
+    if (user != null) {
+      config.setUsername(user);
+    }
+    if (password != null) {
+      config.setPassword(password);
+    }
+    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
+    return config;
+  }
+
+  private static String qualified(String catalog, String schema) {
+    return "\"" + requireIdentifier(catalog) + "\".\"" + requireIdentifier(schema) + "\"";
+  }
+
+  private static String requireIdentifier(String name) {
+    if (!name.matches("[a-z_][a-z0-9_]{0,62}")) {
+      throw new IllegalArgumentException(
+          "'" + name + "' is not valid: use a lowercase identifier [a-z_][a-z0-9_]*");
+    }
+    return name;
+  }
+}
