@@ -4,6 +4,7 @@ import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.duckdb.DuckDbLimits;
 import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import io.codemode4j.warehouse.postgres.PostgresWarehouses;
+import io.codemode4j.warehouse.trino.TestTrino;
 import java.util.Locale;
 
 /**
@@ -14,10 +15,10 @@ import java.util.Locale;
  *
  * <p>Decided: an entry opens the warehouse with the engine's own tenant isolation ({@link
  * Warehouse.Builder#tenantDataSources}: a DuckDB file per tenant, a PostgreSQL role per tenant
- * under row-level security), because the suite's tenant tests are about what a tenant can reach
- * through the tools, which a warehouse without it answers with the allowlist's filters alone. The
- * engines' servers are the tests' shared ones (the DuckDB file cache, {@code TestPostgres}),
- * started on first use and kept for the JVM.
+ * under row-level security, a Trino user per tenant under row filters), because the suite's tenant
+ * tests are about what a tenant can reach through the tools, which a warehouse without it answers
+ * with the allowlist's filters alone. The engines' servers are the tests' shared ones (the DuckDB
+ * file cache, {@code TestPostgres}, {@code TestTrino}), started on first use and kept for the JVM.
  */
 enum Backend {
   DUCKDB {
@@ -41,6 +42,17 @@ enum Backend {
     @Override
     Warehouse open() throws WarehouseException {
       return PostgresWarehouses.open();
+    }
+  },
+
+  /**
+   * A coordinator and a worker; skipped (a JUnit assumption) where Trino cannot start: a JDK older
+   * than 24.0.1, or no server unpacked by the build.
+   */
+  TRINO {
+    @Override
+    Warehouse open() throws WarehouseException {
+      return TestTrino.warehouse();
     }
   };
 
