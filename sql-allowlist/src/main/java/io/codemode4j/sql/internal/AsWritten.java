@@ -41,12 +41,12 @@ import org.jspecify.annotations.Nullable;
  * <p>Likewise for labels: DuckDB labels {@code EXTRACT(dow FROM d)} {@code date_part('dow', d)},
  * with the unit as written (or, for the units its grammar knows, by its own name: {@link
  * #EXTRACT_UNITS}), where Calcite renders {@code EXTRACT(DOW FROM d)}, labelled {@code
- * date_part('DOW', d)}: the pass writes such a call as {@code DATE_PART('dow', d)}, the same
- * function with DuckDB's unit, for the dialects that have {@code date_part} (Trino has not: its
- * EXTRACT stays EXTRACT). {@code trim(s)} stays a call of one argument (Calcite fills in {@code
- * BOTH ' ' FROM}), and {@code current_date} keeps its spelling. {@code CAST('90 minutes' AS
- * INTERVAL)}, which Babel reads as a cast to {@code INTERVAL SECOND}, becomes the interval the
- * string names ({@link DuckDbForms#INTERVAL_TEXT}).
+ * date_part('DOW', d)}: for DuckDB the pass writes such a call as {@code DATE_PART('dow', d)}, the
+ * same function with DuckDB's unit (PostgreSQL and Trino keep {@code EXTRACT}, which they label by
+ * its own name; Trino has no {@code date_part}). {@code trim(s)} stays a call of one argument
+ * (Calcite fills in {@code BOTH ' ' FROM}), and {@code current_date} keeps its spelling. {@code
+ * CAST('90 minutes' AS INTERVAL)}, which Babel reads as a cast to {@code INTERVAL SECOND}, becomes
+ * the interval the string names ({@link DuckDbForms#INTERVAL_TEXT}).
  */
 final class AsWritten extends SqlShuttle {
 
@@ -116,9 +116,8 @@ final class AsWritten extends SqlShuttle {
     if (!(visited instanceof SqlCall copy)) {
       return visited;
     }
-    // Only where the engine has date_part (DuckDB, PostgreSQL): Trino has EXTRACT alone.
     if (copy.getOperator() == SqlStdOperatorTable.EXTRACT
-        && dialect.defaultFunctions().contains("date_part")
+        && dialect.equals(Dialect.duckDb())
         && copy.operand(0) instanceof SqlIntervalQualifier unit) {
       String written = written(unit.getParserPosition());
       if (written != null && WORD.matcher(written).matches()) {

@@ -125,6 +125,7 @@ class PostgresDialectTest {
           SELECT issued_on + INTERVAL '45' DAY FROM invoices                         | INTERVAL '45' DAY
           SELECT string_agg(customer, ', ' ORDER BY customer) FROM customers          | ORDER BY
           SELECT 'a\\b' AS s                                                         | 'a\\b'
+          SELECT extract(year FROM issued_on) AS y FROM invoices                     | EXTRACT(YEAR FROM "issued_on")
           """)
   void render_postgresSyntax_isKeptInTheRendering(String sql, String rendered)
       throws SqlRefusedException {
