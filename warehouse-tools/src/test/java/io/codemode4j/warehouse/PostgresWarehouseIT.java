@@ -1,6 +1,5 @@
 package io.codemode4j.warehouse;
 
-import static io.codemode4j.warehouse.Programs.EMEA;
 import static io.codemode4j.warehouse.Programs.UNCONFINED;
 import static io.codemode4j.warehouse.Programs.js;
 import static io.codemode4j.warehouse.Programs.rejection;
@@ -22,7 +21,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** warehouse.query end to end through Code Mode programs on the embedded PostgreSQL. */
+/**
+ * warehouse.query end to end through Code Mode programs on the embedded PostgreSQL: what only
+ * PostgreSQL has (its typing, its refusals, its connection settings); what every engine shares runs
+ * in the backend suite ({@link Backend}).
+ */
 class PostgresWarehouseIT {
 
   private static Warehouse warehouse;
@@ -62,19 +65,6 @@ class PostgresWarehouseIT {
     assertThat(new java.math.BigDecimal(americas.get("dollars").asString()).movePointRight(2))
         .isEqualByComparingTo(americas.get("cents").asString());
     assertThat(americas.get("first_day").asString()).matches("\\d{4}-\\d{2}-\\d{2}");
-  }
-
-  @Test
-  void query_forATenantPrincipal_returnsOnlyItsRowsFromRowLevelSecurityAndTheFilter() {
-    JsonNode answer =
-        result(
-            codeMode,
-            "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM invoice_summary'}))"
-                + ".rows",
-            EMEA);
-
-    assertThat(answer).hasSize(1);
-    assertThat(answer.get(0).get("region").asString()).isEqualTo("emea");
   }
 
   @Test

@@ -93,7 +93,7 @@ class WorstCaseRssIT {
   @MethodSource("executors")
   void run_worstCasesAtOnce_keepTheHostsResidentMemoryUnderItsBound(Isolation isolation)
       throws Exception {
-    try (Warehouse warehouse = HostileQueriesContract.warehouse();
+    try (Warehouse warehouse = Backend.DUCKDB.openForCorpus();
         CodeMode codeMode =
             WarehouseTools.of(warehouse)
                 .installInto(CodeMode.builder())

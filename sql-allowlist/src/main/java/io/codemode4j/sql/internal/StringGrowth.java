@@ -48,12 +48,13 @@ import org.jspecify.annotations.Nullable;
  * {@code printf}/{@code format} return their literal format plus each field at its width or its
  * longest argument (a field may repeat an argument, {@code {0}{0}}); {@code replace} multiplies by
  * the ratio of its replacement's length to its search's, which must be literals; {@code
- * regexp_replace} by one plus the backreferences of its literal replacement, and with {@code 'g'}
- * also by the replacement's length, since every position may match; {@code strftime} (and Trino's
- * {@code date_format}) by {@value #STRFTIME_GROWTH} of its format (a specifier of two characters
- * writes at most that many). A column read from a CTE, derived table or subquery, or an earlier
- * select item by its alias, takes the largest bound of that query's columns (coarse but sound: no
- * column is tracked by name).
+ * regexp_replace} by one plus the backreferences of its literal replacement ({@code \0} to {@code
+ * \9}, and PostgreSQL's {@code \&} for the whole match), and with {@code 'g'} also by the
+ * replacement's length, since every position may match; {@code strftime} (DuckDB), {@code to_char}
+ * (PostgreSQL) and {@code date_format} (Trino) by {@value #FORMAT_GROWTH} of their format (no
+ * specifier writes more than that many characters per character of the format). A column read from
+ * a CTE, derived table or subquery, or an earlier select item by its alias, takes the largest bound
+ * of that query's columns (coarse but sound: no column is tracked by name).
  *
  * <p>Decided: a bound before running rather than a check while running, since DuckDB offers no cap
  * on a string's size and a cancel does not stop a row mid-way; and a refusal rather than a cut, so
@@ -77,8 +78,12 @@ final class StringGrowth {
   /** The most characters of the query's own all its built values may hold together. */
   static final long MAX_QUERY_CHARS = 10L * FunctionAllowlist.MAX_PAD_WIDTH;
 
-  /** The longest a {@code strftime} format grows: {@code %c} writes 19 characters for two. */
-  static final int STRFTIME_GROWTH = 16;
+  /**
+   * The most a {@code strftime}, {@code to_char} or {@code date_format} format grows per character:
+   * strftime's {@code %c} writes 19 characters for two, to_char's {@code RN} 15 for two and {@code
+   * J} (the Julian day, up to the year 294276 of a PostgreSQL timestamp) 9 for one.
+   */
+  static final int FORMAT_GROWTH = 16;
 
   /** What a number, date, boolean or hash (any fixed-size value) is bounded by. */
   private static final Size FIXED = new Size(0, 64, 0);
@@ -86,7 +91,7 @@ final class StringGrowth {
   /** A column of an allowlisted table: one stored value. */
   private static final Size STORED = new Size(1, 0, 0);
 
-  private static final Pattern BACKREFERENCE = Pattern.compile("\\\\[0-9]");
+  private static final Pattern BACKREFERENCE = Pattern.compile("\\\\[0-9&]");
 
   /**
    * An upper bound of a value's length: {@code data} copies of the longest stored value, plus
@@ -248,7 +253,7 @@ final class StringGrowth {
       case "regexp_replace" ->
           operands.size() < 3 ? largest(operands, columns) : regexpReplace(call, columns);
       // Trino's date_format writes MySQL's specifiers, none longer than strftime's.
-      case "strftime", "date_format" -> {
+      case "strftime", "to_char", "date_format" -> {
         Size format = FIXED;
         Size largest = FIXED;
         for (SqlNode operand : operands) {
@@ -259,7 +264,7 @@ final class StringGrowth {
           }
         }
         boolean literalFormat = operands.stream().anyMatch(SqlCharStringLiteral.class::isInstance);
-        yield built(call, name, (literalFormat ? format : largest).times(STRFTIME_GROWTH));
+        yield built(call, name, (literalFormat ? format : largest).times(FORMAT_GROWTH));
       }
       case "string_agg", "listagg" -> {
         largest(operands, columns);

@@ -25,12 +25,13 @@ public final class PostgresWarehouses {
         .build();
   }
 
+  /** A pool of {@link JdbcPools#DEFAULT_POOL_SIZE} read-only connections as {@code role}. */
   public static HikariConfig config(String role) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(TestPostgres.url() + "?readOnly=true&readOnlyMode=always");
     config.setUsername(role);
     config.setPassword(TestPostgres.PASSWORD);
-    config.setMaximumPoolSize(2);
+    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
     return config;
   }
 }
