@@ -8,6 +8,7 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.postgres.BillingPostgres;
+import io.codemode4j.warehouse.trino.BillingTrino;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,10 +41,11 @@ final class DataOptions {
       names = "--warehouse",
       paramLabel = "JDBC_URL",
       description =
-          "Read the billing tables from PostgreSQL at this JDBC URL (jdbc:postgresql://host/db) "
-              + "instead of DuckDB over --data. Credentials: in the URL (?user=..&password=..), or "
-              + "--warehouse-user and the environment variable --warehouse-password-env names "
-              + "(default CODEMODE_WAREHOUSE_PASSWORD); never echoed.")
+          "Read the billing tables from PostgreSQL (jdbc:postgresql://host/db) or Trino "
+              + "(jdbc:trino://host:8080/CATALOG/SCHEMA) at this JDBC URL instead of DuckDB over "
+              + "--data. Credentials: in the URL (?user=..&password=..), or --warehouse-user and the "
+              + "environment variable --warehouse-password-env names (default "
+              + "CODEMODE_WAREHOUSE_PASSWORD); never echoed.")
   @Nullable String warehouse;
 
   @Option(
@@ -52,9 +54,9 @@ final class DataOptions {
       description =
           "Run each tenant's queries (--tenant, or an mcp --tokens tenant) as a database user of "
               + "its own: this template with the region for {tenant}, e.g. tenant_{tenant} runs "
-              + "--tenant emea as tenant_emea, whose row-level security confines it besides the "
-              + "allowlist's filters. One region per tenant; needs --warehouse, with the reader's "
-              + "credentials outside its URL.")
+              + "--tenant emea as tenant_emea, whose row-level security (PostgreSQL) or row filters "
+              + "(Trino) confine it besides the allowlist's filters. One region per tenant; needs "
+              + "--warehouse, with the reader's credentials outside its URL.")
   @Nullable String warehouseTenantUser;
 
   @Option(
@@ -68,7 +70,9 @@ final class DataOptions {
   @Option(
       names = "--warehouse-user",
       paramLabel = "ROLE",
-      description = "The PostgreSQL reader role (default: CODEMODE_WAREHOUSE_USER, or the URL's).")
+      description =
+          "The reader: a PostgreSQL role or Trino user (default: CODEMODE_WAREHOUSE_USER, or the "
+              + "URL's).")
   @Nullable String warehouseUser;
 
   @Option(
@@ -83,7 +87,9 @@ final class DataOptions {
       names = "--warehouse-schema",
       paramLabel = "SCHEMA",
       defaultValue = "billing",
-      description = "The PostgreSQL schema of the tables (default: ${DEFAULT-VALUE}).")
+      description =
+          "The PostgreSQL schema of the tables (default: ${DEFAULT-VALUE}); a Trino URL names its "
+              + "catalog and schema in its path.")
   String warehouseSchema = "billing";
 
   /**
@@ -243,9 +249,15 @@ final class DataOptions {
                     maxResultBytes,
                     tenantUsers,
                     tenantPassword);
+        case TRINO ->
+            tenantUsers == null
+                ? BillingTrino.open(url, user, password, maxResultBytes)
+                : BillingTrino.open(
+                    url, user, password, maxResultBytes, tenantUsers, tenantPassword);
       };
     } catch (IllegalArgumentException e) {
-      // A schema that is no identifier, or credentials in the URL beside tenant users.
+      // A schema that is no identifier, a Trino URL without its catalog and schema, or
+      // credentials in the URL beside tenant users.
       throw CodemodeCli.usage(spec, e);
     }
   }

@@ -76,6 +76,12 @@ final class LoadSampleCommand implements Callable<Integer> {
     }
     return switch (engine) {
       case POSTGRESQL -> loadPostgres();
+      case TRINO ->
+          throw CodemodeCli.usage(
+              spec,
+              "load-sample loads PostgreSQL; a Trino lake's owner creates the sample's tables over"
+                  + " the parquet files already in the lake (BillingTrino.load, see README's"
+                  + " Trino section)");
     };
   }
 

@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * load-sample} included, which may refuse it).
  */
 enum WarehouseEngine {
-  POSTGRESQL("jdbc:postgresql:", "jdbc:postgresql://host:5432/warehouse");
+  POSTGRESQL("jdbc:postgresql:", "jdbc:postgresql://host:5432/warehouse"),
+  TRINO("jdbc:trino:", "jdbc:trino://host:8080/hive/billing");
 
   private final String scheme;
   private final String example;
