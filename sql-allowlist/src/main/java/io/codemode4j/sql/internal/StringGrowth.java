@@ -36,8 +36,9 @@ import org.jspecify.annotations.Nullable;
  * peaked at 610 MB RSS, two such replacements nested over 2,000 rows at 1.3 GB, and three over
  * 150,000 rows passed 3 GB; a CTE chain of {@code s||s||...} tenfold per level built 100,000,000
  * characters at 750 MB. Aggregated strings ({@code string_agg}, {@code listagg}, also as window
- * functions) are the exception: their states are counted against {@code memory_limit} (DuckDB fails
- * the query with "Out of Memory").
+ * functions) are counted against {@code memory_limit} by DuckDB alone (it fails the query with "Out
+ * of Memory"); PostgreSQL lets one grow to 1 GB, so each row may add only {@link
+ * #MAX_AGGREGATED_CHARS} characters of the query's own to one.
  *
  * <p>Decided: every expression gets an upper bound on the length of its value, {@code data} copies
  * of the longest stored value plus {@code chars} characters the query itself chose, plus the
@@ -62,7 +63,8 @@ import org.jspecify.annotations.Nullable;
  * {@link #MAX_CHARS} characters of the query's own, or of more than {@link #MAX_DATA_COPIES} copies
  * of stored values; built values of more than {@link #MAX_QUERY_CHARS} characters summed over the
  * whole query (each built expression is a vector of 2,048 values per thread); an aggregated string
- * copied or grown, since only the row count bounds its length. So the largest value a query can
+ * copied or grown, since only the row count bounds its length, or adding more than {@link
+ * #MAX_AGGREGATED_CHARS} characters of the query's own per row. So the largest value a query can
  * build is {@link #MAX_CHARS} characters (at most 4 bytes each) plus {@link #MAX_DATA_COPIES}
  * stored values, and a long text a program wants is built in JavaScript from the parts a query
  * returns.
@@ -74,6 +76,16 @@ final class StringGrowth {
 
   /** The most copies of stored values one built value may hold. */
   static final long MAX_DATA_COPIES = 16;
+
+  /**
+   * The most characters besides stored values an aggregated string may add per row: a separator, a
+   * label, a few numbers or dates (each bounded as {@code FIXED}). Decided: only DuckDB counts an
+   * aggregate's state against a memory limit; PostgreSQL lets one value grow to 1 GB (measured on
+   * PostgreSQL 15: {@code string_agg(lpad(product, 10000, 'x'), ',')} over the lines took 16 s and
+   * a backend of 1 GB before "out of memory"), so what a query adds per row is bounded on every
+   * engine, and the rest of the aggregate is the stored data itself.
+   */
+  static final long MAX_AGGREGATED_CHARS = 256;
 
   /** The most characters of the query's own all its built values may hold together. */
   static final long MAX_QUERY_CHARS = 10L * FunctionAllowlist.MAX_PAD_WIDTH;
@@ -267,7 +279,20 @@ final class StringGrowth {
         yield built(call, name, (literalFormat ? format : largest).times(FORMAT_GROWTH));
       }
       case "string_agg", "listagg" -> {
-        largest(operands, columns);
+        Size row = sum(operands, columns);
+        if (row.chars() > MAX_AGGREGATED_CHARS) {
+          throw refuse(
+              RefusalReason.TOO_COMPLEX,
+              name,
+              call,
+              name
+                  + " would add up to "
+                  + row.chars()
+                  + " characters per row besides stored values, over the limit of "
+                  + MAX_AGGREGATED_CHARS
+                  + ": aggregate the stored values with a short separator and build longer text"
+                  + " in the program");
+        }
         yield new Size(0, 0, 1);
       }
       default -> largest(operands, columns);
