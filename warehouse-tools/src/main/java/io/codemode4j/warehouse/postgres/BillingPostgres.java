@@ -1,6 +1,5 @@
 package io.codemode4j.warehouse.postgres;
 
-import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.sql.dialect.Dialect;
@@ -22,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -68,10 +66,6 @@ public final class BillingPostgres {
   private static final List<String> TABLES = List.of("customers", "invoices", "invoice_lines");
 
   private static final int BATCH = 1_000;
-
-  /** A {@code user=} or {@code password=} option of a JDBC URL. */
-  private static final Pattern CREDENTIAL_OPTION =
-      Pattern.compile("[?&](user|password)=", Pattern.CASE_INSENSITIVE);
 
   private BillingPostgres() {}
 
@@ -122,7 +116,7 @@ public final class BillingPostgres {
       @Nullable String tenantPassword)
       throws WarehouseException {
     Objects.requireNonNull(tenantUsers, "tenantUsers");
-    if (CREDENTIAL_OPTION.matcher(jdbcUrl).find()) {
+    if (JdbcPools.namesCredentials(jdbcUrl)) {
       throw new IllegalArgumentException(
           "a PostgreSQL warehouse with a role per tenant takes its credentials outside the URL, but "
               + "its options name a user or password, which pgjdbc would use for every tenant's "
@@ -132,7 +126,8 @@ public final class BillingPostgres {
     String url = readOnly(jdbcUrl);
     return builder(jdbcUrl, user, password, schema, maxResultBytes)
         .tenantDataSources(
-            tenant -> JdbcPools.open(config(url, tenantUsers.user(tenant), tenantPassword)))
+            tenant ->
+                JdbcPools.open(JdbcPools.config(url, tenantUsers.user(tenant), tenantPassword)))
         .build();
   }
 
@@ -150,7 +145,7 @@ public final class BillingPostgres {
     }
     SqlAllowlist allowlist = allowlist(schema);
     return Warehouse.builder(allowlist)
-        .hikari(config(readOnly(jdbcUrl), user, password))
+        .hikari(JdbcPools.config(readOnly(jdbcUrl), user, password))
         .notes(BillingSample.notes(allowlist.dialect()))
         .maxResultBytes(maxResultBytes);
   }
@@ -160,19 +155,6 @@ public final class BillingPostgres {
     return jdbcUrl.contains("readOnlyMode=")
         ? jdbcUrl
         : jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
-  }
-
-  private static HikariConfig config(String url, @Nullable String user, @Nullable String password) {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(url);
-    if (user != null) {
-      config.setUsername(user);
-    }
-    if (password != null) {
-      config.setPassword(password);
-    }
-    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
-    return config;
   }
 
   /** The lockdown of the sample's tables and view in {@code database}.{@code schema}. */

@@ -1,6 +1,5 @@
 package io.codemode4j.warehouse.trino;
 
-import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -60,10 +58,6 @@ public final class BillingTrino {
           "invoice_lines_source",
           "invoice_id varchar, line_no integer, product varchar, quantity integer,"
               + " unit_price_cents bigint");
-
-  /** A URL option naming a credential: {@code ?user=...} or {@code &password=...}. */
-  private static final Pattern CREDENTIAL_OPTION =
-      Pattern.compile("[?&](user|password)=", Pattern.CASE_INSENSITIVE);
 
   private BillingTrino() {}
 
@@ -115,7 +109,7 @@ public final class BillingTrino {
       @Nullable String tenantPassword)
       throws WarehouseException {
     Objects.requireNonNull(tenantUsers, "tenantUsers");
-    if (CREDENTIAL_OPTION.matcher(jdbcUrl).find()) {
+    if (JdbcPools.namesCredentials(jdbcUrl)) {
       throw new IllegalArgumentException(
           "a Trino warehouse with a user per tenant takes its credentials outside the URL, but its"
               + " options name a user or password, which would stand for every tenant's user too:"
@@ -123,7 +117,8 @@ public final class BillingTrino {
     }
     return builder(jdbcUrl, user, password, maxResultBytes)
         .tenantDataSources(
-            tenant -> JdbcPools.open(config(jdbcUrl, tenantUsers.user(tenant), tenantPassword)))
+            tenant ->
+                JdbcPools.open(JdbcPools.config(jdbcUrl, tenantUsers.user(tenant), tenantPassword)))
         .build();
   }
 
@@ -132,7 +127,7 @@ public final class BillingTrino {
     List<String> path = catalogAndSchema(jdbcUrl);
     Dialect dialect = Dialect.trino(path.get(0), path.get(1));
     return Warehouse.builder(BillingSample.builder().dialect(dialect).build())
-        .hikari(config(jdbcUrl, user, password))
+        .hikari(JdbcPools.config(jdbcUrl, user, password))
         .notes(BillingSample.notes(dialect))
         .maxResultBytes(maxResultBytes);
   }
@@ -258,20 +253,6 @@ public final class BillingTrino {
           "'" + JdbcPools.redacted(jdbcUrl) + "' does not name a catalog and a schema" + must);
     }
     return List.of(parts[0], parts[1]);
-  }
-
-  private static HikariConfig config(
-      String jdbcUrl, @Nullable String user, @Nullable String password) {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(jdbcUrl);
-    if (user != null) {
-      config.setUsername(user);
-    }
-    if (password != null) {
-      config.setPassword(password);
-    }
-    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
-    return config;
   }
 
   private static String qualified(String catalog, String schema) {
