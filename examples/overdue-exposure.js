@@ -9,7 +9,8 @@ async () => {
           GROUP BY c.segment
           ORDER BY overdue_cents DESC`,
   });
-  // SUM of a BIGINT column is HUGEINT, an exact string: add it as BigInt cents.
+  // SUM of cents is an exact string (DuckDB's HUGEINT, PostgreSQL's numeric) or a number (Trino's bigint):
+  // BigInt takes either, so add them as BigInt cents.
   const dollars = (c) => { const s = BigInt(c).toString().padStart(3, "0"); return s.slice(0, -2) + "." + s.slice(-2); };
   const total = rows.reduce((sum, r) => sum + BigInt(r.overdue_cents), 0n);
   return {

@@ -165,8 +165,7 @@ public enum Engine {
               endpoint.jdbcUrl(),
               userApart(endpoint),
               passwordApart(endpoint),
-              Warehouse.DEFAULT_MAX_RESULT_BYTES,
-              null);
+              Warehouse.DEFAULT_MAX_RESULT_BYTES);
     };
   }
 

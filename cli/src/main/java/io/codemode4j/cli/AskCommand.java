@@ -189,9 +189,9 @@ final class AskCommand implements Callable<Integer> {
     try (Warehouse warehouse = data.openWarehouse();
         CodeMode codeMode =
             BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
-      String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
-      if (unknown != null) {
-        throw CodemodeCli.usage(spec, unknown);
+      String problem = tenant == null ? null : data.tenantProblem(warehouse, tenant);
+      if (problem != null) {
+        throw CodemodeCli.usage(spec, problem);
       }
       Agent agent =
           Agent.builder("analyst")

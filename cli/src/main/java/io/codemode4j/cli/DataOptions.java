@@ -8,6 +8,7 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.postgres.BillingPostgres;
+import io.codemode4j.warehouse.trino.BillingTrino;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Where the parquet data and the cache live; shared by every command that opens the warehouse. */
+/**
+ * Where the data lives, the parquet and its cache or a {@code --warehouse} database, with who reads
+ * it there; shared by every command that opens the warehouse.
+ */
 final class DataOptions {
 
   @Spec(Spec.Target.MIXEE)
@@ -37,16 +41,38 @@ final class DataOptions {
       names = "--warehouse",
       paramLabel = "JDBC_URL",
       description =
-          "Read the billing tables from PostgreSQL at this JDBC URL (jdbc:postgresql://host/db) "
-              + "instead of DuckDB over --data. Credentials: in the URL (?user=..&password=..), or "
-              + "--warehouse-user and the environment variable --warehouse-password-env names "
-              + "(default CODEMODE_WAREHOUSE_PASSWORD); never echoed.")
+          "Read the billing tables from PostgreSQL (jdbc:postgresql://host/db) or Trino "
+              + "(jdbc:trino://host:8080/CATALOG/SCHEMA) at this JDBC URL instead of DuckDB over "
+              + "--data. Credentials: in the URL (?user=..&password=..), or --warehouse-user and the "
+              + "environment variable --warehouse-password-env names (default "
+              + "CODEMODE_WAREHOUSE_PASSWORD); never echoed.")
   @Nullable String warehouse;
+
+  @Option(
+      names = "--warehouse-tenant-user",
+      paramLabel = "TEMPLATE",
+      description =
+          "Run each tenant's queries (--tenant, or an mcp --tokens tenant) as a database user of "
+              + "its own: this template with the region for {tenant}, e.g. tenant_{tenant} runs "
+              + "--tenant emea as tenant_emea, whose row-level security (PostgreSQL) or row filters "
+              + "(Trino) confine it besides the allowlist's filters. One region per tenant; needs "
+              + "--warehouse, with the reader's credentials outside its URL.")
+  @Nullable String warehouseTenantUser;
+
+  @Option(
+      names = "--warehouse-tenant-password-env",
+      paramLabel = "VAR",
+      description =
+          "The environment variable holding the tenant users' password (default: the one "
+              + "--warehouse-password-env names).")
+  @Nullable String warehouseTenantPasswordEnv;
 
   @Option(
       names = "--warehouse-user",
       paramLabel = "ROLE",
-      description = "The PostgreSQL reader role (default: CODEMODE_WAREHOUSE_USER, or the URL's).")
+      description =
+          "The reader: a PostgreSQL role or Trino user (default: CODEMODE_WAREHOUSE_USER, or the "
+              + "URL's).")
   @Nullable String warehouseUser;
 
   @Option(
@@ -61,7 +87,9 @@ final class DataOptions {
       names = "--warehouse-schema",
       paramLabel = "SCHEMA",
       defaultValue = "billing",
-      description = "The PostgreSQL schema of the tables (default: ${DEFAULT-VALUE}).")
+      description =
+          "The PostgreSQL schema of the tables (default: ${DEFAULT-VALUE}); a Trino URL names its "
+              + "catalog and schema in its path.")
   String warehouseSchema = "billing";
 
   /**
@@ -82,16 +110,29 @@ final class DataOptions {
   }
 
   /**
-   * Why {@code tenant} names a region the data does not have, or null when it names none: a typo
-   * ({@code --tenant mars}) would otherwise see no rows and look like an answer.
+   * Why {@code --tenant}'s {@code tenant} cannot be served, or null when it can: see {@link
+   * #tenantProblem(Warehouse, Tenant, String)}.
    */
-  static @Nullable String unknownRegions(Warehouse warehouse, Tenant tenant)
-      throws WarehouseException {
-    return unknownRegions(warehouse, tenant, "--tenant");
+  @Nullable String tenantProblem(Warehouse warehouse, Tenant tenant) throws WarehouseException {
+    return tenantProblem(warehouse, tenant, "--tenant");
   }
 
-  /** As {@link #unknownRegions(Warehouse, Tenant)}, the message naming {@code subject}. */
-  static @Nullable String unknownRegions(Warehouse warehouse, Tenant tenant, String subject)
+  /**
+   * Why {@code subject}, {@code tenant}, cannot be served, or null when it can: it names a region
+   * the data does not have (a typo, {@code --tenant mars}, would otherwise see no rows and look
+   * like an answer), or several regions where {@code --warehouse-tenant-user} maps one region to
+   * one user.
+   */
+  @Nullable String tenantProblem(Warehouse warehouse, Tenant tenant, String subject)
+      throws WarehouseException {
+    String unknown = unknownRegions(warehouse, tenant, subject);
+    if (unknown != null || warehouseTenantUser == null) {
+      return unknown;
+    }
+    return new TenantUserTemplate(warehouseTenantUser).problem(tenant, subject);
+  }
+
+  private static @Nullable String unknownRegions(Warehouse warehouse, Tenant tenant, String subject)
       throws WarehouseException {
     Set<String> known = new TreeSet<>();
     try {
@@ -151,10 +192,13 @@ final class DataOptions {
   /** The warehouse, its results limited to {@code maxResultBytes} of JSON each. */
   Warehouse openWarehouse(int maxResultBytes) throws WarehouseException {
     if (warehouse != null) {
-      String user =
-          warehouseUser != null ? warehouseUser : System.getenv("CODEMODE_WAREHOUSE_USER");
-      return BillingPostgres.open(
-          warehouse, user, System.getenv(warehousePasswordEnv), warehouseSchema, maxResultBytes);
+      return openDatabase(warehouse, maxResultBytes);
+    }
+    if (warehouseTenantUser != null) {
+      throw CodemodeCli.usage(
+          spec,
+          "--warehouse-tenant-user applies to a --warehouse database: over parquet, each tenant"
+              + " already reads a DuckDB file of its own rows");
     }
     Path dir;
     if (data != null) {
@@ -171,5 +215,50 @@ final class DataOptions {
       }
     }
     return BillingSample.open(dir, cacheRoot(), maxResultBytes);
+  }
+
+  /**
+   * The warehouse at {@code url}, opened as its engine ({@link WarehouseEngine}) opens it: the
+   * reader's credentials from the URL or the flags, and with {@code --warehouse-tenant-user} each
+   * tenant's queries as its own user.
+   */
+  private Warehouse openDatabase(String url, int maxResultBytes) throws WarehouseException {
+    WarehouseEngine engine;
+    TenantUserTemplate tenantUsers;
+    try {
+      engine = WarehouseEngine.of(url);
+      tenantUsers =
+          warehouseTenantUser == null ? null : new TenantUserTemplate(warehouseTenantUser);
+    } catch (IllegalArgumentException e) {
+      throw CodemodeCli.usage(spec, e);
+    }
+    String user = warehouseUser != null ? warehouseUser : System.getenv("CODEMODE_WAREHOUSE_USER");
+    String password = System.getenv(warehousePasswordEnv);
+    String tenantPassword =
+        warehouseTenantPasswordEnv == null ? password : System.getenv(warehouseTenantPasswordEnv);
+    try {
+      return switch (engine) {
+        case POSTGRESQL ->
+            tenantUsers == null
+                ? BillingPostgres.open(url, user, password, warehouseSchema, maxResultBytes)
+                : BillingPostgres.open(
+                    url,
+                    user,
+                    password,
+                    warehouseSchema,
+                    maxResultBytes,
+                    tenantUsers,
+                    tenantPassword);
+        case TRINO ->
+            tenantUsers == null
+                ? BillingTrino.open(url, user, password, maxResultBytes)
+                : BillingTrino.open(
+                    url, user, password, maxResultBytes, tenantUsers, tenantPassword);
+      };
+    } catch (IllegalArgumentException e) {
+      // A schema that is no identifier, a Trino URL without its catalog and schema, or
+      // credentials in the URL beside tenant users.
+      throw CodemodeCli.usage(spec, e);
+    }
   }
 }

@@ -68,6 +68,24 @@ final class LoadSampleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    WarehouseEngine engine;
+    try {
+      engine = WarehouseEngine.of(warehouse);
+    } catch (IllegalArgumentException e) {
+      throw CodemodeCli.usage(spec, e);
+    }
+    return switch (engine) {
+      case POSTGRESQL -> loadPostgres();
+      case TRINO ->
+          throw CodemodeCli.usage(
+              spec,
+              "load-sample loads PostgreSQL; a Trino lake's owner creates the sample's tables over"
+                  + " the parquet files already in the lake (BillingTrino.load, see README's"
+                  + " Trino section)");
+    };
+  }
+
+  private int loadPostgres() {
     PrintWriter out = spec.commandLine().getOut();
     Properties credentials = new Properties();
     String role = user != null ? user : System.getenv("CODEMODE_WRITER_USER");

@@ -254,12 +254,12 @@ final class McpCommand implements Callable<Integer> {
                 .openTelemetry(observers.openTelemetry())
                 .version(version())
                 .build()) {
-      String unknown =
+      String problem =
           httpTokens == null
-              ? (tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant))
-              : unknownTokenRegions(warehouse, httpTokens);
-      if (unknown != null) {
-        throw CodemodeCli.usage(spec, unknown);
+              ? (tenant == null ? null : data.tenantProblem(warehouse, tenant))
+              : tokenTenantProblem(warehouse, httpTokens);
+      if (problem != null) {
+        throw CodemodeCli.usage(spec, problem);
       }
       if (warmUp != null) {
         warmUp.await();
@@ -323,8 +323,11 @@ final class McpCommand implements Callable<Integer> {
     return CodemodeCli.EXIT_OK;
   }
 
-  /** Why a token's tenant names a region the data lacks (its every query would see nothing). */
-  private static @Nullable String unknownTokenRegions(Warehouse warehouse, Tokens httpTokens)
+  /**
+   * Why a token's tenant cannot be served: a region the data lacks (its every query would see
+   * nothing), or several regions for one --warehouse-tenant-user.
+   */
+  private @Nullable String tokenTenantProblem(Warehouse warehouse, Tokens httpTokens)
       throws WarehouseException {
     for (Grant grant : httpTokens.grants()) {
       Principal principal = grant.principal();
@@ -336,9 +339,9 @@ final class McpCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
           return subject + " is not a list of regions: " + e.getMessage();
         }
-        String unknown = DataOptions.unknownRegions(warehouse, regions, subject);
-        if (unknown != null) {
-          return unknown;
+        String problem = data.tenantProblem(warehouse, regions, subject);
+        if (problem != null) {
+          return problem;
         }
       }
     }

@@ -103,9 +103,9 @@ final class QueryCommand implements Callable<Integer> {
     // Decided: the rows are for a person, and --max-rows is their cap; the byte limit that keeps a
     // model's context small (1 MiB) would cut a 10,000-row default at about 8,500 invoice lines.
     try (Warehouse warehouse = data.openWarehouse(Warehouse.MAX_RESULT_BYTES)) {
-      String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
-      if (unknown != null) {
-        throw CodemodeCli.usage(spec, unknown);
+      String problem = tenant == null ? null : data.tenantProblem(warehouse, tenant);
+      if (problem != null) {
+        throw CodemodeCli.usage(spec, problem);
       }
       QueryResult result =
           warehouse.query(

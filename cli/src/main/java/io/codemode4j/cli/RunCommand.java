@@ -189,9 +189,9 @@ final class RunCommand implements Callable<Integer> {
                 .isolation(mode)
                 .readyContexts(0)
                 .build()) {
-      String unknown = tenant == null ? null : DataOptions.unknownRegions(warehouse, tenant);
-      if (unknown != null) {
-        throw CodemodeCli.usage(spec, unknown);
+      String problem = tenant == null ? null : data.tenantProblem(warehouse, tenant);
+      if (problem != null) {
+        throw CodemodeCli.usage(spec, problem);
       }
       if (warmUp != null) {
         warmUp.await();

@@ -6,6 +6,7 @@ import com.zaxxer.hikari.pool.HikariPool;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Opens the HikariCP pools a {@link Warehouse} reads through: the one place that decides how a
@@ -23,6 +24,10 @@ public final class JdbcPools {
   public static final int DEFAULT_POOL_SIZE = 4;
 
   private static final Duration CONNECTION_TIMEOUT = Duration.ofSeconds(30);
+
+  /** A URL option naming a credential: {@code ?user=...} or {@code &password=...}. */
+  private static final Pattern CREDENTIAL_OPTION =
+      Pattern.compile("[?&](user|password)=", Pattern.CASE_INSENSITIVE);
 
   /** A URL's user information: {@code //user:secret@host} keeps {@code //host}. */
   private static final Pattern USER_INFO = Pattern.compile("//[^/@]*@");
@@ -90,6 +95,34 @@ public final class JdbcPools {
           "cannot open the warehouse at " + where + ": " + cause.getMessage(),
           e);
     }
+  }
+
+  /**
+   * The configuration of a pool of {@link #DEFAULT_POOL_SIZE} connections to {@code jdbcUrl} as
+   * {@code user} with {@code password} (either null: the URL's, or none), for {@link
+   * #open(HikariConfig)}.
+   */
+  public static HikariConfig config(
+      String jdbcUrl, @Nullable String user, @Nullable String password) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(Objects.requireNonNull(jdbcUrl, "jdbcUrl"));
+    if (user != null) {
+      config.setUsername(user);
+    }
+    if (password != null) {
+      config.setPassword(password);
+    }
+    config.setMaximumPoolSize(DEFAULT_POOL_SIZE);
+    return config;
+  }
+
+  /**
+   * Whether {@code jdbcUrl}'s options name a user or a password ({@code ?user=}, {@code
+   * &password=}): a driver takes them for every pool opened from the URL, so a warehouse with a
+   * user per tenant refuses such a URL.
+   */
+  public static boolean namesCredentials(String jdbcUrl) {
+    return CREDENTIAL_OPTION.matcher(jdbcUrl).find();
   }
 
   /**

@@ -25,10 +25,10 @@ final class WarehouseQueryTools {
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
   /**
-   * How {@link ResultJson} types values, as the documentation of {@code rows}; {@code %s} is where
-   * the engines differ, {@link #sumTyping}.
+   * How {@link ResultJson} types values, as the documentation of {@code rows}, in DuckDB's type
+   * names (the names {@code columns[].type} shows there).
    */
-  private static final String ROWS =
+  private static final String DUCKDB_ROWS =
       """
       One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type \
       follows its column's SQL type (columns[].type), never the value:
@@ -36,7 +36,7 @@ final class WarehouseQueryTools {
       - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers; a NaN or \
       infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
       - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". \
-      %s Add money in SQL, or as integer \
+      SUM of an integer column is HUGEINT, so it is a string too. Add money in SQL, or as integer \
       cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
       - DATE is "YYYY-MM-DD"; TIMESTAMP and TIME are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); TIMESTAMP \
       WITH TIME ZONE carries its offset.
@@ -44,10 +44,86 @@ final class WarehouseQueryTools {
       keys as strings; BLOB is base64.
       - NULL is null; any other type is the database's own text.""";
 
+  /**
+   * The same rules in PostgreSQL's type names (pgjdbc reports {@code int8}, {@code numeric} ...),
+   * with what PostgreSQL's SUM, AVG and integer division return; the types the allowlist cannot
+   * produce there (arrays, composite types, bytea) are left out.
+   */
+  private static final String POSTGRES_ROWS =
+      """
+      One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type \
+      follows its column's SQL type (columns[].type, PostgreSQL's name for it), never the value:
+      - bool is true or false.
+      - int2, int4, int8 (count(*) too), float4 and float8 are numbers; a NaN or infinite float4 or float8 is \
+      the string "NaN", "Infinity" or "-Infinity".
+      - numeric is a string with the exact digits, e.g. "1234.50". SUM of an int4 column is int8 (a number), of \
+      an int8 column numeric (a string); AVG of integers is numeric (a string); int / int divides to an \
+      integer, so write x * 1.0 / y for a fraction. Add money in SQL, or as integer cents (Number is exact \
+      below 2^53) or BigInt, never with parseFloat; return amounts as strings.
+      - date is "YYYY-MM-DD"; timestamp and time are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); \
+      timestamptz carries its offset.
+      - NULL is null; any other type (text, interval ...) is the database's own text.""";
+
+  /**
+   * The same rules in Trino's type names, with what Trino's SUM, AVG, division and date subtraction
+   * return: the arithmetic a query written for DuckDB gets wrong there.
+   */
+  private static final String TRINO_ROWS =
+      """
+      One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type \
+      follows its column's SQL type (columns[].type, Trino's name for it), never the value:
+      - boolean is true or false.
+      - tinyint, smallint, integer, bigint (count(*) too), real and double (avg of integers too) are numbers; a \
+      NaN or infinite real or double is the string "NaN", "Infinity" or "-Infinity".
+      - decimal(p,s) is a string with the exact digits, e.g. "1234.50". SUM of an integer column is bigint (a \
+      number), of a decimal column decimal (a string). Integer / integer drops the fraction (sum(cents) / 100 \
+      loses the cents: write sum(cents) / 100.0), and a decimal quotient keeps its operands' larger scale \
+      (100.0 * x / y has one decimal: write CAST(x AS DOUBLE) / y). Add money in SQL, or as integer cents \
+      (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
+      - date is "YYYY-MM-DD"; timestamp and time are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); timestamp \
+      with time zone carries its offset. date - date is an interval (its text, "3 00:00:00.000"): write \
+      date_diff('day', a, b) for days; a date compares only with a date (DATE '2024-01-31', not '2024-01-31').
+      - NULL is null; any other type (varchar, interval ...) is the database's own text.""";
+
+  /**
+   * What the query tool says about types, in the engine's own names: which values come back as
+   * strings with the exact digits (a clause of the description), the {@code rows} documentation,
+   * and examples of {@code columns[].type}.
+   */
+  private record Typing(String exactValues, String rows, String typeExamples) {}
+
+  /**
+   * The typing of the engine {@code dialect} names. Decided: each engine's text names only its own
+   * types and what its SUM and AVG return (DuckDB's HUGEINT and DOUBLE, PostgreSQL's int8 or
+   * numeric and numeric, Trino's bigint and double), so no description claims a type the engine
+   * lacks; an engine added to the allowlist's dialects gets its own branch here.
+   */
+  private static Typing typing(String dialect) {
+    return switch (dialect) {
+      case "PostgreSQL" ->
+          new Typing(
+              "DECIMAL and NUMERIC (SUM of BIGINT, AVG of integers) are strings with the exact"
+                  + " digits",
+              POSTGRES_ROWS,
+              "e.g. text, int8, numeric, date");
+      case "Trino" ->
+          new Typing(
+              "decimal is a string with the exact digits (SUM of integers is bigint, a number)",
+              TRINO_ROWS,
+              "e.g. varchar, bigint, decimal(18,2), date");
+      default ->
+          new Typing(
+              "DECIMAL and SUM of integers are strings with the exact digits",
+              DUCKDB_ROWS,
+              "e.g. VARCHAR, BIGINT, DECIMAL(38,2), DATE");
+    };
+  }
+
   private WarehouseQueryTools() {}
 
   static Tool query(ScopedWarehouse warehouse, List<TableSchema> tables) {
     String dialect = warehouse.warehouse().allowlist().dialect().name();
+    Typing typing = typing(dialect);
     String names = tables.stream().map(TableSchema::name).collect(Collectors.joining(", "));
     ObjectNode parameters =
         (ObjectNode)
@@ -85,7 +161,7 @@ final class WarehouseQueryTools {
                        "description": "The result columns in order with their SQL types, which decide the JSON type of each value.",
                        "items": {"type": "object",
                                  "properties": {"name": {"type": "string"},
-                                                "type": {"type": "string", "description": "e.g. VARCHAR, BIGINT, DECIMAL(38,2), DATE"}},
+                                                "type": {"type": "string", "description": "%s"}},
                                  "required": ["name", "type"], "additionalProperties": false}},
            "rows": {"type": "array",
                     "items": {"type": "object",
@@ -95,13 +171,13 @@ final class WarehouseQueryTools {
          },
          "required": ["columns", "rows", "rowCount", "truncated"],
          "additionalProperties": false}
-        """);
-    ((ObjectNode) success.get("properties").get("rows"))
-        .put("description", ROWS.formatted(sumTyping(dialect)));
+        """
+                    .formatted(typing.typeExamples()));
+    ((ObjectNode) success.get("properties").get("rows")).put("description", typing.rows());
     ToolSpec spec =
         new ToolSpec(
             "warehouse_query",
-            queryDescription(tables, warehouse, dialect),
+            queryDescription(tables, warehouse, dialect, typing),
             parameters,
             success,
             ExecutionClass.READONLY);
@@ -133,34 +209,8 @@ final class WarehouseQueryTools {
     return new Tool(spec, (arguments, context) -> result.deepCopy());
   }
 
-  /**
-   * What SUM and AVG of integers return on the engine, which decides their JSON type, and the
-   * arithmetic a model carried over from another engine gets wrong: DuckDB's HUGEINT and DOUBLE;
-   * PostgreSQL's BIGINT or NUMERIC and NUMERIC, and its integer division; Trino's BIGINT and
-   * DOUBLE, its integer division, decimal quotients kept at their operands' scale and dates that
-   * subtract to intervals.
-   */
-  private static String sumTyping(String dialect) {
-    return switch (dialect) {
-      case "PostgreSQL" ->
-          "PostgreSQL names its types int2, int4, int8 (integers: numbers), numeric (DECIMAL: a string), float8"
-              + " (DOUBLE: a number), text, date. SUM of an int4 column is int8 (a number), of an int8 column"
-              + " numeric (a string); AVG of integers is numeric (a string); int / int divides to an integer, so"
-              + " write x * 1.0 / y for a fraction.";
-      case "Trino" ->
-          "Trino names its types bigint, integer (numbers), decimal(p,s) (a string), double (a number), varchar,"
-              + " date. SUM of an integer column is bigint (a number), of a decimal column decimal (a string);"
-              + " AVG of integers is double (a number). Integer / integer drops the fraction (sum(cents) / 100"
-              + " loses the cents: write sum(cents) / 100.0); a decimal quotient keeps its operands' larger"
-              + " scale (100.0 * x / y has one decimal: write CAST(x AS DOUBLE) / y); date - date is an"
-              + " interval (write date_diff('day', a, b)); a date compares only with a date (DATE"
-              + " '2024-01-31', not '2024-01-31').";
-      default -> "SUM of an integer column is HUGEINT, so it is a string too.";
-    };
-  }
-
   private static String queryDescription(
-      List<TableSchema> tables, ScopedWarehouse warehouse, String dialect) {
+      List<TableSchema> tables, ScopedWarehouse warehouse, String dialect, Typing typing) {
     WarehouseNotes notes = warehouse.warehouse().notes();
     StringBuilder out =
         new StringBuilder("Runs one read-only SQL query (")
@@ -185,21 +235,13 @@ final class WarehouseQueryTools {
             " bytes of JSON rejects with kind 'too_large'. Build long text in JavaScript from the rows: SQL that"
                 + " could build long values (wide padding, growing replace, concatenation chains) rejects with kind"
                 + " 'refused'.\n");
-    out.append("JSON values are typed by the column's SQL type, never by the value: ")
-        .append(
-            switch (dialect) {
-              case "PostgreSQL" ->
-                  "DECIMAL and NUMERIC (SUM of BIGINT, AVG of integers) are strings with the exact"
-                      + " digits";
-              case "Trino" ->
-                  "DECIMAL is a string with the exact digits (SUM of integers is a BIGINT number)";
-              default -> "DECIMAL and SUM of integers are strings with the exact digits";
-            })
-        .append(
-            """
-            ; the result's rows documentation has every rule.
-            Tables and views (column SQL-type, notes in parentheses):
-            """);
+    out.append(
+        """
+        JSON values are typed by the column's SQL type, never by the value: %s; the result's rows \
+        documentation has every rule.
+        Tables and views (column SQL-type, notes in parentheses):
+        """
+            .formatted(typing.exactValues()));
     for (TableSchema table : tables) {
       out.append("- ").append(table.name());
       notes.table(table.name()).ifPresent(note -> out.append(" (").append(note).append(')'));

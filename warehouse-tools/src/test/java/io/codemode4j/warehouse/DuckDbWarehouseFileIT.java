@@ -3,6 +3,7 @@ package io.codemode4j.warehouse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.duckdb.DuckDbLimits;
 import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
@@ -12,7 +13,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -114,6 +117,52 @@ class DuckDbWarehouseFileIT {
     Files.setLastModifiedTime(
         customers, FileTime.fromMillis(Files.getLastModifiedTime(customers).toMillis() + 1000));
     assertThat(BillingSample.prepare(dir, cache)).isEqualTo(first);
+  }
+
+  /**
+   * The file a tenant's queries run on (the DuckDB side of TenantSideChannelIT) holds that tenant's
+   * rows of every table and the view, and all of them.
+   */
+  @Test
+  void prepare_tenantFile_holdsOnlyThatTenantsRows() throws Exception {
+    Path file =
+        BillingSample.prepare(
+            TestWarehouse.sampleDir(), TestWarehouse.cacheRoot(), Tenant.of("apac", "emea"));
+    assertThat(file.getFileName().toString()).endsWith("-apac+emea.duckdb");
+
+    List<String> seen = new ArrayList<>();
+    try (Connection c =
+            DriverManager.getConnection(DuckDbReadOnly.url(file, DuckDbLimits.defaults()));
+        Statement s = c.createStatement();
+        ResultSet rs =
+            s.executeQuery(
+                """
+            SELECT DISTINCT region FROM (
+              SELECT region FROM customers UNION ALL SELECT region FROM invoices
+              UNION ALL SELECT i.region FROM invoice_lines l JOIN invoices i USING (invoice_id)
+              UNION ALL SELECT region FROM invoice_summary) ORDER BY region""")) {
+      while (rs.next()) {
+        seen.add(rs.getString(1));
+      }
+    }
+    assertThat(seen).containsExactly("apac", "emea");
+
+    long all =
+        count(
+            TestWarehouse.bundledFile(),
+            "SELECT count(*) FROM invoice_lines l JOIN invoices i ON i.invoice_id = l.invoice_id"
+                + " WHERE i.region IN ('apac', 'emea')");
+    assertThat(count(file, "SELECT count(*) FROM invoice_lines")).isEqualTo(all);
+  }
+
+  private static long count(Path file, String sql) throws Exception {
+    try (Connection c =
+            DriverManager.getConnection(DuckDbReadOnly.url(file, DuckDbLimits.defaults()));
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
   }
 
   @Test

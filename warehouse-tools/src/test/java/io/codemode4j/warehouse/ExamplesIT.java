@@ -33,20 +33,29 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs every analyst program in the repository's {@code examples/} through Code Mode with the
- * default limits and the default toolkit, and checks each answer against the same question computed
- * here in Java from the raw rows of the bundled data: money to the cent, counts exactly,
- * percentages rounded to one decimal within half a tenth.
+ * default limits and the default toolkit, on every {@link Backend}, and checks each answer against
+ * the same question computed here in Java, once, from the raw rows of the bundled data: money to
+ * the cent, counts exactly, percentages rounded to one decimal within half a tenth. The programs
+ * are the same on every engine, so their SQL is what DuckDB, PostgreSQL and Trino all accept alike.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(Backend.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ExamplesIT {
 
   /** Half of the last digit the examples round percentages and day counts to (one decimal). */
@@ -81,72 +90,81 @@ class ExamplesIT {
           "late-payers.js", ExamplesIT::checkLatePayers,
           "customer-concentration.js", ExamplesIT::checkCustomerConcentration);
 
-  private static Warehouse warehouse;
-
-  /** The same data for the reference answers, read whole: no byte limit short of the largest. */
-  private static Warehouse reference;
-
-  private static CodeMode codeMode;
+  /** The raw rows the expected answers are computed from, read once for every backend. */
   private static Map<String, Customer> customers;
+
   private static List<Invoice> invoices;
   private static List<Line> lines;
 
+  @Parameter Backend backend;
+
+  private Warehouse warehouse;
+  private CodeMode codeMode;
+
   @BeforeAll
-  static void open() throws Exception {
-    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
-    reference =
+  static void readRawRows() throws Exception {
+    // The bundled file read whole, without the allowlist's row cap or a byte limit short of the
+    // largest: the rows as stored, not an answer of any engine under test.
+    try (Warehouse raw =
         Warehouse.builder(BillingSample.allowlist())
             .jdbcUrl(DuckDbReadOnly.url(TestWarehouse.bundledFile(), DuckDbLimits.defaults()))
             .poolSize(1)
             .maxResultBytes(Warehouse.MAX_RESULT_BYTES)
-            .build();
-    codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build();
-    customers =
-        rows("SELECT customer_id, name, region, segment, country FROM customers").stream()
-            .map(
-                r ->
-                    new Customer(
-                        text(r, "customer_id"),
-                        text(r, "name"),
-                        text(r, "region"),
-                        text(r, "segment"),
-                        text(r, "country")))
-            .collect(toMap(Customer::id, Function.identity()));
-    invoices =
-        rows(
-                "SELECT invoice_id, customer_id, region, issued_on, due_on, paid_on, status, amount_cents FROM invoices")
-            .stream()
-            .map(
-                r ->
-                    new Invoice(
-                        text(r, "invoice_id"),
-                        text(r, "customer_id"),
-                        text(r, "region"),
-                        LocalDate.parse(text(r, "issued_on")),
-                        LocalDate.parse(text(r, "due_on")),
-                        r.get("paid_on").isNull()
-                            ? Optional.empty()
-                            : Optional.of(LocalDate.parse(text(r, "paid_on"))),
-                        text(r, "status"),
-                        r.get("amount_cents").asLong()))
-            .toList();
-    lines =
-        rows("SELECT invoice_id, product, quantity, unit_price_cents FROM invoice_lines").stream()
-            .map(
-                r ->
-                    new Line(
-                        text(r, "invoice_id"),
-                        text(r, "product"),
-                        r.get("quantity").asLong(),
-                        r.get("unit_price_cents").asLong()))
-            .toList();
+            .build()) {
+      customers =
+          rows(raw, "SELECT customer_id, name, region, segment, country FROM customers").stream()
+              .map(
+                  r ->
+                      new Customer(
+                          text(r, "customer_id"),
+                          text(r, "name"),
+                          text(r, "region"),
+                          text(r, "segment"),
+                          text(r, "country")))
+              .collect(toMap(Customer::id, Function.identity()));
+      invoices =
+          rows(
+                  raw,
+                  "SELECT invoice_id, customer_id, region, issued_on, due_on, paid_on, status, amount_cents FROM invoices")
+              .stream()
+              .map(
+                  r ->
+                      new Invoice(
+                          text(r, "invoice_id"),
+                          text(r, "customer_id"),
+                          text(r, "region"),
+                          LocalDate.parse(text(r, "issued_on")),
+                          LocalDate.parse(text(r, "due_on")),
+                          r.get("paid_on").isNull()
+                              ? Optional.empty()
+                              : Optional.of(LocalDate.parse(text(r, "paid_on"))),
+                          text(r, "status"),
+                          r.get("amount_cents").asLong()))
+              .toList();
+      lines =
+          rows(raw, "SELECT invoice_id, product, quantity, unit_price_cents FROM invoice_lines")
+              .stream()
+              .map(
+                  r ->
+                      new Line(
+                          text(r, "invoice_id"),
+                          text(r, "product"),
+                          r.get("quantity").asLong(),
+                          r.get("unit_price_cents").asLong()))
+              .toList();
+    }
   }
 
-  @AfterAll
-  static void close() {
+  @BeforeParameterizedClassInvocation
+  void open() throws WarehouseException {
+    warehouse = backend.open();
+    codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build();
+  }
+
+  @AfterParameterizedClassInvocation
+  void close() {
     codeMode.close();
     warehouse.close();
-    reference.close();
   }
 
   static Path examplesDir() {
@@ -457,10 +475,9 @@ class ExamplesIT {
     return node.get(field).asString();
   }
 
-  private static List<ObjectNode> rows(String sql) throws Exception {
+  private static List<ObjectNode> rows(Warehouse raw, String sql) throws Exception {
     QueryResult result =
-        reference.query(
-            sql, QueryPolicy.unscoped(Warehouse.MAX_ROWS_LIMIT), Duration.ofSeconds(60));
+        raw.query(sql, QueryPolicy.unscoped(Warehouse.MAX_ROWS_LIMIT), Duration.ofSeconds(60));
     assertThat(result.truncated()).isFalse();
     return result.rows();
   }

@@ -1,6 +1,5 @@
 package io.codemode4j.warehouse;
 
-import static io.codemode4j.warehouse.Programs.EMEA;
 import static io.codemode4j.warehouse.Programs.UNCONFINED;
 import static io.codemode4j.warehouse.Programs.js;
 import static io.codemode4j.warehouse.Programs.rejection;
@@ -10,14 +9,23 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.postgres.BillingPostgres;
 import io.codemode4j.warehouse.postgres.PostgresWarehouses;
 import io.codemode4j.warehouse.postgres.TestPostgres;
+import java.sql.Connection;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** warehouse.query end to end through Code Mode programs on the embedded PostgreSQL. */
+/**
+ * warehouse.query end to end through Code Mode programs on the embedded PostgreSQL: what only
+ * PostgreSQL has (its typing, its refusals, its connection settings); what every engine shares runs
+ * in the backend suite ({@link Backend}).
+ */
 class PostgresWarehouseIT {
 
   private static Warehouse warehouse;
@@ -60,19 +68,6 @@ class PostgresWarehouseIT {
   }
 
   @Test
-  void query_forATenantPrincipal_returnsOnlyItsRowsFromRowLevelSecurityAndTheFilter() {
-    JsonNode answer =
-        result(
-            codeMode,
-            "async () => (await warehouse.query({sql: 'SELECT DISTINCT region FROM invoice_summary'}))"
-                + ".rows",
-            EMEA);
-
-    assertThat(answer).hasSize(1);
-    assertThat(answer.get(0).get("region").asString()).isEqualTo("emea");
-  }
-
-  @Test
   void query_duckDbOnlyFunction_rejectsRefusedSayingWhatPostgresTakes() {
     JsonNode caught =
         rejection(
@@ -89,16 +84,46 @@ class PostgresWarehouseIT {
     Tool query = WarehouseTools.of(warehouse).query();
 
     assertThat(query.spec().description())
-        .contains("(PostgreSQL dialect)", "NUMERIC (SUM of BIGINT, AVG of integers)");
+        .contains("(PostgreSQL dialect)", "NUMERIC (SUM of BIGINT, AVG of integers)")
+        .contains("amount_cents int8 (US cents; SUM(amount_cents) is numeric, so a string)");
     assertThat(query.spec().success().get("properties").get("rows").get("description").asString())
         .contains("SUM of an int4 column is int8 (a number)")
         .doesNotContain("SUM of an integer column is HUGEINT");
   }
 
+  /**
+   * Everything the query tool tells a model on PostgreSQL (its description with the notes, its
+   * input and output schemas) names no type, clause or engine that is DuckDB's alone.
+   */
+  @Test
+  void description_onPostgres_makesNoDuckDbOnlyClaim() throws WarehouseException {
+    Tool query = WarehouseTools.of(warehouse).query();
+    String told =
+        query.spec().description()
+            + query.spec().parameters().toString()
+            + query.spec().success().toString();
+
+    assertThat(
+            Stream.of(
+                    "HUGEINT",
+                    "UHUGEINT",
+                    "UBIGINT",
+                    "TINYINT",
+                    "STRUCT",
+                    "LIST ",
+                    "MAP ",
+                    "BLOB",
+                    "QUALIFY",
+                    "DuckDB")
+                .filter(told::contains))
+        .as(told)
+        .isEmpty();
+  }
+
   @Test
   void open_urlWithCredentials_readsThroughTheReadOnlyPool() throws Exception {
     try (Warehouse fromUrl =
-        io.codemode4j.warehouse.postgres.BillingPostgres.open(
+        BillingPostgres.open(
             TestPostgres.url()
                 + "?user="
                 + TestPostgres.READER
@@ -114,6 +139,93 @@ class PostgresWarehouseIT {
       assertThat(regions.rows().get(0).get("n").asLong()).isEqualTo(3);
       assertThat(fromUrl.allowlist().dialect().name()).isEqualTo("PostgreSQL");
     }
+  }
+
+  /**
+   * A user per tenant really runs the tenant's queries: {@code probe_emea} is a tenant role whose
+   * row-level security reads apac's rows, so emea's filtered query through it finds none, where the
+   * filter alone (the reader) finds emea's invoices; {@code tenant_emea}, emea's own role, finds
+   * them all.
+   */
+  @Test
+  void open_tenantUsers_runEachTenantsQueriesAsItsRole() throws Exception {
+    try (Connection admin = TestPostgres.connect("postgres")) {
+      BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA)
+          .applyTenant(admin, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
+    }
+    Tenant emea = Tenant.of("emea");
+
+    try (Warehouse filterAlone =
+            BillingPostgres.open(
+                TestPostgres.url(),
+                TestPostgres.READER,
+                TestPostgres.PASSWORD,
+                TestPostgres.SCHEMA,
+                Warehouse.DEFAULT_MAX_RESULT_BYTES);
+        Warehouse probed = openWithTenantUsers("probe_");
+        Warehouse own = openWithTenantUsers("tenant_")) {
+      long filtered = count(filterAlone, filterAlone.forTenant(emea));
+
+      assertThat(filtered).isPositive();
+      assertThat(count(probed, probed.forTenant(emea))).isZero();
+      assertThat(count(own, own.forTenant(emea))).isEqualTo(filtered);
+      assertThat(count(own, own.unscoped())).isGreaterThan(filtered);
+    }
+  }
+
+  @Test
+  void open_tenantUserThatCannotLogIn_failsThatTenantNamingTheRoleNotThePassword()
+      throws Exception {
+    try (Warehouse missing = openWithTenantUsers("nobody_")) {
+      WarehouseException failure =
+          catchThrowableOfType(
+              WarehouseException.class,
+              () -> missing.query("SELECT 1 AS x", missing.forTenant(Tenant.of("emea"))));
+
+      assertThat(failure).isNotNull();
+      assertThat(failure.getMessage())
+          .contains("nobody_emea")
+          .doesNotContain(TestPostgres.PASSWORD);
+      assertThat(missing.query("SELECT 1 AS x", missing.unscoped()).rowCount()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void open_tenantUsersWithCredentialsInTheUrl_isRefusedBeforeConnecting() {
+    assertThat(
+            catchThrowableOfType(
+                IllegalArgumentException.class,
+                () ->
+                    BillingPostgres.open(
+                        TestPostgres.url() + "?user=analyst&password=" + TestPostgres.PASSWORD,
+                        null,
+                        null,
+                        TestPostgres.SCHEMA,
+                        Warehouse.DEFAULT_MAX_RESULT_BYTES,
+                        tenant -> "tenant_" + tenant.values().iterator().next(),
+                        TestPostgres.PASSWORD)))
+        .hasMessageContaining("remove user= and password= from the URL")
+        .hasMessageNotContaining(TestPostgres.PASSWORD);
+  }
+
+  private static long count(Warehouse warehouse, QueryPolicy policy) throws Exception {
+    return warehouse
+        .query("SELECT count(*) AS n FROM invoices", policy)
+        .rows()
+        .get(0)
+        .get("n")
+        .asLong();
+  }
+
+  private static Warehouse openWithTenantUsers(String prefix) throws WarehouseException {
+    return BillingPostgres.open(
+        TestPostgres.url(),
+        TestPostgres.READER,
+        TestPostgres.PASSWORD,
+        TestPostgres.SCHEMA,
+        Warehouse.DEFAULT_MAX_RESULT_BYTES,
+        tenant -> prefix + tenant.values().iterator().next(),
+        TestPostgres.PASSWORD);
   }
 
   @Test

@@ -9,32 +9,40 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
-import io.codemode4j.warehouse.billing.BillingSample;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.AfterParameterizedClassInvocation;
+import org.junit.jupiter.params.BeforeParameterizedClassInvocation;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A principal confined to {emea} sees no other region's rows through any of the four tools, and
- * cannot tell another tenant's customer from one that does not exist.
+ * On every {@link Backend}: a principal confined to {emea} sees no other region's rows through any
+ * of the four tools, and cannot tell another tenant's customer from one that does not exist.
  */
+@ParameterizedClass(name = "{0}")
+@EnumSource(Backend.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TenantScopingIT {
 
-  private static Warehouse warehouse;
-  private static CodeMode codeMode;
+  @Parameter Backend backend;
 
-  @BeforeAll
-  static void open() throws WarehouseException {
-    warehouse = BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
+  private Warehouse warehouse;
+  private CodeMode codeMode;
+
+  @BeforeParameterizedClassInvocation
+  void open() throws WarehouseException {
+    warehouse = backend.open();
     codeMode = Programs.codeMode(warehouse);
   }
 
-  @AfterAll
-  static void close() {
+  @AfterParameterizedClassInvocation
+  void close() {
     codeMode.close();
     warehouse.close();
   }

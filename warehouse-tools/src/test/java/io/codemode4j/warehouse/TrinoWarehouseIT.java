@@ -145,16 +145,31 @@ class TrinoWarehouseIT {
     Tool query = WarehouseTools.of(warehouse).query();
 
     assertThat(query.spec().description())
-        .contains("(Trino dialect)", "SUM of integers is a BIGINT number");
+        .contains("(Trino dialect)", "SUM of integers is bigint, a number");
     assertThat(query.spec().success().get("properties").get("rows").get("description").asString())
         .contains("date_diff('day', a, b)", "sum(cents) / 100.0")
         .doesNotContain("SUM of an integer column is HUGEINT");
   }
 
   @Test
+  void open_tenantUsersWithAUserInTheUrl_isRefusedSayingToGiveItSeparately() {
+    assertThatThrownBy(
+            () ->
+                BillingTrino.open(
+                    TestTrino.url() + "?user=analyst",
+                    null,
+                    null,
+                    1024 * 1024,
+                    TestTrino::tenantUser,
+                    null))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("remove user= and password= from the URL");
+  }
+
+  @Test
   void open_urlWithoutCatalogAndSchema_isRefusedSayingWhatToWrite() {
     assertThatThrownBy(
-            () -> BillingTrino.open("jdbc:trino://127.0.0.1:1/hive", null, null, 1024 * 1024, null))
+            () -> BillingTrino.open("jdbc:trino://127.0.0.1:1/hive", null, null, 1024 * 1024))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("jdbc:trino://127.0.0.1:8080/hive/billing");
   }
@@ -170,8 +185,7 @@ class TrinoWarehouseIT {
                     "jdbc:trino://127.0.0.1:1/hive/billing?SSL=true&password=" + secret,
                     "analyst",
                     secret,
-                    1024 * 1024,
-                    null));
+                    1024 * 1024));
 
     assertThat(failure).isNotNull();
     assertThat(failure.getMessage()).contains("jdbc:trino://127.0.0.1:1/hive/billing");

@@ -35,14 +35,15 @@ class WorstCaseRssIT {
 
   /**
    * The worst calls the allowlist approves: the widest values over every row (outlives the pass),
-   * rows of them until the byte limit, an aggregated string of them until memory_limit, and many
-   * rows of the widest values until the byte limit.
+   * rows of them until the byte limit, the widest aggregated string (a value per row as wide as
+   * StringGrowth.MAX_AGGREGATED_CHARS lets it be), and many rows of the widest values until the
+   * byte limit.
    */
   private static final List<String> WORST_CALLS =
       List.of(
           "warehouse.query({sql: \"SELECT sum(length(replace(lpad(product, 10000, 'x'), 'x', 'xx'))) AS n FROM invoice_lines\"})",
           "warehouse.query({sql: \"SELECT replace(lpad(product, 10000, 'x'), 'x', 'xx') AS s FROM invoice_lines\", maxRows: 1000})",
-          "warehouse.query({sql: \"SELECT length(string_agg(lpad(product, 10000, 'x'), ',')) AS n FROM invoice_lines\"})",
+          "warehouse.query({sql: \"SELECT length(string_agg(lpad(product, 250, 'x'), ',')) AS n FROM invoice_lines\"})",
           "warehouse.query({sql: \"SELECT lpad(product, 10000, 'a') AS a, lpad(product, 10000, 'b') AS b FROM invoice_lines\", maxRows: 10000})",
           "warehouse.query({sql: `SELECT sum("
               + "length(a) + length(b) + length(c) + length(d) + length(e) + length(f) + length(g) + length(h) + length(i) + length(j)"
@@ -93,7 +94,7 @@ class WorstCaseRssIT {
   @MethodSource("executors")
   void run_worstCasesAtOnce_keepTheHostsResidentMemoryUnderItsBound(Isolation isolation)
       throws Exception {
-    try (Warehouse warehouse = HostileQueriesContract.warehouse();
+    try (Warehouse warehouse = Backend.DUCKDB.openForCorpus();
         CodeMode codeMode =
             WarehouseTools.of(warehouse)
                 .installInto(CodeMode.builder())

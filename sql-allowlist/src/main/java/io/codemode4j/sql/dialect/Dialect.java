@@ -90,6 +90,14 @@ public abstract sealed class Dialect permits DuckDbDialect, PostgresDialect, Tri
    */
   public abstract boolean keepsBareTableNames();
 
+  /**
+   * What to write in this engine for {@code topic}, as a refusal advises it: SQL over the billing
+   * sample's {@code invoices} that this dialect's default allowlist approves and the engine runs
+   * (an expression, or a whole query starting with {@code SELECT}; see {@link Advice}), so that no
+   * refusal points to a function or syntax the engine lacks.
+   */
+  public abstract String advice(Advice topic);
+
   @Override
   public String toString() {
     return name();

@@ -110,4 +110,25 @@ final class DuckDbDialect extends Dialect {
   public boolean keepsBareTableNames() {
     return true;
   }
+
+  @Override
+  public String advice(Advice topic) {
+    return switch (topic) {
+      case DAYS_BETWEEN -> "date_diff('day', issued_on, paid_on)";
+      case DAYS_LATER -> "issued_on + INTERVAL 30 DAY";
+      case DAYS_AS_INTERVAL -> "to_days(30)";
+      case DATE_PART -> "year(issued_on)";
+      case MONTH_AS_TEXT -> "strftime(issued_on, '%Y-%m')";
+      case MEDIAN -> "median(amount_cents)";
+      case COUNT_WHERE -> "count_if(status = 'paid')";
+      case CONDITIONAL -> "if(status = 'paid', amount_cents, 0)";
+      case INTEGER_DIVISION -> "divide(amount_cents, 100)";
+      case VALUES_AS_TEXT -> "string_agg(status, ', ')";
+      case LATEST_PER_GROUP ->
+          "SELECT * FROM invoices QUALIFY row_number() OVER (PARTITION BY customer_id ORDER BY "
+              + "issued_on DESC) = 1";
+      case GROUP_BY_SELECTED -> "SELECT region, status, count(*) FROM invoices GROUP BY ALL";
+      case ORDER_BY_SELECTED -> "SELECT region, status FROM invoices ORDER BY ALL";
+    };
+  }
 }

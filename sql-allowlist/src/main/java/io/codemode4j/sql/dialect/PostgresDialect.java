@@ -107,6 +107,34 @@ final class PostgresDialect extends Dialect {
     return false;
   }
 
+  /**
+   * Decided: a date minus a date is PostgreSQL's count of days and a date plus an integer its date
+   * that many days later (both stay integers and dates, where an interval would make a timestamp);
+   * one row per group is the window function filtered in an outer query, which reads the same on
+   * every engine (DISTINCT ON would too, but its own refusal is where this advice is also given).
+   */
+  @Override
+  public String advice(Advice topic) {
+    return switch (topic) {
+      case DAYS_BETWEEN -> "paid_on - issued_on";
+      case DAYS_LATER -> "issued_on + 30";
+      case DAYS_AS_INTERVAL -> "30 * INTERVAL '1' DAY";
+      case DATE_PART -> "extract(year FROM issued_on)";
+      case MONTH_AS_TEXT -> "to_char(issued_on, 'YYYY-MM')";
+      case MEDIAN -> "percentile_cont(0.5) WITHIN GROUP (ORDER BY amount_cents)";
+      case COUNT_WHERE -> "count(*) FILTER (WHERE status = 'paid')";
+      case CONDITIONAL -> "CASE WHEN status = 'paid' THEN amount_cents ELSE 0 END";
+      case INTEGER_DIVISION -> "div(amount_cents, 100)";
+      case VALUES_AS_TEXT -> "string_agg(status, ', ')";
+      case LATEST_PER_GROUP ->
+          "SELECT customer_id, issued_on FROM (SELECT customer_id, issued_on, row_number() OVER "
+              + "(PARTITION BY customer_id ORDER BY issued_on DESC) AS n FROM invoices) AS latest "
+              + "WHERE n = 1";
+      case GROUP_BY_SELECTED -> "SELECT region, status, count(*) FROM invoices GROUP BY 1, 2";
+      case ORDER_BY_SELECTED -> "SELECT region, status FROM invoices ORDER BY 1, 2";
+    };
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof PostgresDialect that && schema.equals(that.schema);

@@ -107,6 +107,38 @@ final class TrinoDialect extends Dialect {
     return false;
   }
 
+  /**
+   * Decided: Trino's own functions where it has them ({@code date_diff}, {@code date_add}, {@code
+   * date_format}, {@code count_if}, {@code if}, {@code listagg}); its median is the exact middle of
+   * the ordered rows, since its one percentile function ({@code approx_percentile}) is approximate;
+   * integer division is its {@code /} of two integers; one row per group is the window function
+   * filtered in an outer query, as on PostgreSQL.
+   */
+  @Override
+  public String advice(Advice topic) {
+    return switch (topic) {
+      case DAYS_BETWEEN -> "date_diff('day', issued_on, paid_on)";
+      case DAYS_LATER -> "date_add('day', 30, issued_on)";
+      case DAYS_AS_INTERVAL -> "30 * INTERVAL '1' DAY";
+      case DATE_PART -> "year(issued_on)";
+      case MONTH_AS_TEXT -> "date_format(issued_on, '%Y-%m')";
+      case MEDIAN ->
+          "SELECT avg(amount_cents) AS median FROM (SELECT amount_cents, row_number() OVER (ORDER BY"
+              + " amount_cents) AS n, count(*) OVER () AS c FROM invoices) AS ranked WHERE n IN"
+              + " ((c + 1) / 2, (c + 2) / 2)";
+      case COUNT_WHERE -> "count_if(status = 'paid')";
+      case CONDITIONAL -> "if(status = 'paid', amount_cents, 0)";
+      case INTEGER_DIVISION -> "amount_cents / 100";
+      case VALUES_AS_TEXT -> "listagg(status, ', ') WITHIN GROUP (ORDER BY status)";
+      case LATEST_PER_GROUP ->
+          "SELECT customer_id, issued_on FROM (SELECT customer_id, issued_on, row_number() OVER "
+              + "(PARTITION BY customer_id ORDER BY issued_on DESC) AS n FROM invoices) AS latest "
+              + "WHERE n = 1";
+      case GROUP_BY_SELECTED -> "SELECT region, status, count(*) FROM invoices GROUP BY 1, 2";
+      case ORDER_BY_SELECTED -> "SELECT region, status FROM invoices ORDER BY 1, 2";
+    };
+  }
+
   @Override
   public boolean equals(Object other) {
     return other instanceof TrinoDialect that

@@ -54,8 +54,8 @@ public final class Approver {
     this.dialect = dialect;
     Set<String> allowed = new HashSet<>(dialect.defaultFunctions());
     allowed.addAll(extraFunctions);
-    this.functions = new FunctionAllowlist(allowed);
-    this.parser = new QueryParser(maxSqlBytes);
+    this.functions = new FunctionAllowlist(allowed, dialect);
+    this.parser = new QueryParser(maxSqlBytes, dialect);
     this.coreParserFirst = coreParserFirst;
     this.maxSqlBytes = maxSqlBytes;
     this.cache = approvalCacheSize == 0 ? null : new ApprovalCache(approvalCacheSize);
@@ -140,7 +140,7 @@ public final class Approver {
         }
       }
     }
-    CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan);
+    CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan, dialect);
     try {
       return approve(parsed.query(), parsed.parsed(), policy);
     } catch (SqlRefusedException refused) {

@@ -3,6 +3,7 @@ package io.codemode4j.sql.internal;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -90,12 +91,12 @@ final class CastPrecedence {
    * Babel refuses a text's syntax, it is tried once more with each cast whose operand is plainly
    * one token (a string, a number, a name, written after an operator, a comma, a parenthesis or a
    * keyword that starts an expression) in parentheses, as DuckDB groups it; if that fails too, the
-   * first refusal stands.
+   * first refusal stands. Refusals give {@code dialect}'s advice.
    */
-  static Reparsed parse(SqlScan submitted) throws SqlRefusedException {
+  static Reparsed parse(SqlScan submitted, Dialect dialect) throws SqlRefusedException {
     SqlNode tree;
     try {
-      tree = QueryParser.parseWithBabel(submitted);
+      tree = QueryParser.parseWithBabel(submitted, dialect);
     } catch (SqlRefusedException refused) {
       List<Parentheses> additions =
           refused.refusal().reason() == RefusalReason.SYNTAX
@@ -107,20 +108,24 @@ final class CastPrecedence {
       Patched patched = insert(submitted.sql(), additions);
       SqlScan scan = SqlScan.of(patched.sql());
       try {
-        tree = QueryParser.parseWithBabel(scan);
+        tree = QueryParser.parseWithBabel(scan, dialect);
       } catch (SqlRefusedException again) {
         throw refused;
       }
-      return reparse(submitted, scan, tree, patched.origin());
+      return reparse(submitted, scan, tree, patched.origin(), dialect);
     }
     // Without a :: there is no cast to place (a :: inside a string or comment only costs the walk).
     return submitted.sql().contains("::")
-        ? reparse(submitted, submitted, tree, null)
+        ? reparse(submitted, submitted, tree, null, dialect)
         : new Reparsed(tree, submitted, submitted, null);
   }
 
   private static Reparsed reparse(
-      SqlScan submitted, SqlScan parsed, SqlNode query, int @Nullable [] parsedOrigin)
+      SqlScan submitted,
+      SqlScan parsed,
+      SqlNode query,
+      int @Nullable [] parsedOrigin,
+      Dialect dialect)
       throws SqlRefusedException {
     SqlScan scan = parsed;
     SqlNode tree = query;
@@ -140,7 +145,7 @@ final class CastPrecedence {
       origin = origin == null ? patched.origin() : compose(origin, patched.origin());
       scan = SqlScan.of(patched.sql());
       try {
-        tree = QueryParser.parseWithBabel(scan);
+        tree = QueryParser.parseWithBabel(scan, dialect);
       } catch (SqlRefusedException e) {
         throw ambiguous(submitted, firstCast);
       }

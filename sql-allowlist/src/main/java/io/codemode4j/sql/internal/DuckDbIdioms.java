@@ -2,9 +2,12 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusal;
+import io.codemode4j.sql.dialect.Advice;
+import io.codemode4j.sql.dialect.Dialect;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,17 +26,8 @@ public final class DuckDbIdioms {
   static final String SEMI_JOIN_HINT =
       "SEMI JOIN is not supported: write WHERE EXISTS (SELECT 1 FROM customers c "
           + "WHERE c.customer_id = i.customer_id)";
-  static final String ASOF_JOIN_HINT =
-      "ASOF JOIN is not supported: join on an explicit condition and pick the closest row with "
-          + "QUALIFY row_number() OVER (PARTITION BY ... ORDER BY ... DESC) = 1";
   static final String POSITIONAL_JOIN_HINT =
       "POSITIONAL JOIN is not supported: join on a key column";
-  static final String ORDER_BY_ALL_HINT =
-      "ORDER BY ALL must be the only ordering key: write ORDER BY ALL (or ORDER BY ALL DESC), or list the "
-          + "keys or their positions, e.g. ORDER BY 1, 2";
-  static final String DOUBLE_SLASH_HINT =
-      "'//' is not supported (the parser reads it as a comment, DuckDB as integer division): "
-          + "write integer division as divide(a, b) or floor(a / b), and comments as -- comment";
   static final String DOLLAR_HINT =
       "'$' is not supported outside quotes (DuckDB reads $$...$$ as a string and $1 as a parameter): "
           + "write strings in single quotes, e.g. 'text', and values inline";
@@ -53,6 +47,30 @@ public final class DuckDbIdioms {
 
   static final String FLOOR_TO_HINT =
       "FLOOR/CEIL(x TO unit) is not supported: write date_trunc('month', x)";
+
+  /*
+   * Decided: where a hint's fix is SQL that engines spell differently, the fix is the dialect's
+   * Advice, so a PostgreSQL refusal never points to a DuckDB function or clause; the hints above
+   * name only what every dialect accepts.
+   */
+
+  static String asofJoin(Dialect dialect) {
+    return "ASOF JOIN is not supported: join on an explicit condition and keep the closest row; "
+        + Advice.LATEST_PER_GROUP.in(dialect);
+  }
+
+  static String orderByAll(Dialect dialect) {
+    return "this ORDER BY ALL is not supported: "
+        + Advice.ORDER_BY_SELECTED.in(dialect)
+        + ", or list the keys or their positions";
+  }
+
+  static String doubleSlash(Dialect dialect) {
+    return "'//' is not supported (the allowlist's parser reads it as a comment, an engine may read "
+        + "it as integer division): "
+        + Advice.INTEGER_DIVISION.in(dialect)
+        + ", and write comments as -- comment";
+  }
 
   /**
    * Words DuckDB reads as syntax, not as an alias, right after a select item's expression, with
@@ -75,23 +93,29 @@ public final class DuckDbIdioms {
               "NOTNULL after an expression means IS NOT NULL to DuckDB: write x IS NOT NULL, or quote the "
                   + "alias, e.g. x AS \"notnull\"");
 
-  private record Idiom(Pattern pattern, RefusalReason reason, String message) {}
+  /** A pattern of the text, and the refusal's message in a dialect. */
+  private record Idiom(Pattern pattern, RefusalReason reason, Function<Dialect, String> message) {}
 
   private static final List<Idiom> IDIOMS =
       List.of(
           idiom(
               "\\bGROUP\\s+BY\\s+ALL\\b",
               RefusalReason.UNSUPPORTED_SYNTAX,
-              "GROUP BY ALL is accepted only as the whole grouping, followed by HAVING, ORDER BY, LIMIT, "
-                  + "QUALIFY or the end: write GROUP BY ALL there, or list the grouping columns, e.g. "
-                  + "GROUP BY region, customer"),
-          idiom("\\bORDER\\s+BY\\s+ALL\\b", RefusalReason.UNSUPPORTED_SYNTAX, ORDER_BY_ALL_HINT),
+              dialect ->
+                  "this GROUP BY ALL is not supported: "
+                      + Advice.GROUP_BY_SELECTED.in(dialect)
+                      + ", or list the grouping columns, e.g. GROUP BY region, customer"),
+          idiom(
+              "\\bORDER\\s+BY\\s+ALL\\b",
+              RefusalReason.UNSUPPORTED_SYNTAX,
+              DuckDbIdioms::orderByAll),
           idiom(
               "\\bDISTINCT\\s+ON\\b",
               RefusalReason.UNSUPPORTED_SYNTAX,
-              "DISTINCT ON is accepted as SELECT DISTINCT ON (customer_id) customer_id, ... (a space after "
-                  + "the parenthesis): write it so, or keep one row per group with QUALIFY row_number() "
-                  + "OVER (PARTITION BY customer_id ORDER BY issued_on DESC) = 1"),
+              dialect ->
+                  "DISTINCT ON is accepted as SELECT DISTINCT ON (customer_id) customer_id, ... (a "
+                      + "space after the parenthesis): write it so, or "
+                      + Advice.LATEST_PER_GROUP.in(dialect)),
           idiom(
               "`",
               RefusalReason.UNSUPPORTED_SYNTAX,
@@ -123,7 +147,7 @@ public final class DuckDbIdioms {
                   + "sum(amount_cents) FILTER (WHERE status = 'paid') AS paid_cents"),
           idiom("\\bANTI\\s+JOIN\\b", RefusalReason.UNSUPPORTED_SYNTAX, ANTI_JOIN_HINT),
           idiom("\\bSEMI\\s+JOIN\\b", RefusalReason.UNSUPPORTED_SYNTAX, SEMI_JOIN_HINT),
-          idiom("\\bASOF\\b", RefusalReason.UNSUPPORTED_SYNTAX, ASOF_JOIN_HINT),
+          idiom("\\bASOF\\b", RefusalReason.UNSUPPORTED_SYNTAX, DuckDbIdioms::asofJoin),
           idiom("\\bPOSITIONAL\\s+JOIN\\b", RefusalReason.UNSUPPORTED_SYNTAX, POSITIONAL_JOIN_HINT),
           idiom(
               "\\bINTERVAL\\s*'\\s*[-+]?[0-9.]+\\s*[a-z]",
@@ -133,8 +157,10 @@ public final class DuckDbIdioms {
           idiom(
               "\\bDATE_?DIFF\\s*\\(",
               RefusalReason.UNSUPPORTED_SYNTAX,
-              "this date_diff/datediff form is not supported: write date_diff('day', start_column, "
-                  + "end_column) with plain column names, or subtract dates (end - start gives days)"),
+              dialect ->
+                  "this date_diff/datediff form is not supported: "
+                      + Advice.DAYS_BETWEEN.in(dialect)
+                      + " (over plain column names)"),
           idiom(
               "\\bCOLLATE\\b",
               RefusalReason.UNSUPPORTED_SYNTAX,
@@ -160,8 +186,11 @@ public final class DuckDbIdioms {
 
   private DuckDbIdioms() {}
 
-  /** The first known idiom that starts in code (not inside a literal or comment), as a refusal. */
-  static Optional<SqlRefusal> find(SqlScan scan) {
+  /**
+   * The first known idiom that starts in code (not inside a literal or comment), as a refusal with
+   * {@code dialect}'s advice.
+   */
+  static Optional<SqlRefusal> find(SqlScan scan, Dialect dialect) {
     for (Idiom idiom : IDIOMS) {
       Matcher matcher = idiom.pattern().matcher(scan.sql());
       while (matcher.find()) {
@@ -172,7 +201,7 @@ public final class DuckDbIdioms {
                   matcher.group().strip(),
                   scan.line(matcher.start()),
                   scan.column(matcher.start()),
-                  idiom.message()));
+                  idiom.message().apply(dialect)));
         }
       }
     }
@@ -180,6 +209,11 @@ public final class DuckDbIdioms {
   }
 
   private static Idiom idiom(String regex, RefusalReason reason, String message) {
+    return idiom(regex, reason, dialect -> message);
+  }
+
+  private static Idiom idiom(
+      String regex, RefusalReason reason, Function<Dialect, String> message) {
     return new Idiom(Pattern.compile(regex, Pattern.CASE_INSENSITIVE), reason, message);
   }
 }

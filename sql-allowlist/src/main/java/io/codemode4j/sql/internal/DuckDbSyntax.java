@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -262,7 +263,7 @@ final class DuckDbSyntax {
    * @throws SqlRefusedException when the rewritten text does not parse either (explained as Babel
    *     explains it, at the same position) or a placeholder is not where it belongs
    */
-  static Optional<SqlNodeList> reparse(SqlScan scan, SqlParseException failure)
+  static Optional<SqlNodeList> reparse(SqlScan scan, SqlParseException failure, Dialect dialect)
       throws SqlRefusedException {
     DuckDbSyntax syntax = new DuckDbSyntax();
     Optional<String> rewritten = syntax.rewrite(scan.sql());
@@ -282,7 +283,7 @@ final class DuckDbSyntax {
               && e.getPos().getColumnNum() == failure.getPos().getColumnNum())) {
         return Optional.empty();
       }
-      throw QueryParser.explain(SqlScan.of(rewritten.get()), e);
+      throw QueryParser.explain(SqlScan.of(rewritten.get()), e, dialect);
     }
     syntax.restore(statements);
     return Optional.of(statements);

@@ -1,5 +1,7 @@
 package io.codemode4j.sql.internal;
 
+import io.codemode4j.sql.dialect.Advice;
+import io.codemode4j.sql.dialect.Dialect;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -277,23 +279,63 @@ public final class FunctionAllowlist {
           "session_user",
           "user");
 
-  /** Known functions outside the allowlist that have an allowed equivalent. */
-  private static final Map<String, String> ALTERNATIVES =
-      Map.of(
-          "datediff", "date_diff('day', start, end)",
-          "timestampdiff", "date_diff('day', start, end)",
-          "timestamp_diff", "date_diff('day', start, end)",
-          "dateadd", "d + INTERVAL 1 DAY",
-          "timestampadd", "d + INTERVAL 1 DAY",
-          "to_char", "strftime(d, '%Y-%m')",
-          "date_format", "strftime(d, '%Y-%m')",
-          "array_agg", "string_agg(x, ', ')",
-          "list", "string_agg(x, ', ')");
+  /**
+   * Functions a query may call on some engine (or in another SQL dialect) with what the dialect's
+   * {@link Advice} writes instead. Consulted only for a refused name, so a name the dialect allows
+   * (DuckDB's {@code date_diff}) is never advised against there; the advice itself is the
+   * dialect's, so it only names what that engine has.
+   */
+  private static final Map<String, Advice> ALTERNATIVES =
+      Map.ofEntries(
+          Map.entry("datediff", Advice.DAYS_BETWEEN),
+          Map.entry("date_diff", Advice.DAYS_BETWEEN),
+          Map.entry("timestampdiff", Advice.DAYS_BETWEEN),
+          Map.entry("timestamp_diff", Advice.DAYS_BETWEEN),
+          Map.entry("date_sub", Advice.DAYS_BETWEEN),
+          Map.entry("datesub", Advice.DAYS_BETWEEN),
+          Map.entry("dateadd", Advice.DAYS_LATER),
+          Map.entry("date_add", Advice.DAYS_LATER),
+          Map.entry("timestampadd", Advice.DAYS_LATER),
+          Map.entry("to_days", Advice.DAYS_AS_INTERVAL),
+          Map.entry("year", Advice.DATE_PART),
+          Map.entry("quarter", Advice.DATE_PART),
+          Map.entry("month", Advice.DATE_PART),
+          Map.entry("week", Advice.DATE_PART),
+          Map.entry("day", Advice.DATE_PART),
+          Map.entry("dayofweek", Advice.DATE_PART),
+          Map.entry("dayofmonth", Advice.DATE_PART),
+          Map.entry("dayofyear", Advice.DATE_PART),
+          Map.entry("datepart", Advice.DATE_PART),
+          Map.entry("strftime", Advice.MONTH_AS_TEXT),
+          Map.entry("to_char", Advice.MONTH_AS_TEXT),
+          Map.entry("date_format", Advice.MONTH_AS_TEXT),
+          Map.entry("median", Advice.MEDIAN),
+          Map.entry("quantile", Advice.MEDIAN),
+          Map.entry("quantile_cont", Advice.MEDIAN),
+          Map.entry("count_if", Advice.COUNT_WHERE),
+          Map.entry("countif", Advice.COUNT_WHERE),
+          Map.entry("if", Advice.CONDITIONAL),
+          Map.entry("iif", Advice.CONDITIONAL),
+          Map.entry("divide", Advice.INTEGER_DIVISION),
+          Map.entry("array_agg", Advice.VALUES_AS_TEXT),
+          Map.entry("list", Advice.VALUES_AS_TEXT),
+          Map.entry("listagg", Advice.VALUES_AS_TEXT),
+          Map.entry("string_agg", Advice.VALUES_AS_TEXT),
+          Map.entry("group_concat", Advice.VALUES_AS_TEXT),
+          Map.entry("arg_max", Advice.LATEST_PER_GROUP),
+          Map.entry("arg_min", Advice.LATEST_PER_GROUP),
+          Map.entry("max_by", Advice.LATEST_PER_GROUP),
+          Map.entry("min_by", Advice.LATEST_PER_GROUP),
+          Map.entry("first", Advice.LATEST_PER_GROUP),
+          Map.entry("last", Advice.LATEST_PER_GROUP));
 
   private final Set<String> names;
+  private final Dialect dialect;
 
-  FunctionAllowlist(Set<String> names) {
+  /** {@code names} allowed, refusals advising what {@code dialect} has. */
+  FunctionAllowlist(Set<String> names, Dialect dialect) {
     this.names = Set.copyOf(names);
+    this.dialect = dialect;
   }
 
   boolean allows(String lowercaseName) {
@@ -302,9 +344,9 @@ public final class FunctionAllowlist {
 
   /** Why {@code name} is refused and what to call instead. */
   String refusal(String name) {
-    String alternative = ALTERNATIVES.get(name);
+    Advice alternative = ALTERNATIVES.get(name);
     if (alternative != null) {
-      return "function '" + name + "' is not allowed: write " + alternative;
+      return "function '" + name + "' is not allowed: " + alternative.in(dialect);
     }
     return "function '"
         + name

@@ -1,17 +1,14 @@
 package io.codemode4j.sql.internal;
 
-import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlStarExclude;
 import org.apache.calcite.sql.SqlStarReplace;
 import org.apache.calcite.sql.fun.SqlIntervalOperator;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Refuses, in an approved tree, the DuckDB constructs the parser reads but PostgreSQL lacks or
@@ -43,53 +40,32 @@ final class PostgresSyntax {
   private PostgresSyntax() {}
 
   static void check(SqlNode approved) throws SqlRefusedException {
-    node(approved);
+    LackingSyntax.walk(approved, PostgresSyntax::call);
   }
 
-  private static void node(@Nullable SqlNode node) throws SqlRefusedException {
-    switch (node) {
-      case null -> {}
-      case SqlNodeList list -> {
-        for (SqlNode element : list) {
-          node(element);
-        }
-      }
+  private static void call(SqlCall call) throws SqlRefusedException {
+    switch (call) {
       case SqlStarExclude exclude ->
-          throw refuse(
+          throw LackingSyntax.refuse(
               "EXCLUDE",
               exclude,
               "* EXCLUDE (...) is DuckDB syntax that PostgreSQL lacks: list the columns to return");
       case SqlStarReplace replace ->
-          throw refuse(
+          throw LackingSyntax.refuse(
               "REPLACE",
               replace,
               "* REPLACE (...) is DuckDB syntax that PostgreSQL lacks: list the columns, each "
                   + "computed as needed, e.g. SELECT id, round(amount, 0) AS amount");
-      case SqlSelect select -> {
-        if (select.getQualify() != null) {
-          throw refuse(
+      case SqlSelect select when select.getQualify() instanceof SqlNode qualify ->
+          throw LackingSyntax.refuse(
               "QUALIFY",
-              select.getQualify(),
+              qualify,
               "QUALIFY is DuckDB syntax that PostgreSQL lacks: compute the window function in a "
                   + "subquery (or WITH) and filter it in the outer query's WHERE");
-        }
-        for (SqlNode operand : select.getOperandList()) {
-          node(operand);
-        }
-      }
-      case SqlCall call -> {
-        call(call);
-        for (SqlNode operand : call.getOperandList()) {
-          node(operand);
-        }
-      }
       default -> {}
     }
-  }
-
-  private static void call(SqlCall call) throws SqlRefusedException {
     if (call.getOperator() == DuckDbForms.ALL_COLUMNS) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "ALL",
           call,
           "GROUP BY ALL and ORDER BY ALL are DuckDB syntax that PostgreSQL lacks: list the "
@@ -97,7 +73,7 @@ final class PostgresSyntax {
     }
     if (call.getOperator() instanceof DuckDbForms.CallModifiers modifiers
         && modifiers.nullTreatment != DuckDbForms.NullTreatment.NONE) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           modifiers.nullTreatment.keywords,
           call,
           "PostgreSQL has no IGNORE NULLS or RESPECT NULLS: filter the nulls out first, e.g. in a "
@@ -106,21 +82,21 @@ final class PostgresSyntax {
     if (call.getOperator() == DuckDbForms.TABLE_FUNCTION
         && !(call.operand(0) instanceof SqlCall function
             && Names.fold(function.getOperator().getName()).equals("generate_series"))) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "range",
           call,
           "PostgreSQL has no range() table function: write generate_series(start, stop), whose "
               + "stop is included");
     }
     if (call.getKind() == SqlKind.SAFE_CAST) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "TRY_CAST",
           call,
           "PostgreSQL has no TRY_CAST: cast only what converts, e.g. CASE WHEN s ~ '^[0-9]+$' THEN "
               + "CAST(s AS INTEGER) END, or CAST where every value converts");
     }
     if (call.getKind() == SqlKind.SIMILAR) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "SIMILAR TO",
           call,
           "SIMILAR TO matches differently in PostgreSQL (. is a dot, % any text) than in DuckDB: "
@@ -128,16 +104,11 @@ final class PostgresSyntax {
     }
     if (call.getOperator() instanceof SqlIntervalOperator
         && !(call.operand(0) instanceof SqlLiteral)) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "INTERVAL",
           call,
           "PostgreSQL reads INTERVAL only before a string: multiply instead, e.g. n * INTERVAL "
               + "'1 day'");
     }
-  }
-
-  private static SqlRefusedException refuse(String what, SqlNode at, String message) {
-    return SqlRefusedException.at(
-        RefusalReason.UNSUPPORTED_SYNTAX, what, at.getParserPosition(), message);
   }
 }

@@ -4,6 +4,7 @@ import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
 import java.io.Reader;
 import java.util.List;
 import java.util.Locale;
@@ -230,8 +231,12 @@ final class QueryParser {
 
   private final int maxSqlBytes;
 
-  QueryParser(int maxSqlBytes) {
+  /** Whose advice the refusals give. */
+  private final Dialect dialect;
+
+  QueryParser(int maxSqlBytes, Dialect dialect) {
     this.maxSqlBytes = maxSqlBytes;
+    this.dialect = dialect;
   }
 
   /**
@@ -294,7 +299,7 @@ final class QueryParser {
     if (scan.doubleSlash().isPresent()) {
       int at = scan.doubleSlash().getAsInt();
       throw refusal(
-          scan, RefusalReason.UNSUPPORTED_SYNTAX, "//", at, DuckDbIdioms.DOUBLE_SLASH_HINT);
+          scan, RefusalReason.UNSUPPORTED_SYNTAX, "//", at, DuckDbIdioms.doubleSlash(dialect));
     }
     return scan;
   }
@@ -363,16 +368,17 @@ final class QueryParser {
 
   /**
    * The single query in the {@linkplain #check checked} text, parsed by Babel, or the refusal that
-   * says why.
+   * says why, with {@code dialect}'s advice.
    */
-  static SqlNode parseWithBabel(SqlScan scan) throws SqlRefusedException {
+  static SqlNode parseWithBabel(SqlScan scan, Dialect dialect) throws SqlRefusedException {
     SqlNodeList statements;
     try {
       statements = SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
     } catch (SqlParseException e) {
       rethrowOverflow(e);
       // DuckDB syntax Babel cannot read, read again rewritten (DuckDbSyntax), or the refusal.
-      statements = DuckDbSyntax.reparse(scan, e).orElseThrow(() -> explain(scan, e));
+      statements =
+          DuckDbSyntax.reparse(scan, e, dialect).orElseThrow(() -> explain(scan, e, dialect));
     }
     if (statements.isEmpty()) {
       throw refusal(scan, RefusalReason.SYNTAX, "", 0, "the SQL is empty: " + ONE_QUERY);
@@ -387,7 +393,7 @@ final class QueryParser {
     }
     SqlNode statement = statements.get(0);
     if (!QueryWalker.QUERY_KINDS.contains(statement.getKind())) {
-      throw notAQuery(scan, statement);
+      throw notAQuery(scan, statement, dialect);
     }
     return statement;
   }
@@ -496,7 +502,7 @@ final class QueryParser {
     return bytes;
   }
 
-  private static SqlRefusedException notAQuery(SqlScan scan, SqlNode statement) {
+  private static SqlRefusedException notAQuery(SqlScan scan, SqlNode statement, Dialect dialect) {
     if (statement.getKind() == SqlKind.EXPLICIT_TABLE) {
       return SqlRefusedException.at(
           RefusalReason.UNSUPPORTED_SYNTAX,
@@ -506,7 +512,7 @@ final class QueryParser {
     }
     String word = scan.firstWord().text();
     if (word.equals("PIVOT") || word.equals("UNPIVOT")) {
-      return DuckDbIdioms.find(scan).map(SqlRefusedException::new).orElseThrow();
+      return DuckDbIdioms.find(scan, dialect).map(SqlRefusedException::new).orElseThrow();
     }
     String element = word.isEmpty() ? statement.getKind().sql : word;
     return SqlRefusedException.at(
@@ -516,8 +522,11 @@ final class QueryParser {
         element + " statements are not allowed: " + ONE_QUERY);
   }
 
-  /** Names the problem behind a parse failure, from the most to the least specific explanation. */
-  static SqlRefusedException explain(SqlScan scan, SqlParseException e) {
+  /**
+   * Names the problem behind a parse failure, from the most to the least specific explanation, with
+   * {@code dialect}'s advice.
+   */
+  static SqlRefusedException explain(SqlScan scan, SqlParseException e, Dialect dialect) {
     SqlScan.Word word = scan.firstWord();
     if (STATEMENT_WORDS.contains(word.text())) {
       return refusal(
@@ -548,7 +557,9 @@ final class QueryParser {
           at,
           "only one statement is allowed: " + ONE_QUERY);
     }
-    return DuckDbIdioms.find(scan).map(SqlRefusedException::new).orElseGet(() -> syntaxError(e));
+    return DuckDbIdioms.find(scan, dialect)
+        .map(SqlRefusedException::new)
+        .orElseGet(() -> syntaxError(e));
   }
 
   /** Calcite's position and first line, without its list of expected tokens. */

@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Advice;
 import io.codemode4j.sql.dialect.Dialect;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -479,7 +480,7 @@ final class QueryWalker {
           switch (type) {
             case LEFT_ANTI_JOIN -> DuckDbIdioms.ANTI_JOIN_HINT;
             case LEFT_SEMI_JOIN -> DuckDbIdioms.SEMI_JOIN_HINT;
-            case ASOF, LEFT_ASOF -> DuckDbIdioms.ASOF_JOIN_HINT;
+            case ASOF, LEFT_ASOF -> DuckDbIdioms.asofJoin(dialect);
             default ->
                 type + " joins are not supported: use INNER, LEFT, RIGHT, FULL or CROSS JOIN";
           };
@@ -581,11 +582,11 @@ final class QueryWalker {
             + ")");
   }
 
-  private static String joinKeywordHint(String keyword) {
+  private String joinKeywordHint(String keyword) {
     return switch (keyword) {
       case "anti" -> DuckDbIdioms.ANTI_JOIN_HINT;
       case "semi" -> DuckDbIdioms.SEMI_JOIN_HINT;
-      case "asof" -> DuckDbIdioms.ASOF_JOIN_HINT;
+      case "asof" -> DuckDbIdioms.asofJoin(dialect);
       default -> DuckDbIdioms.POSITIONAL_JOIN_HINT;
     };
   }
@@ -648,7 +649,7 @@ final class QueryWalker {
       // DuckDB's ORDER BY ALL parses here as a column named ALL.
       if (key instanceof SqlIdentifier id && DuckDbForms.isUnquotedAll(id)) {
         throw refuse(
-            RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.ORDER_BY_ALL_HINT);
+            RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.orderByAll(dialect));
       }
       expression(item, scope);
     }
@@ -803,8 +804,8 @@ final class QueryWalker {
           RefusalReason.UNSUPPORTED_SYNTAX,
           "INTERVAL",
           cast,
-          "a cast to INTERVAL takes a string of "
-              + "whole numbers and units: write '30 days'::INTERVAL, or to_days(n) for a number of days");
+          "a cast to INTERVAL takes a string of whole numbers and units: write '30 days'::INTERVAL; "
+              + Advice.DAYS_AS_INTERVAL.in(dialect));
     }
     if (operands.size() != 2 || !(operands.get(1) instanceof SqlDataTypeSpec type)) {
       throw unsupported(cast);

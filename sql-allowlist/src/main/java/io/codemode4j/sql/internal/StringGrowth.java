@@ -36,8 +36,9 @@ import org.jspecify.annotations.Nullable;
  * peaked at 610 MB RSS, two such replacements nested over 2,000 rows at 1.3 GB, and three over
  * 150,000 rows passed 3 GB; a CTE chain of {@code s||s||...} tenfold per level built 100,000,000
  * characters at 750 MB. Aggregated strings ({@code string_agg}, {@code listagg}, also as window
- * functions) are the exception: their states are counted against {@code memory_limit} (DuckDB fails
- * the query with "Out of Memory").
+ * functions) are counted against {@code memory_limit} by DuckDB alone (it fails the query with "Out
+ * of Memory"); PostgreSQL lets one grow to 1 GB, so each row may add only {@link
+ * #MAX_AGGREGATED_CHARS} characters of the query's own to one.
  *
  * <p>Decided: every expression gets an upper bound on the length of its value, {@code data} copies
  * of the longest stored value plus {@code chars} characters the query itself chose, plus the
@@ -48,12 +49,13 @@ import org.jspecify.annotations.Nullable;
  * {@code printf}/{@code format} return their literal format plus each field at its width or its
  * longest argument (a field may repeat an argument, {@code {0}{0}}); {@code replace} multiplies by
  * the ratio of its replacement's length to its search's, which must be literals; {@code
- * regexp_replace} by one plus the backreferences of its literal replacement, and with {@code 'g'}
- * also by the replacement's length, since every position may match; {@code strftime} (and Trino's
- * {@code date_format}) by {@value #STRFTIME_GROWTH} of its format (a specifier of two characters
- * writes at most that many). A column read from a CTE, derived table or subquery, or an earlier
- * select item by its alias, takes the largest bound of that query's columns (coarse but sound: no
- * column is tracked by name).
+ * regexp_replace} by one plus the backreferences of its literal replacement ({@code \0} to {@code
+ * \9}, and PostgreSQL's {@code \&} for the whole match), and with {@code 'g'} also by the
+ * replacement's length, since every position may match; {@code strftime} (DuckDB), {@code to_char}
+ * (PostgreSQL) and {@code date_format} (Trino) by {@value #FORMAT_GROWTH} of their format (no
+ * specifier writes more than that many characters per character of the format). A column read from
+ * a CTE, derived table or subquery, or an earlier select item by its alias, takes the largest bound
+ * of that query's columns (coarse but sound: no column is tracked by name).
  *
  * <p>Decided: a bound before running rather than a check while running, since DuckDB offers no cap
  * on a string's size and a cancel does not stop a row mid-way; and a refusal rather than a cut, so
@@ -61,7 +63,8 @@ import org.jspecify.annotations.Nullable;
  * {@link #MAX_CHARS} characters of the query's own, or of more than {@link #MAX_DATA_COPIES} copies
  * of stored values; built values of more than {@link #MAX_QUERY_CHARS} characters summed over the
  * whole query (each built expression is a vector of 2,048 values per thread); an aggregated string
- * copied or grown, since only the row count bounds its length. So the largest value a query can
+ * copied or grown, since only the row count bounds its length, or adding more than {@link
+ * #MAX_AGGREGATED_CHARS} characters of the query's own per row. So the largest value a query can
  * build is {@link #MAX_CHARS} characters (at most 4 bytes each) plus {@link #MAX_DATA_COPIES}
  * stored values, and a long text a program wants is built in JavaScript from the parts a query
  * returns.
@@ -74,11 +77,25 @@ final class StringGrowth {
   /** The most copies of stored values one built value may hold. */
   static final long MAX_DATA_COPIES = 16;
 
+  /**
+   * The most characters besides stored values an aggregated string may add per row: a separator, a
+   * label, a few numbers or dates (each bounded as {@code FIXED}). Decided: only DuckDB counts an
+   * aggregate's state against a memory limit; PostgreSQL lets one value grow to 1 GB (measured on
+   * PostgreSQL 15: {@code string_agg(lpad(product, 10000, 'x'), ',')} over the lines took 16 s and
+   * a backend of 1 GB before "out of memory"), so what a query adds per row is bounded on every
+   * engine, and the rest of the aggregate is the stored data itself.
+   */
+  static final long MAX_AGGREGATED_CHARS = 256;
+
   /** The most characters of the query's own all its built values may hold together. */
   static final long MAX_QUERY_CHARS = 10L * FunctionAllowlist.MAX_PAD_WIDTH;
 
-  /** The longest a {@code strftime} format grows: {@code %c} writes 19 characters for two. */
-  static final int STRFTIME_GROWTH = 16;
+  /**
+   * The most a {@code strftime}, {@code to_char} or {@code date_format} format grows per character:
+   * strftime's {@code %c} writes 19 characters for two, to_char's {@code RN} 15 for two and {@code
+   * J} (the Julian day, up to the year 294276 of a PostgreSQL timestamp) 9 for one.
+   */
+  static final int FORMAT_GROWTH = 16;
 
   /** What a number, date, boolean or hash (any fixed-size value) is bounded by. */
   private static final Size FIXED = new Size(0, 64, 0);
@@ -86,7 +103,7 @@ final class StringGrowth {
   /** A column of an allowlisted table: one stored value. */
   private static final Size STORED = new Size(1, 0, 0);
 
-  private static final Pattern BACKREFERENCE = Pattern.compile("\\\\[0-9]");
+  private static final Pattern BACKREFERENCE = Pattern.compile("\\\\[0-9&]");
 
   /**
    * An upper bound of a value's length: {@code data} copies of the longest stored value, plus
@@ -248,7 +265,7 @@ final class StringGrowth {
       case "regexp_replace" ->
           operands.size() < 3 ? largest(operands, columns) : regexpReplace(call, columns);
       // Trino's date_format writes MySQL's specifiers, none longer than strftime's.
-      case "strftime", "date_format" -> {
+      case "strftime", "to_char", "date_format" -> {
         Size format = FIXED;
         Size largest = FIXED;
         for (SqlNode operand : operands) {
@@ -259,10 +276,23 @@ final class StringGrowth {
           }
         }
         boolean literalFormat = operands.stream().anyMatch(SqlCharStringLiteral.class::isInstance);
-        yield built(call, name, (literalFormat ? format : largest).times(STRFTIME_GROWTH));
+        yield built(call, name, (literalFormat ? format : largest).times(FORMAT_GROWTH));
       }
       case "string_agg", "listagg" -> {
-        largest(operands, columns);
+        Size row = sum(operands, columns);
+        if (row.chars() > MAX_AGGREGATED_CHARS) {
+          throw refuse(
+              RefusalReason.TOO_COMPLEX,
+              name,
+              call,
+              name
+                  + " would add up to "
+                  + row.chars()
+                  + " characters per row besides stored values, over the limit of "
+                  + MAX_AGGREGATED_CHARS
+                  + ": aggregate the stored values with a short separator and build longer text"
+                  + " in the program");
+        }
         yield new Size(0, 0, 1);
       }
       default -> largest(operands, columns);

@@ -46,6 +46,7 @@ public final class TrinoFunctions {
           "every",
           "geometric_mean",
           "kurtosis",
+          "listagg",
           "max",
           "max_by",
           "min",

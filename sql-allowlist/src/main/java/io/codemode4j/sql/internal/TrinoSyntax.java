@@ -1,6 +1,5 @@
 package io.codemode4j.sql.internal;
 
-import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -15,7 +14,6 @@ import org.apache.calcite.sql.SqlStarReplace;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlIntervalOperator;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Refuses, in an approved tree, the constructs the parser reads but Trino lacks or reads
@@ -49,72 +47,45 @@ final class TrinoSyntax {
   private TrinoSyntax() {}
 
   static void check(SqlNode approved) throws SqlRefusedException {
-    node(approved);
+    LackingSyntax.walk(approved, TrinoSyntax::call);
   }
 
-  private static void node(@Nullable SqlNode node) throws SqlRefusedException {
-    switch (node) {
-      case null -> {}
-      case SqlNodeList list -> {
-        for (SqlNode element : list) {
-          node(element);
-        }
-      }
+  private static void call(SqlCall call) throws SqlRefusedException {
+    switch (call) {
       case SqlStarExclude exclude ->
-          throw refuse(
+          throw LackingSyntax.refuse(
               "EXCLUDE",
               exclude,
               "* EXCLUDE (...) is DuckDB syntax that Trino lacks: list the columns to return");
       case SqlStarReplace replace ->
-          throw refuse(
+          throw LackingSyntax.refuse(
               "REPLACE",
               replace,
               "* REPLACE (...) is DuckDB syntax that Trino lacks: list the columns, each computed"
                   + " as needed, e.g. SELECT id, round(amount, 0) AS amount");
-      case SqlSelect select -> {
-        if (select.getQualify() != null) {
-          throw refuse(
+      case SqlSelect select when select.getQualify() instanceof SqlNode qualify ->
+          throw LackingSyntax.refuse(
               "QUALIFY",
-              select.getQualify(),
+              qualify,
               "QUALIFY is DuckDB syntax that Trino lacks: compute the window function in a"
                   + " subquery (or WITH) and filter it in the outer query's WHERE");
-        }
-        for (SqlNode operand : select.getOperandList()) {
-          node(operand);
-        }
-      }
-      case SqlJoin join -> {
-        if (join.isNatural()) {
-          throw refuse(
+      case SqlJoin join when join.isNatural() ->
+          throw LackingSyntax.refuse(
               "NATURAL",
               join,
               "Trino has no NATURAL JOIN: name the columns, e.g. JOIN invoices USING"
                   + " (customer_id) or JOIN invoices i ON i.customer_id = c.customer_id");
-        }
-        for (SqlNode operand : join.getOperandList()) {
-          node(operand);
-        }
-      }
-      case SqlCall call -> {
-        call(call);
-        for (SqlNode operand : call.getOperandList()) {
-          node(operand);
-        }
-      }
       default -> {}
     }
-  }
-
-  private static void call(SqlCall call) throws SqlRefusedException {
     if (call.getOperator() == DuckDbForms.ALL_COLUMNS) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "ALL",
           call,
           "GROUP BY ALL and ORDER BY ALL mean something else to Trino: list the columns, e.g."
               + " GROUP BY region, customer or GROUP BY 1, 2");
     }
     if (call.getOperator() == DuckDbForms.DISTINCT_ON) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "DISTINCT ON",
           call,
           "Trino has no DISTINCT ON: number the rows in a subquery, row_number() OVER (PARTITION"
@@ -123,21 +94,21 @@ final class TrinoSyntax {
     if (call.getOperator() instanceof DuckDbForms.CallModifiers modifiers
         && modifiers.nullTreatment != DuckDbForms.NullTreatment.NONE
         && !((SqlNodeList) call.operand(1)).isEmpty()) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           modifiers.nullTreatment.keywords,
           call,
           "Trino takes IGNORE NULLS only after a window function, e.g. lag(x) IGNORE NULLS OVER"
               + " (ORDER BY d), never beside an ORDER BY inside the call");
     }
     if (call.getOperator() == DuckDbForms.TABLE_FUNCTION) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "range",
           call,
           "Trino has no generate_series or range table function: compute the series in"
               + " JavaScript, or select the distinct values the tables hold");
     }
     if (call.getOperator() == DuckDbForms.INTERVAL_TEXT) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "INTERVAL",
           call,
           "Trino reads an interval as a number in a string and one unit: write INTERVAL '30' DAY"
@@ -145,7 +116,7 @@ final class TrinoSyntax {
     }
     if (call.getOperator() instanceof SqlIntervalOperator
         && !(call.operand(0) instanceof SqlLiteral)) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "INTERVAL",
           call,
           "Trino reads INTERVAL only before a string: multiply instead, e.g. n * INTERVAL '1'"
@@ -153,12 +124,12 @@ final class TrinoSyntax {
     }
     if (call.getOperator() == SqlLibraryOperators.ILIKE
         || call.getOperator() == SqlLibraryOperators.NOT_ILIKE) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "ILIKE", call, "Trino has no ILIKE: compare in one case, e.g. lower(name) LIKE 'acme%'");
     }
     if (call.getOperator() instanceof SqlBetweenOperator between
         && between.flag == SqlBetweenOperator.Flag.SYMMETRIC) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "SYMMETRIC",
           call,
           "Trino has no BETWEEN SYMMETRIC: order the bounds, e.g. x BETWEEN least(a, b) AND"
@@ -170,7 +141,7 @@ final class TrinoSyntax {
       groupingColumns(call);
     }
     if (call.getKind() == SqlKind.SIMILAR) {
-      throw refuse(
+      throw LackingSyntax.refuse(
           "SIMILAR TO",
           call,
           "Trino has no SIMILAR TO: write LIKE, e.g. invoice_id LIKE 'INV-00000%', or"
@@ -197,17 +168,12 @@ final class TrinoSyntax {
         }
       }
       default ->
-          throw refuse(
+          throw LackingSyntax.refuse(
               "GROUPING SETS",
               node,
               "Trino groups GROUPING SETS, ROLLUP and CUBE by columns only: compute the"
                   + " expression in a subquery (or WITH), e.g. year(issued_on) AS year, and group"
                   + " by its column");
     }
-  }
-
-  private static SqlRefusedException refuse(String what, SqlNode at, String message) {
-    return SqlRefusedException.at(
-        RefusalReason.UNSUPPORTED_SYNTAX, what, at.getParserPosition(), message);
   }
 }

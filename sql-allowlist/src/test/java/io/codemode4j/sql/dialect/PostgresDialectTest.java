@@ -92,6 +92,27 @@ class PostgresDialectTest {
     assertThat(refusal.element()).isEqualToIgnoringCase(function);
   }
 
+  /**
+   * PostgreSQL's own string builders are bounded like DuckDB's (StringGrowth): to_char's format
+   * grows (J writes 9 digits for one character, RN 15 for two), and {@code \&} in a regexp_replace
+   * replacement copies the whole match.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          SELECT to_char(issued_on, lpad('', 5000, 'J')) FROM invoices                 | to_char could build a value of 80000 characters
+          SELECT to_char(amount, replace(lpad('', 2000, 'x'), 'x', 'RN')) FROM invoices | to_char could build a value of 64000 characters
+          SELECT regexp_replace(lpad(customer, 10000, 'x'), 'x+', '\\&\\&\\&') FROM invoices | regexp_replace could build a value of 40006 characters
+          """)
+  void approve_postgresBuilderOverTheLimit_isRefusedWithTheLimit(String sql, String message) {
+    SqlRefusal refusal = refusalOf(sql);
+
+    assertThat(refusal.reason()).as(refusal.toString()).isEqualTo(RefusalReason.TOO_COMPLEX);
+    assertThat(refusal.message()).contains(message, "over the limit of 20000 for one value");
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',

@@ -139,6 +139,7 @@ class TrinoDialectTest {
           SELECT TRY_CAST(customer AS INTEGER) AS n FROM invoices                    | TRY_CAST(
           SELECT count(*) FILTER (WHERE amount > 1) AS n FROM invoices               | FILTER (WHERE
           SELECT date_diff('day', issued_on, due_on) AS d FROM invoices              | DATE_DIFF('day'
+          SELECT avg(EXTRACT(DAY FROM CAST(due_on AS TIMESTAMP) - CAST(issued_on AS TIMESTAMP))) AS d FROM invoices | EXTRACT(DAY FROM
           SELECT 'a\\b' AS s                                                         | 'a\\b'
           SELECT extract(year FROM issued_on) AS y FROM invoices                     | EXTRACT(YEAR FROM "issued_on")
           """)

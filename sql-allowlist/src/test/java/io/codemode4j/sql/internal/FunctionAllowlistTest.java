@@ -9,6 +9,7 @@ import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -112,9 +113,11 @@ class FunctionAllowlistTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"datediff", "dateadd", "to_char"})
-  void refusal_knownAlternative_namesTheAllowedFunction(String name) {
-    String message = new FunctionAllowlist(Set.of("date_diff")).refusal(name);
+  void refusal_knownAlternative_saysWhatItComputesAndTheDialectsAdvice(String name) {
+    String message = new FunctionAllowlist(Set.of("date_diff"), Dialect.duckDb()).refusal(name);
 
-    assertThat(message).startsWith("function '" + name + "' is not allowed: write ");
+    assertThat(message)
+        .startsWith("function '" + name + "' is not allowed: for ")
+        .contains(", write ");
   }
 }

@@ -3,6 +3,7 @@ package io.codemode4j.sql.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
 import java.sql.SQLException;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlSelect;
@@ -65,7 +66,7 @@ class SeriesBoundsIT {
   /** The series call of {@code SELECT * FROM series}, as the walker sees it. */
   private static SqlCall function(String series) throws SqlRefusedException {
     String sql = "SELECT * FROM " + series.replaceFirst("^range", "\"range\"");
-    SqlSelect select = (SqlSelect) QueryParser.parseWithBabel(SqlScan.of(sql));
+    SqlSelect select = (SqlSelect) QueryParser.parseWithBabel(SqlScan.of(sql), Dialect.duckDb());
     DuckDbForms.normalise(select);
     return ((SqlCall) select.getFrom()).operand(0);
   }

@@ -30,7 +30,9 @@ class StringGrowthTest {
         "SELECT string_agg(name, ', ' ORDER BY name) || '.' FROM customers",
         "WITH a AS (SELECT name || name AS s FROM customers) SELECT s || s FROM a",
         "SELECT printf('%-10s|%8d', region, length(name)) FROM customers",
-        "SELECT length(string_agg(name, ',')) * 2 FROM customers"
+        "SELECT length(string_agg(name, ',')) * 2 FROM customers",
+        "SELECT string_agg(name || ' (' || region || ')', '; ') FROM customers",
+        "SELECT string_agg(lpad(name, 250, '.'), ', ') FROM customers"
       })
   void approve_boundedGrowth_isAccepted(String sql) throws Exception {
     assertThat(ALLOWLIST.approve(sql, POLICY).sql()).contains("SELECT");
@@ -54,6 +56,8 @@ class StringGrowthTest {
       SELECT strftime(issued_on, lpad('', 2000, '%c')) FROM invoices ~ 20000 for one value
       SELECT string_agg(name, ',') || string_agg(name, ',') FROM customers ~ string_agg/listagg result
       SELECT replace(string_agg(name, ','), ',', ',,') FROM customers ~ string_agg/listagg result
+      SELECT string_agg(lpad(name, 10000, 'x'), ',') FROM customers ~ 10001 characters per row besides stored values
+      SELECT string_agg(name, lpad('', 250, ',')) FROM customers ~ over the limit of 256
       SELECT lpad(name, 9000, 'a'), lpad(name, 9000, 'b'), lpad(name, 9000, 'c'), lpad(name, 9000, 'd'), lpad(name, 9000, 'e'), lpad(name, 9000, 'f'), lpad(name, 9000, 'g'), lpad(name, 9000, 'h'), lpad(name, 9000, 'i'), lpad(name, 9000, 'j'), lpad(name, 9000, 'k'), lpad(name, 9000, 'l') FROM customers ~ 100000: build fewer
       """)
   void approve_growthOverTheLimits_isRefusedWithTheLimit(String sql, String message) {

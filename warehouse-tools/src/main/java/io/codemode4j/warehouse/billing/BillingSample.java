@@ -5,6 +5,7 @@ import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
+import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.Warehouse;
@@ -119,8 +120,6 @@ public final class BillingSample {
                   + " overdue are unpaid, overdue past due_on")
           .withColumn("invoices", "paid_on", "NULL unless paid")
           .withColumn("invoices", "currency", "always 'USD'")
-          .withColumn(
-              "invoices", "amount_cents", "US cents; SUM(amount_cents) is HUGEINT, so a string")
           .withColumn("invoice_lines", "unit_price_cents", "US cents")
           .withColumn("invoice_summary", "customer", "the customer's name")
           .withColumn("invoice_summary", "month", "first day of the month issued")
@@ -153,9 +152,22 @@ public final class BillingSample {
     return builder;
   }
 
-  /** What the sample's tables and columns mean, for the query tool's description. */
-  public static WarehouseNotes notes() {
-    return NOTES;
+  /**
+   * What the sample's tables and columns mean on the engine {@code dialect} names, for the query
+   * tool's description. Decided: the note on {@code amount_cents} says what its SUM is on that
+   * engine (DuckDB's HUGEINT, PostgreSQL's numeric: both strings with the exact digits), so the
+   * notes a model reads are true for the engine it writes for; an engine without a branch here gets
+   * the unit alone.
+   */
+  public static WarehouseNotes notes(Dialect dialect) {
+    String sum =
+        switch (dialect.name()) {
+          case "DuckDB" -> "; SUM(amount_cents) is HUGEINT, so a string";
+          case "PostgreSQL" -> "; SUM(amount_cents) is numeric, so a string";
+          case "Trino" -> "; SUM(amount_cents) is bigint, so a number";
+          default -> "";
+        };
+    return NOTES.withColumn("invoices", "amount_cents", "US cents" + sum);
   }
 
   /**
@@ -183,7 +195,7 @@ public final class BillingSample {
     return Warehouse.builder(allowlist())
         .jdbcUrl(DuckDbReadOnly.url(whole, DuckDbLimits.defaults()))
         .poolSize(POOL_SIZE)
-        .notes(NOTES)
+        .notes(notes(Dialect.duckDb()))
         .maxResultBytes(maxResultBytes)
         .tenantDataSources(
             tenant ->

@@ -3,7 +3,10 @@ package io.codemode4j.warehouse.postgres;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.TenantUsers;
+import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Files;
@@ -17,6 +20,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The billing sample in PostgreSQL: its allowlist in the PostgreSQL dialect, and the loader that
@@ -74,39 +79,75 @@ public final class BillingPostgres {
    * and {@code password}, either may be null), its tables in {@code schema}, pooled by HikariCP
    * with pgjdbc's {@code readOnly=true&readOnlyMode=always} added when the URL does not set them.
    * Its identity should be a reader of {@link #lockdown}; tenant queries are confined by the
-   * allowlist's filters on this identity (a role per tenant, with row-level security too, is {@link
-   * io.codemode4j.warehouse.Warehouse.Builder#tenantDataSources}).
+   * allowlist's filters on this identity (a role per tenant, with row-level security too, is the
+   * other {@code open}).
    *
    * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; the
    *     message names the URL without credentials or options
    */
-  public static io.codemode4j.warehouse.Warehouse open(
+  public static Warehouse open(
       String jdbcUrl,
-      @org.jspecify.annotations.Nullable String user,
-      @org.jspecify.annotations.Nullable String password,
+      @Nullable String user,
+      @Nullable String password,
       String schema,
       int maxResultBytes)
       throws WarehouseException {
+    return builder(jdbcUrl, user, password, schema, maxResultBytes).build();
+  }
+
+  /**
+   * As the other {@code open}, and each tenant's queries run as its own role, {@code
+   * tenantUsers.user(tenant)} with {@code tenantPassword} (null when the server needs none), in a
+   * pool of its own opened at the tenant's first query: PostgreSQL's row-level security (a {@link
+   * PostgresLockdown#applyTenant} role) confines them as well as the allowlist's filters.
+   *
+   * @throws IllegalArgumentException when the URL names a {@code user} or {@code password}, which
+   *     pgjdbc would let win over every tenant's role
+   * @throws WarehouseException as the other {@code open}; a tenant role that cannot log in fails
+   *     that tenant's queries with a message naming the role
+   */
+  public static Warehouse open(
+      String jdbcUrl,
+      @Nullable String user,
+      @Nullable String password,
+      String schema,
+      int maxResultBytes,
+      TenantUsers tenantUsers,
+      @Nullable String tenantPassword)
+      throws WarehouseException {
+    Objects.requireNonNull(tenantUsers, "tenantUsers");
+    if (JdbcPools.namesCredentials(jdbcUrl)) {
+      throw new IllegalArgumentException(
+          "a PostgreSQL warehouse with a role per tenant takes its credentials outside the URL, but "
+              + "its options name a user or password, which pgjdbc would use for every tenant's "
+              + "connections too: remove user= and password= from the URL and give the reader's "
+              + "separately");
+    }
+    String url = readOnlyUrl(jdbcUrl);
+    return builder(jdbcUrl, user, password, schema, maxResultBytes)
+        .tenantDataSources(
+            tenant ->
+                JdbcPools.open(JdbcPools.config(url, tenantUsers.user(tenant), tenantPassword)))
+        .build();
+  }
+
+  private static Warehouse.Builder builder(
+      String jdbcUrl,
+      @Nullable String user,
+      @Nullable String password,
+      String schema,
+      int maxResultBytes) {
     if (!jdbcUrl.startsWith("jdbc:postgresql:")) {
       throw new IllegalArgumentException(
           "a PostgreSQL warehouse URL starts with 'jdbc:postgresql:', was '"
-              + io.codemode4j.warehouse.JdbcPools.redacted(jdbcUrl)
+              + JdbcPools.redacted(jdbcUrl)
               + "'");
     }
-    com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
-    config.setJdbcUrl(readOnlyUrl(jdbcUrl));
-    if (user != null) {
-      config.setUsername(user);
-    }
-    if (password != null) {
-      config.setPassword(password);
-    }
-    config.setMaximumPoolSize(io.codemode4j.warehouse.JdbcPools.DEFAULT_POOL_SIZE);
-    return io.codemode4j.warehouse.Warehouse.builder(allowlist(schema))
-        .hikari(config)
-        .notes(BillingSample.notes())
-        .maxResultBytes(maxResultBytes)
-        .build();
+    SqlAllowlist allowlist = allowlist(schema);
+    return Warehouse.builder(allowlist)
+        .hikari(JdbcPools.config(readOnlyUrl(jdbcUrl), user, password))
+        .notes(BillingSample.notes(allowlist.dialect()))
+        .maxResultBytes(maxResultBytes);
   }
 
   /**
@@ -130,8 +171,7 @@ public final class BillingPostgres {
     scopes.put(
         "invoice_lines", new TenantScope.ThroughParent("invoice_id", "invoices", "invoice_id"));
     scopes.put("invoice_summary", new TenantScope.ByColumn("region"));
-    return new PostgresLockdown(
-        database, schema, scopes, io.codemode4j.warehouse.Warehouse.DEFAULT_QUERY_TIMEOUT);
+    return new PostgresLockdown(database, schema, scopes, Warehouse.DEFAULT_QUERY_TIMEOUT);
   }
 
   /**

@@ -1,11 +1,10 @@
 package io.codemode4j.warehouse.trino;
 
-import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.SqlAllowlist;
-import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.TenantUsers;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -80,31 +78,58 @@ public final class BillingTrino {
    * The sample warehouse on Trino at {@code jdbcUrl}, which names the catalog and schema of the
    * tables ({@code jdbc:trino://host:8080/hive/billing}), read as {@code user} ({@code null}: the
    * URL's) with {@code password} ({@code null}: none; Trino takes one only over TLS), pooled by
-   * HikariCP. With {@code tenantUser}, each tenant's queries run as its own user, whom Trino's row
-   * filters confine ({@link TrinoLockdown}), as well as behind the allowlist's filters.
+   * HikariCP; tenant queries run as the same user behind the allowlist's filters.
    *
    * @throws IllegalArgumentException when the URL is not a Trino URL naming a catalog and schema
    * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; the
    *     message names the URL without credentials or options
    */
   public static Warehouse open(
+      String jdbcUrl, @Nullable String user, @Nullable String password, int maxResultBytes)
+      throws WarehouseException {
+    return builder(jdbcUrl, user, password, maxResultBytes).build();
+  }
+
+  /**
+   * As the other {@code open}, and each tenant's queries run as its own user, {@code
+   * tenantUsers.user(tenant)} with {@code tenantPassword} (null when the server needs none), in a
+   * pool of its own opened at the tenant's first query: Trino's row filters for that user ({@link
+   * TrinoLockdown}) confine them as well as the allowlist's filters.
+   *
+   * @throws IllegalArgumentException as the other {@code open}, and when the URL names a {@code
+   *     user} or {@code password}, which would stand for every tenant's user too
+   * @throws WarehouseException as the other {@code open}
+   */
+  public static Warehouse open(
       String jdbcUrl,
       @Nullable String user,
       @Nullable String password,
       int maxResultBytes,
-      @Nullable Function<Tenant, String> tenantUser)
+      TenantUsers tenantUsers,
+      @Nullable String tenantPassword)
       throws WarehouseException {
-    List<String> path = catalogAndSchema(jdbcUrl);
-    Warehouse.Builder builder =
-        Warehouse.builder(allowlist(path.get(0), path.get(1)))
-            .hikari(config(jdbcUrl, user, password))
-            .notes(BillingSample.notes())
-            .maxResultBytes(maxResultBytes);
-    if (tenantUser != null) {
-      builder.tenantDataSources(
-          tenant -> JdbcPools.open(config(jdbcUrl, tenantUser.apply(tenant), password)));
+    Objects.requireNonNull(tenantUsers, "tenantUsers");
+    if (JdbcPools.namesCredentials(jdbcUrl)) {
+      throw new IllegalArgumentException(
+          "a Trino warehouse with a user per tenant takes its credentials outside the URL, but its"
+              + " options name a user or password, which would stand for every tenant's user too:"
+              + " remove user= and password= from the URL and give the reader's separately");
     }
-    return builder.build();
+    return builder(jdbcUrl, user, password, maxResultBytes)
+        .tenantDataSources(
+            tenant ->
+                JdbcPools.open(JdbcPools.config(jdbcUrl, tenantUsers.user(tenant), tenantPassword)))
+        .build();
+  }
+
+  private static Warehouse.Builder builder(
+      String jdbcUrl, @Nullable String user, @Nullable String password, int maxResultBytes) {
+    List<String> path = catalogAndSchema(jdbcUrl);
+    Dialect dialect = Dialect.trino(path.get(0), path.get(1));
+    return Warehouse.builder(BillingSample.builder().dialect(dialect).build())
+        .hikari(JdbcPools.config(jdbcUrl, user, password))
+        .notes(BillingSample.notes(dialect))
+        .maxResultBytes(maxResultBytes);
   }
 
   /**
@@ -232,20 +257,6 @@ public final class BillingTrino {
           "'" + JdbcPools.redacted(jdbcUrl) + "' does not name a catalog and a schema" + must);
     }
     return List.of(parts[0], parts[1]);
-  }
-
-  private static HikariConfig config(
-      String jdbcUrl, @Nullable String user, @Nullable String password) {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(jdbcUrl);
-    if (user != null) {
-      config.setUsername(user);
-    }
-    if (password != null) {
-      config.setPassword(password);
-    }
-    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
-    return config;
   }
 
   private static String qualified(String catalog, String schema) {

@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
+import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
@@ -19,17 +20,18 @@ public final class PostgresWarehouses {
   public static Warehouse open() throws WarehouseException {
     return Warehouse.builder(BillingPostgres.allowlist(TestPostgres.SCHEMA))
         .hikari(config(TestPostgres.READER))
-        .notes(BillingSample.notes())
+        .notes(BillingSample.notes(Dialect.postgres(TestPostgres.SCHEMA)))
         .tenantDataSources(tenant -> JdbcPools.open(config(TestPostgres.tenantRole(tenant))))
         .build();
   }
 
+  /** A pool of {@link JdbcPools#DEFAULT_POOL_SIZE} read-only connections as {@code role}. */
   public static HikariConfig config(String role) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(TestPostgres.url() + "?readOnly=true&readOnlyMode=always");
     config.setUsername(role);
     config.setPassword(TestPostgres.PASSWORD);
-    config.setMaximumPoolSize(2);
+    config.setMaximumPoolSize(JdbcPools.DEFAULT_POOL_SIZE);
     return config;
   }
 }

@@ -114,7 +114,7 @@ public final class TestTrino {
    */
   public static Warehouse warehouse() throws WarehouseException {
     return BillingTrino.open(
-        url(), ANALYST, null, Warehouse.DEFAULT_MAX_RESULT_BYTES, TestTrino::tenantUser);
+        url(), ANALYST, null, Warehouse.DEFAULT_MAX_RESULT_BYTES, TestTrino::tenantUser, null);
   }
 
   /** The bundled parquet directory. */
