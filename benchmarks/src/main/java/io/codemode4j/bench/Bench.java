@@ -4,6 +4,7 @@ import io.codemode4j.sample.SampleData;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,9 +15,9 @@ import java.util.OptionalDouble;
 import java.util.function.Consumer;
 
 /**
- * The plain-Java bench behind {@code codemode bench}: every scenario of issue 6 and the MCP
- * scenario of issue 17 in this JVM (no JMH fork), one {@link Metric} per name of {@link
- * BenchReport#METRIC_NAMES}.
+ * The plain-Java bench behind {@code codemode bench}: every scenario of issue 6, the query ratio on
+ * each {@link Engine} it is given (issue 15) and the MCP scenario of issue 17 in this JVM (no JMH
+ * fork), one {@link Metric} per name of {@link BenchReport#METRIC_NAMES}.
  *
  * <p>Scenarios run one after another, never overlapping. A scenario that cannot run reports each of
  * its metrics as not measured, with the reason; nothing is estimated.
@@ -83,6 +84,7 @@ public final class Bench {
     } else {
       results.section(List.of("query_ratio_10m"), () -> large(options, effort, results));
     }
+    engines(options, effort, results);
     results.section(
         List.of("mcp_stdio_overhead_ms", "mcp_http_calls_per_s_c16", "mcp_http_p99_ms_c16"),
         () -> new McpScenario(effort, results).run());
@@ -142,12 +144,63 @@ public final class Bench {
               "opened in %.1f s; %d pairs of a pass and plain JDBC",
               (System.nanoTime() - start) / 1e9,
               effort.largeQuerySamples()));
-      QueryScenario.Pairs pairs = query.measure(3, effort.largeQuerySamples(), effort.stepBudget());
-      results.progress(
-          String.format(
-              Locale.ROOT, "  plain JDBC median %.1f ms", Measure.median(pairs.jdbcMs())));
-      results.measured("query_ratio_10m", Stats.of(pairs.ratio()), OptionalDouble.empty());
+      ratio("query_ratio_10m", query, 3, effort.largeQuerySamples(), effort.stepBudget(), results);
     }
+  }
+
+  /**
+   * {@code query_ratio_<engine>} of each {@link Engine}: measured where the options give the
+   * engine, else not measured with the option that would give it.
+   */
+  static void engines(BenchOptions options, Effort effort, Results results) {
+    for (Engine engine : Engine.values()) {
+      Optional<EngineEndpoint> endpoint = options.endpoint(engine);
+      if (endpoint.isPresent()) {
+        results.section(List.of(engine.metric()), () -> onEngine(endpoint.get(), effort, results));
+      } else {
+        results.notMeasured(engine.metric(), engine.notGiven());
+      }
+    }
+  }
+
+  /** README's query as a whole pass over the warehouse users open on the engine / plain JDBC. */
+  private static void onEngine(EngineEndpoint endpoint, Effort effort, Results results)
+      throws Exception {
+    results.progress(
+        String.format(
+            Locale.ROOT,
+            "query on %s: %d warm-up pairs and %d pairs of a pass and plain JDBC, each loop at most"
+                + " %d s",
+            endpoint,
+            effort.queryWarmUp(),
+            effort.querySamples(),
+            effort.engineQueryBudget().toSeconds()));
+    try (Warehouse warehouse = endpoint.engine().open(endpoint);
+        PlainJdbc jdbc = PlainJdbc.open(endpoint);
+        QueryScenario query = new QueryScenario(warehouse, jdbc)) {
+      ratio(
+          endpoint.engine().metric(),
+          query,
+          effort.queryWarmUp(),
+          effort.querySamples(),
+          effort.engineQueryBudget(),
+          results);
+    }
+  }
+
+  /** Measures {@code query}'s pairs and records their ratios as {@code metric}. */
+  private static void ratio(
+      String metric, QueryScenario query, int warmUp, int samples, Duration budget, Results results)
+      throws Exception {
+    QueryScenario.Pairs pairs = query.measure(warmUp, samples, budget);
+    results.progress(
+        String.format(
+            Locale.ROOT,
+            "  %d pairs; plain JDBC median %.2f ms, pass - JDBC median %.2f ms",
+            pairs.ratio().length,
+            Measure.median(pairs.jdbcMs()),
+            Measure.median(pairs.overheadMs())));
+    results.measured(metric, Stats.of(pairs.ratio()), OptionalDouble.empty());
   }
 
   private static String withoutHome() {
@@ -172,6 +225,9 @@ public final class Bench {
     d.put("query_ratio_bundled", new Definition("pass/jdbc", Optional.empty()));
     d.put("query_overhead_bundled_ms", new Definition("ms", Optional.of(Target.atMost(1.0))));
     d.put("query_ratio_10m", new Definition("pass/jdbc", Optional.of(Target.atMost(1.05))));
+    for (Engine engine : Engine.values()) {
+      d.put(engine.metric(), new Definition("pass/jdbc", Optional.empty()));
+    }
     d.put("passes_per_s_c1", new Definition("passes/s", Optional.empty()));
     d.put("passes_per_s_c2", new Definition("passes/s", Optional.of(Target.atLeast(1500))));
     d.put("passes_per_s_c8", new Definition("passes/s", Optional.empty()));

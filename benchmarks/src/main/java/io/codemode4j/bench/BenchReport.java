@@ -14,7 +14,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record BenchReport(String machine, List<Metric> metrics) {
 
-  /** The metrics of issue 6, then those of issue 17 (MCP), in report order. */
+  /**
+   * The metrics of issue 6 with issue 15's query ratios on PostgreSQL and Trino beside the others,
+   * then those of issue 17 (MCP), in report order.
+   */
   public static final List<String> METRIC_NAMES =
       List.of(
           "warm_pass_ms",
@@ -30,6 +33,8 @@ public record BenchReport(String machine, List<Metric> metrics) {
           "query_ratio_bundled",
           "query_overhead_bundled_ms",
           "query_ratio_10m",
+          "query_ratio_postgres",
+          "query_ratio_trino",
           "passes_per_s_c1",
           "passes_per_s_c2",
           "passes_per_s_c8",

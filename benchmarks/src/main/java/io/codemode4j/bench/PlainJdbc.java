@@ -10,12 +10,16 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The baseline of every query metric: plain JDBC on one held connection to the same DuckDB file,
- * with the same read-only URL (so the same database instance) as the warehouse's pool, reading
- * every value of every row with {@code getObject}.
+ * The baseline of every query metric: plain JDBC on one held connection to the same database as the
+ * warehouse, reading every value of every row with {@code getObject}. On DuckDB it connects with
+ * the same read-only URL (so the same database instance) as the warehouse's pool; on another engine
+ * as {@link Engine#connect} says (the same URL and identity as the warehouse).
  */
 public final class PlainJdbc implements AutoCloseable {
 
@@ -37,6 +41,11 @@ public final class PlainJdbc implements AutoCloseable {
         DriverManager.getConnection(DuckDbReadOnly.url(file, DuckDbLimits.defaults())));
   }
 
+  /** Connects to {@code endpoint} as the warehouse opened on it does. */
+  public static PlainJdbc open(EngineEndpoint endpoint) throws SQLException {
+    return new PlainJdbc(endpoint.engine().connect(endpoint));
+  }
+
   /** Runs {@code sql} and reads all of its rows; returns how many there were. */
   public int query(String sql) throws SQLException {
     Objects.requireNonNull(sql, "sql");
@@ -49,6 +58,27 @@ public final class PlainJdbc implements AutoCloseable {
         for (int column = 1; column <= columns; column++) {
           sink += Objects.hashCode(rs.getObject(column));
         }
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Runs {@code sql} and returns its rows, each value as the driver's text of it ({@code
+   * getString}, null for SQL NULL): what the bench compares with a pass's rows before it times
+   * anything.
+   */
+  List<List<@Nullable String>> rows(String sql) throws SQLException {
+    List<List<@Nullable String>> rows = new ArrayList<>();
+    try (Statement statement = connection.createStatement();
+        ResultSet rs = statement.executeQuery(sql)) {
+      int columns = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<@Nullable String> row = new ArrayList<>(columns);
+        for (int column = 1; column <= columns; column++) {
+          row.add(rs.getString(column));
+        }
+        rows.add(row);
       }
     }
     return rows;

@@ -11,13 +11,17 @@ import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * {@code warehouse.query} through a whole pass against the same SQL over {@link PlainJdbc} on the
- * same DuckDB file, in pairs whose order alternates. The SQL is README's and {@code
- * examples/top-region.js}'s.
+ * same database (the same DuckDB file, or the same PostgreSQL as the same identity), in pairs whose
+ * order alternates. The SQL is README's and {@code examples/top-region.js}'s.
  */
 public final class QueryScenario implements AutoCloseable {
 
@@ -31,26 +35,36 @@ public final class QueryScenario implements AutoCloseable {
   private final CodeMode codeMode;
   private final PlainJdbc jdbc;
   private final String program;
+  private final String rowsProgram;
   private final RunContext run = RunContext.of("bench", Principal.unconfined("bench"));
 
   /** Code Mode with the warehouse toolkit and default limits, as {@code codemode run} has it. */
   public QueryScenario(Warehouse warehouse, PlainJdbc jdbc) throws WarehouseException {
     this.codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build();
     this.jdbc = jdbc;
-    this.program =
-        "async () => (await warehouse.query({sql: "
-            + JsonNodeFactory.instance.stringNode(SQL)
-            + "})).rowCount";
+    String query = "await warehouse.query({sql: " + JsonNodeFactory.instance.stringNode(SQL) + "})";
+    this.program = "async () => (" + query + ").rowCount";
+    this.rowsProgram =
+        "async () => { const r = "
+            + query
+            + "; return r.rows.map(row => r.columns.map(c => row[c.name])); }";
+  }
+
+  /**
+   * Runs {@link #SQL} once as {@link PlainJdbc} on {@code endpoint} would, and returns its row
+   * count: whether the bench can measure that engine, checked before it spends minutes on the rest.
+   *
+   * @throws SQLException what the engine or its driver said (the URL, a login, a missing table)
+   */
+  public static int probe(EngineEndpoint endpoint) throws SQLException {
+    try (PlainJdbc jdbc = PlainJdbc.open(endpoint)) {
+      return jdbc.query(SQL);
+    }
   }
 
   /** One pass of the query; returns the row count the program saw. */
   public int pass() {
-    PassOutcome outcome = codeMode.run(program, run);
-    if (outcome instanceof PassFailure failure) {
-      throw new IllegalStateException(
-          "the query pass failed: " + failure.kind().wireName() + ": " + failure.message());
-    }
-    return ((PassSuccess) outcome).result().asInt();
+    return result(program).asInt();
   }
 
   /** The same SQL over plain JDBC; returns the row count. */
@@ -59,8 +73,36 @@ public final class QueryScenario implements AutoCloseable {
   }
 
   /**
-   * Warms both paths up, checks they agree, then takes {@code samples} alternating pairs; each loop
-   * stops early once it has spent {@code budget}.
+   * The rows of one pass, each value as text the way {@link PlainJdbc#rows} gives it (the JSON
+   * contract writes exact decimals as strings of their digits, so they compare digit for digit).
+   */
+  List<List<@Nullable String>> passRows() {
+    List<List<@Nullable String>> rows = new ArrayList<>();
+    for (JsonNode row : result(rowsProgram)) {
+      List<@Nullable String> values = new ArrayList<>();
+      row.forEach(value -> values.add(value.isNull() ? null : value.asString()));
+      rows.add(values);
+    }
+    return rows;
+  }
+
+  private JsonNode result(String program) {
+    PassOutcome outcome = codeMode.run(program, run);
+    if (outcome instanceof PassFailure failure) {
+      throw new IllegalStateException(
+          "the query pass failed: " + failure.kind().wireName() + ": " + failure.message());
+    }
+    return ((PassSuccess) outcome).result();
+  }
+
+  /** {@link #SQL}'s rows over plain JDBC, as {@link #passRows()} gives them. */
+  List<List<@Nullable String>> plainRows() throws SQLException {
+    return jdbc.rows(SQL);
+  }
+
+  /**
+   * Warms both paths up, checks they return the same rows (every value), then takes {@code samples}
+   * alternating pairs; each loop stops early once it has spent {@code budget}.
    */
   Pairs measure(int warmUp, int samples, Duration budget) throws Exception {
     Measure.repeat(
@@ -70,11 +112,14 @@ public final class QueryScenario implements AutoCloseable {
           pass();
           plain();
         });
-    int passRows = pass();
-    int plainRows = plain();
-    if (passRows != plainRows) {
+    List<List<@Nullable String>> passRows = passRows();
+    List<List<@Nullable String>> plainRows = plainRows();
+    if (!passRows.equals(plainRows)) {
       throw new IllegalStateException(
-          "the pass saw " + passRows + " rows and plain JDBC " + plainRows);
+          "the pass and plain JDBC disagree on the rows: the pass saw "
+              + passRows
+              + ", plain JDBC "
+              + plainRows);
     }
     double[] ratio = new double[samples];
     double[] overhead = new double[samples];

@@ -78,6 +78,8 @@ class BenchReportTest {
             "query_ratio_bundled",
             "query_overhead_bundled_ms",
             "query_ratio_10m",
+            "query_ratio_postgres",
+            "query_ratio_trino",
             "passes_per_s_c1",
             "passes_per_s_c2",
             "passes_per_s_c8",

@@ -6,6 +6,7 @@ import static io.codemode4j.cli.TerminalText.escape;
 import io.codemode4j.bench.Bench;
 import io.codemode4j.bench.BenchOptions;
 import io.codemode4j.bench.BenchReport;
+import io.codemode4j.bench.EngineEndpoint;
 import io.codemode4j.bench.Metric;
 import io.codemode4j.bench.Soak;
 import io.codemode4j.bench.SoakOptions;
@@ -20,11 +21,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -41,12 +44,13 @@ import tools.jackson.databind.node.ObjectNode;
     exitCodeList = {
       "0:measured (or the soak passed)",
       "1:the soak found a failure or a leak",
-      "2:usage error"
+      "2:usage error (also an engine of --postgres or --trino that does not answer README's query)"
     },
     mixinStandardHelpOptions = true,
     description = {
       "Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
-      "cold start and model-visible bytes, each next to its baseline from the same run.",
+      "cold start and model-visible bytes, each next to its baseline from the same run;",
+      "with --postgres or --trino also a pass against plain JDBC on that PostgreSQL or Trino.",
       "Prints one row per metric (median, p90, p99, baseline, ratio, target, met); progress goes to stderr.",
       "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set).",
       "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",
@@ -58,6 +62,19 @@ final class BenchCommand implements Callable<Integer> {
   private static final MathContext DIGITS = new MathContext(4);
 
   @Spec CommandSpec spec;
+
+  @Mixin EngineOptions engines;
+
+  private final Map<String, String> env;
+
+  BenchCommand() {
+    this(System.getenv());
+  }
+
+  /** With {@code env} in place of the process's environment (tests). */
+  BenchCommand(Map<String, String> env) {
+    this.env = Map.copyOf(env);
+  }
 
   @Option(
       names = "--quick",
@@ -121,6 +138,8 @@ final class BenchCommand implements Callable<Integer> {
     if (data != null && !Files.isDirectory(data)) {
       throw CodemodeCli.usage(spec, "--data " + data + " is not a directory");
     }
+    List<EngineEndpoint> endpoints = engines.endpoints(env);
+    engines.probe(endpoints);
     Optional<Path> home = Optional.ofNullable(System.getProperty("codemode.home")).map(Path::of);
     LoadAverage start = LoadAverage.now();
     err.println("bench: load average at start " + start);
@@ -131,6 +150,7 @@ final class BenchCommand implements Callable<Integer> {
                 Optional.ofNullable(data),
                 DataOptions.cacheRoot(),
                 home,
+                endpoints,
                 line -> err.println("bench: " + escape(line, MESSAGE))));
     LoadAverage end = LoadAverage.now();
     err.println("bench: load average at end " + end);
@@ -149,10 +169,11 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private int soak(PrintWriter out, PrintWriter err) {
-    if (quick || json || data != null) {
+    if (quick || json || data != null || engines.any()) {
       throw CodemodeCli.usage(
           spec,
-          "--soak runs alone: drop --quick, --json and --data (they apply to the benchmarks)");
+          "--soak runs alone: drop --quick, --json, --data, --postgres and --trino (they apply"
+              + " to the benchmarks)");
     }
     List<Isolation> where;
     try {

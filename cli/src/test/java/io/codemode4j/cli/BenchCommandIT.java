@@ -3,21 +3,25 @@ package io.codemode4j.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bench.BenchReport;
+import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code codemode bench --quick}: a smoke run of every scenario, which keeps the bench working. It
  * checks the shape of the report, never a performance target. The cold-start scenario runs the
- * repository's launcher, which this module's build has just packaged.
+ * repository's launcher, which this module's build has just packaged; {@code query_ratio_postgres}
+ * runs on the real embedded PostgreSQL of warehouse-tools' tests ({@link TestPostgres}).
  */
 class BenchCommandIT {
 
@@ -33,11 +37,33 @@ class BenchCommandIT {
     return new Outcome(code, out.toString(), err.toString());
   }
 
+  /** {@code codemode bench ARGS} with {@code env} in place of the process's environment. */
+  private static Outcome codemode(Map<String, String> env, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = new CommandLine(new BenchCommand(env));
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    cli.setParameterExceptionHandler(CodemodeCli::usageError);
+    int code = cli.execute(args);
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
   @Test
-  void bench_quickJson_reportsEveryMetricWithNumbersOrAReason() {
-    Outcome result = codemode("bench", "--quick", "--json");
+  void bench_quickJsonWithPostgres_reportsEveryMetricWithNumbersOrAReason() {
+    Outcome result =
+        codemode(
+            "bench",
+            "--quick",
+            "--json",
+            "--postgres",
+            TestPostgres.url() + "?user=analyst&password=" + TestPostgres.PASSWORD);
 
     assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err())
+        .contains("bench: query on PostgreSQL at " + TestPostgres.url() + " as analyst")
+        .doesNotContain(TestPostgres.PASSWORD);
+    assertThat(result.out()).doesNotContain(TestPostgres.PASSWORD);
     JsonNode report = JsonMapper.builder().build().readTree(result.out());
     assertThat(report.propertyNames()).containsExactly("machine", "metrics", "load");
     assertThat(report.get("load").propertyNames())
@@ -106,7 +132,9 @@ class BenchCommandIT {
       delimiter = '|',
       textBlock =
           """
-      --soak --json                       | --soak runs alone: drop --quick, --json and --data
+      --soak --json                       | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
+      --soak --postgres jdbc:postgresql:x | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
+      --soak --trino-user analyst         | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
       --soak --isolation elsewhere        | --isolation must be in-process, process or both, was 'elsewhere'
       --soak --passes 3                   | a soak runs at least one pass per scenario
       --soak --concurrency 0              | concurrency must be 1..256, was 0
@@ -119,5 +147,96 @@ class BenchCommandIT {
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains(message);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      --postgres jdbc:mysql://127.0.0.1/warehouse?password=s3cret                                    | --postgres: 'jdbc:mysql://127.0.0.1/warehouse' is not a PostgreSQL JDBC URL: write jdbc:postgresql://host[:port]/database
+      --postgres jdbc:postgresql://127.0.0.1:notaport/warehouse?password=s3cret                      | --postgres: 'jdbc:postgresql://127.0.0.1:notaport/warehouse' is not a PostgreSQL JDBC URL
+      --postgres-user analyst                                                                         | --postgres-user applies to --postgres: give --postgres JDBC_URL too
+      --postgres-schema billing --quick                                                               | --postgres-schema applies to --postgres: give --postgres JDBC_URL too
+      --postgres jdbc:postgresql://127.0.0.1/warehouse?user=analyst --postgres-user loader           | --postgres names the user analyst in its URL and --postgres-user names loader: give the reader once
+      --postgres jdbc:postgresql://127.0.0.1/warehouse?user=analyst --postgres-password-env NO_VAR_1 | --postgres-password-env names NO_VAR_1, which is not set: export the reader's password in it
+      --trino jdbc:trino://127.0.0.1:8080/hive?password=s3cret                                       | --trino: 'jdbc:trino://127.0.0.1:8080/hive' does not name a catalog and a schema (a Trino warehouse URL names the catalog and schema of the tables, e.g. jdbc:trino://127.0.0.1:8080/hive/billing)
+      --trino jdbc:postgresql://127.0.0.1/warehouse                                                  | --trino: 'jdbc:postgresql://127.0.0.1/warehouse' is not a Trino JDBC URL
+      --trino-user analyst --quick                                                                    | --trino-user applies to --trino: give --trino JDBC_URL too
+      --trino jdbc:trino://127.0.0.1:8080/hive/billing?user=analyst --trino-password-env NO_VAR_1    | --trino-password-env names NO_VAR_1, which is not set: export the reader's password in it
+      --trino jdbc:trino://127.0.0.1:1/hive/billing?user=analyst                                      | --trino: Trino at jdbc:trino://127.0.0.1:1/hive/billing as analyst did not answer the bench's query: Error executing query: java.net.ConnectException: Failed to connect to /127.0.0.1:1
+      """)
+  void bench_badEngineOptions_exitTwoAndSayWhyWithoutThePassword(String options, String message) {
+    Outcome result = codemode(Map.of(), options.split(" "));
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains(message).doesNotContain("s3cret");
+    assertThat(result.out()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      --postgres | jdbc:postgresql://127.0.0.1/warehouse    | CODEMODE_WAREHOUSE_USER
+      --trino    | jdbc:trino://127.0.0.1:8080/hive/billing | CODEMODE_TRINO_USER
+      """)
+  void bench_engineWithoutAUser_exitsTwoNamingEveryWayToGiveOne(
+      String option, String url, String variable) {
+    Outcome result = codemode(Map.of(), "--quick", option, url);
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .startsWith(
+            "error: "
+                + option
+                + " needs the reader to connect as: put user=NAME in the URL, give "
+                + option
+                + "-user NAME, or set "
+                + variable);
+  }
+
+  @Test
+  void bench_postgresLoginRefused_exitsTwoWithTheServersReasonNotThePassword() {
+    String password = "not-the-password-42";
+
+    Outcome result =
+        codemode(
+            Map.of("BENCH_READER_PASSWORD", password),
+            "--quick",
+            "--postgres",
+            TestPostgres.url(),
+            "--postgres-user",
+            "stranger",
+            "--postgres-password-env",
+            "BENCH_READER_PASSWORD");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains(
+            "--postgres: PostgreSQL at "
+                + TestPostgres.url()
+                + " as stranger, schema billing did not answer the bench's query: FATAL: role"
+                + " \"stranger\" does not exist")
+        .doesNotContain(password);
+  }
+
+  @Test
+  void bench_postgresSchemaWithoutTheSample_exitsTwoNamingTheMissingView() {
+    Outcome result =
+        codemode(
+            Map.of(),
+            "--quick",
+            "--postgres",
+            TestPostgres.url() + "?user=analyst&password=" + TestPostgres.PASSWORD,
+            "--postgres-schema",
+            "public");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("schema public did not answer the bench's query")
+        .contains("invoice_summary")
+        .doesNotContain(TestPostgres.PASSWORD);
   }
 }

@@ -123,7 +123,7 @@ public final class BillingPostgres {
               + "connections too: remove user= and password= from the URL and give the reader's "
               + "separately");
     }
-    String url = readOnly(jdbcUrl);
+    String url = readOnlyUrl(jdbcUrl);
     return builder(jdbcUrl, user, password, schema, maxResultBytes)
         .tenantDataSources(
             tenant ->
@@ -145,16 +145,22 @@ public final class BillingPostgres {
     }
     SqlAllowlist allowlist = allowlist(schema);
     return Warehouse.builder(allowlist)
-        .hikari(JdbcPools.config(readOnly(jdbcUrl), user, password))
+        .hikari(JdbcPools.config(readOnlyUrl(jdbcUrl), user, password))
         .notes(BillingSample.notes(allowlist.dialect()))
         .maxResultBytes(maxResultBytes);
   }
 
-  /** {@code jdbcUrl} with pgjdbc's read-only options unless it sets {@code readOnlyMode} itself. */
-  private static String readOnly(String jdbcUrl) {
-    return jdbcUrl.contains("readOnlyMode=")
-        ? jdbcUrl
-        : jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
+  /**
+   * The URL {@link #open} connects with: {@code jdbcUrl} with pgjdbc's {@code
+   * readOnly=true&readOnlyMode=always} added when it does not set {@code readOnlyMode} itself (so
+   * the session is read-only even in auto-commit). Public so that a plain JDBC client measured
+   * against the warehouse (the bench's baseline) connects exactly as it does.
+   */
+  public static String readOnlyUrl(String jdbcUrl) {
+    if (jdbcUrl.contains("readOnlyMode=")) {
+      return jdbcUrl;
+    }
+    return jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
   }
 
   /** The lockdown of the sample's tables and view in {@code database}.{@code schema}. */

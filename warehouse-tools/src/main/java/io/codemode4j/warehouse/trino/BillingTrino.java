@@ -229,9 +229,13 @@ public final class BillingTrino {
   }
 
   /**
-   * The catalog and schema of a Trino URL's path, {@code jdbc:trino://host:port/catalog/schema}.
+   * The catalog and schema of a Trino URL's path, {@code jdbc:trino://host:port/catalog/schema}:
+   * what {@link #open} reads the tables from. Public so that a plain JDBC client measured against
+   * the warehouse (the bench's baseline) can check its URL the same way.
+   *
+   * @throws IllegalArgumentException naming the URL without credentials or options, and the form
    */
-  static List<String> catalogAndSchema(String jdbcUrl) {
+  public static List<String> catalogAndSchema(String jdbcUrl) {
     Objects.requireNonNull(jdbcUrl, "jdbcUrl");
     String must =
         " (a Trino warehouse URL names the catalog and schema of the tables, e.g."
