@@ -73,24 +73,28 @@ public final class BillingSample {
   private static final Map<String, TenantScope> SCOPES = scopes();
 
   /**
-   * Per region, customer name and month of issue, over invoices that are not void: the invoice
-   * count and the revenue in currency units. Cents are summed as integers and scaled by an exact
-   * DECIMAL product, so {@code revenue * 100} equals the summed cents to the cent; a division
-   * through DOUBLE would not.
+   * The query of the view {@code invoice_summary}, its tables prefixed by {@code qualifier} (empty,
+   * or a quoted schema and a dot), for every engine: one definition, so that the view answers the
+   * same rows on DuckDB, PostgreSQL and Trino. Per region, customer name and month of issue, over
+   * invoices that are not void: the invoice count and the revenue in currency units. Cents are
+   * summed as integers and scaled by an exact DECIMAL product, so {@code revenue * 100} equals the
+   * summed cents to the cent; a division through DOUBLE would not.
    */
-  static final String INVOICE_SUMMARY_VIEW =
-      """
-      CREATE VIEW invoice_summary AS
-      SELECT i.region AS region,
-             c.name AS customer,
-             CAST(date_trunc('month', i.issued_on) AS DATE) AS month,
-             count(*) AS invoice_count,
-             CAST(CAST(sum(i.amount_cents) AS DECIMAL(38,0)) * 0.01 AS DECIMAL(18,2)) AS revenue
-      FROM invoices i
-      JOIN customers c ON c.customer_id = i.customer_id
-      WHERE i.status <> 'void'
-      GROUP BY i.region, c.name, CAST(date_trunc('month', i.issued_on) AS DATE)
-      """;
+  public static String invoiceSummaryQuery(String qualifier) {
+    Objects.requireNonNull(qualifier, "qualifier");
+    return """
+        SELECT i.region AS region,
+               c.name AS customer,
+               CAST(date_trunc('month', i.issued_on) AS DATE) AS month,
+               count(*) AS invoice_count,
+               CAST(CAST(sum(i.amount_cents) AS DECIMAL(38,0)) * 0.01 AS DECIMAL(18,2)) AS revenue
+        FROM %1$sinvoices i
+        JOIN %1$scustomers c ON c.customer_id = i.customer_id
+        WHERE i.status <> 'void'
+        GROUP BY i.region, c.name, CAST(date_trunc('month', i.issued_on) AS DATE)
+        """
+        .formatted(qualifier);
+  }
 
   private static final WarehouseNotes NOTES =
       WarehouseNotes.about("the billing warehouse")
@@ -326,7 +330,7 @@ public final class BillingSample {
                   ? ""
                   : TenantRows.where(Objects.requireNonNull(SCOPES.get(table), table), tenant)));
     }
-    writer.execute(INVOICE_SUMMARY_VIEW);
+    writer.execute("CREATE VIEW invoice_summary AS " + invoiceSummaryQuery(""));
   }
 
   private static void checkColumns(Statement statement, Path file, String table)

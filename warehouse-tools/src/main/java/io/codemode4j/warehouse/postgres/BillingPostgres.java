@@ -208,19 +208,8 @@ public final class BillingPostgres {
         ddl.execute(
             "CREATE OR REPLACE VIEW "
                 + s
-                + ".invoice_summary WITH (security_invoker = true) AS"
-                + " SELECT i.region AS region, c.name AS customer,"
-                + " CAST(date_trunc('month', i.issued_on) AS DATE) AS month,"
-                + " count(*) AS invoice_count,"
-                + " CAST(CAST(sum(i.amount_cents) AS DECIMAL(38,0)) * 0.01 AS DECIMAL(18,2))"
-                + " AS revenue"
-                + " FROM "
-                + s
-                + ".invoices i JOIN "
-                + s
-                + ".customers c ON c.customer_id = i.customer_id"
-                + " WHERE i.status <> 'void'"
-                + " GROUP BY i.region, c.name, CAST(date_trunc('month', i.issued_on) AS DATE)");
+                + ".invoice_summary WITH (security_invoker = true) AS "
+                + BillingSample.invoiceSummaryQuery(s + "."));
         writer.commit();
       } catch (SQLException | RuntimeException e) {
         writer.rollback();
