@@ -40,7 +40,6 @@ GROUP BY region, year(month)
 ORDER BY region, year
 
 -- name: monthly growth with lag
--- trino: differs: decimal division keeps its operands' scale in Trino (100.0 * x / y has one decimal), so the rounded growth differs; write CAST(x AS DOUBLE) / y
 WITH monthly AS (
   SELECT date_trunc('month', issued_on) AS month, sum(amount_cents) AS revenue_cents
   FROM invoices
@@ -139,7 +138,6 @@ GROUP BY region
 ORDER BY region
 
 -- name: double colon casts
--- trino: differs: SUM of a BIGINT column is BIGINT in Trino and / of two integers drops the fraction, so the cents are cut; write sum(amount_cents) / 100.0
 SELECT region, (sum(amount_cents) / 100)::DECIMAL(18, 2) AS revenue, count(*)::VARCHAR AS n
 FROM invoices
 GROUP BY region
@@ -225,7 +223,6 @@ GROUP BY region
 ORDER BY region
 
 -- name: scalar subquery share of total
--- trino: differs: decimal division keeps its operands' scale in Trino (100.0 * x / y has one decimal); write CAST(x AS DOUBLE) / y
 SELECT region, sum(amount_cents) * 100.0 / (SELECT sum(amount_cents) FROM invoices) AS share_pct
 FROM invoices
 GROUP BY region

@@ -46,8 +46,8 @@ final class WarehouseQueryTools {
 
   /**
    * The same rules in PostgreSQL's type names (pgjdbc reports {@code int8}, {@code numeric} ...),
-   * with what PostgreSQL's SUM, AVG and integer division return; the types the allowlist cannot
-   * produce there (arrays, composite types, bytea) are left out.
+   * with what PostgreSQL's SUM, AVG and division return; the types the allowlist cannot produce
+   * there (arrays, composite types, bytea) are left out.
    */
   private static final String POSTGRES_ROWS =
       """
@@ -57,8 +57,9 @@ final class WarehouseQueryTools {
       - int2, int4, int8 (count(*) too), float4 and float8 are numbers; a NaN or infinite float4 or float8 is \
       the string "NaN", "Infinity" or "-Infinity".
       - numeric is a string with the exact digits, e.g. "1234.50". SUM of an int4 column is int8 (a number), of \
-      an int8 column numeric (a string); AVG of integers is numeric (a string); int / int divides to an \
-      integer, so write x * 1.0 / y for a fraction. Add money in SQL, or as integer cents (Number is exact \
+      an int8 column numeric (a string); AVG of integers is numeric (a string). x / y keeps the fraction \
+      (the divisor is cast to numeric): count(*) / 3 and sum(cents) / 100 are numeric (strings), never \
+      integers; div(x, y) divides integers. Add money in SQL, or as integer cents (Number is exact \
       below 2^53) or BigInt, never with parseFloat; return amounts as strings.
       - date is "YYYY-MM-DD"; timestamp and time are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); \
       timestamptz carries its offset.
@@ -76,9 +77,9 @@ final class WarehouseQueryTools {
       - tinyint, smallint, integer, bigint (count(*) too), real and double (avg of integers too) are numbers; a \
       NaN or infinite real or double is the string "NaN", "Infinity" or "-Infinity".
       - decimal(p,s) is a string with the exact digits, e.g. "1234.50". SUM of an integer column is bigint (a \
-      number), of a decimal column decimal (a string). Integer / integer drops the fraction (sum(cents) / 100 \
-      loses the cents: write sum(cents) / 100.0), and a decimal quotient keeps its operands' larger scale \
-      (100.0 * x / y has one decimal: write CAST(x AS DOUBLE) / y). Add money in SQL, or as integer cents \
+      number), of a decimal column decimal (a string). x / y is always a double (the divisor is cast to \
+      double), never an integer or a decimal cut to its operands' scale. For an exact amount \
+      multiply: sum(cents) * 0.01 is decimal(p,2). Add money in SQL, or as integer cents \
       (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
       - date is "YYYY-MM-DD"; timestamp and time are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); timestamp \
       with time zone carries its offset. date - date is an interval (its text, "3 00:00:00.000"): write \

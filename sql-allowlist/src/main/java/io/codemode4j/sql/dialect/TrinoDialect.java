@@ -110,9 +110,10 @@ final class TrinoDialect extends Dialect {
   /**
    * Decided: Trino's own functions where it has them ({@code date_diff}, {@code date_add}, {@code
    * date_format}, {@code count_if}, {@code if}, {@code listagg}); its median is the exact middle of
-   * the ordered rows, since its one percentile function ({@code approx_percentile}) is approximate;
-   * integer division is its {@code /} of two integers; one row per group is the window function
-   * filtered in an outer query, as on PostgreSQL.
+   * the ordered rows (the one or two middle ranks, found without a division), since its one
+   * percentile function ({@code approx_percentile}) is approximate; integer division truncates the
+   * quotient, since {@code /} is rendered as DuckDB's floating division; one row per group is the
+   * window function filtered in an outer query, as on PostgreSQL.
    */
   @Override
   public String advice(Advice topic) {
@@ -124,11 +125,11 @@ final class TrinoDialect extends Dialect {
       case MONTH_AS_TEXT -> "date_format(issued_on, '%Y-%m')";
       case MEDIAN ->
           "SELECT avg(amount_cents) AS median FROM (SELECT amount_cents, row_number() OVER (ORDER BY"
-              + " amount_cents) AS n, count(*) OVER () AS c FROM invoices) AS ranked WHERE n IN"
-              + " ((c + 1) / 2, (c + 2) / 2)";
+              + " amount_cents) AS n, count(*) OVER () AS c FROM invoices) AS ranked WHERE 2 * n - c"
+              + " BETWEEN 0 AND 2";
       case COUNT_WHERE -> "count_if(status = 'paid')";
       case CONDITIONAL -> "if(status = 'paid', amount_cents, 0)";
-      case INTEGER_DIVISION -> "amount_cents / 100";
+      case INTEGER_DIVISION -> "CAST(truncate(amount_cents / 100) AS BIGINT)";
       case VALUES_AS_TEXT -> "listagg(status, ', ') WITHIN GROUP (ORDER BY status)";
       case LATEST_PER_GROUP ->
           "SELECT customer_id, issued_on FROM (SELECT customer_id, issued_on, row_number() OVER "

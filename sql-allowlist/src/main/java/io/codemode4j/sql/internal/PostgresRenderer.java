@@ -5,6 +5,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.dialect.PostgresqlSqlDialect;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,7 +19,9 @@ import org.jspecify.annotations.Nullable;
  * '...'} string literals with {@code ''} escapes (never {@code E'...'}: the connection keeps {@code
  * standard_conforming_strings} on, PostgreSQL's default since 9.1, so a backslash is an ordinary
  * character), LIMIT/OFFSET, and the lexical check of {@link Rendering#checkLexically}, which also
- * refuses PostgreSQL's {@code $1} parameters and {@code $$} quotes.
+ * refuses PostgreSQL's {@code $1} parameters and {@code $$} quotes. A divisor is cast to NUMERIC
+ * ({@link FractionalDivision}), so {@code /} keeps the fraction as DuckDB's does, never an integer
+ * quotient.
  */
 public final class PostgresRenderer {
 
@@ -31,7 +34,8 @@ public final class PostgresRenderer {
   /** The PostgreSQL SQL for {@code approved}, checked; public for the PostgreSQL dialect. */
   public static String render(SqlNode approved) throws SqlRefusedException {
     PostgresSyntax.check(approved);
-    return Rendering.render(approved, DIALECT, ENGINE);
+    return Rendering.render(
+        approved.accept(new FractionalDivision("NUMERIC", SqlTypeName.DECIMAL)), DIALECT, ENGINE);
   }
 
   /** Calcite's PostgreSQL dialect with the string literal and LIMIT decisions above. */

@@ -9,6 +9,7 @@ import org.apache.calcite.sql.dialect.TrinoSqlDialect;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 import org.jspecify.annotations.Nullable;
 
@@ -28,7 +29,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code INTERVAL 30 DAY} as {@code INTERVAL '30' DAY};
  *   <li>a null treatment, which DuckDB writes inside the call ({@code lag(x IGNORE NULLS)}), after
  *       it as Trino reads it ({@code lag(x) IGNORE NULLS OVER (...)});
- *   <li>{@code BETWEEN}, which Calcite writes {@code BETWEEN ASYMMETRIC}, without the keyword.
+ *   <li>{@code BETWEEN}, which Calcite writes {@code BETWEEN ASYMMETRIC}, without the keyword;
+ *   <li>{@code a / b} as {@code a / CAST(b AS DOUBLE)}, DuckDB's quotient ({@link
+ *       FractionalDivision}).
  * </ul>
  */
 public final class TrinoRenderer {
@@ -42,7 +45,12 @@ public final class TrinoRenderer {
   /** The Trino SQL for {@code approved}, checked; public for the Trino dialect. */
   public static String render(SqlNode approved) throws SqlRefusedException {
     TrinoSyntax.check(approved);
-    return Rendering.render(approved.accept(new NullTreatmentAfterCall()), DIALECT, ENGINE);
+    return Rendering.render(
+        approved
+            .accept(new NullTreatmentAfterCall())
+            .accept(new FractionalDivision("DOUBLE", SqlTypeName.DOUBLE)),
+        DIALECT,
+        ENGINE);
   }
 
   /**

@@ -27,6 +27,25 @@ class PostgresDialectTest {
     assertThat(sql).contains("\"billing\".\"invoices\"").contains("LIMIT 6");
   }
 
+  /** PostgreSQL divides two integers without the fraction; DuckDB does not. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          count(*) / 3            | (COUNT(*) / CAST(3 AS NUMERIC))
+          sum(amount) / count(*)  | (SUM("amount") / CAST(COUNT(*) AS NUMERIC))
+          """)
+  void render_division_castsTheDivisorToDouble(String expression, String rendered)
+      throws SqlRefusedException {
+    String sql =
+        ALLOWLIST
+            .approve("SELECT " + expression + " AS q FROM invoices", QueryPolicy.unscoped(5))
+            .sql();
+
+    assertThat(sql).contains(rendered + " AS \"q\"");
+  }
+
   @Test
   void render_tenantQuery_filtersTheQualifiedTable() throws SqlRefusedException {
     String sql =

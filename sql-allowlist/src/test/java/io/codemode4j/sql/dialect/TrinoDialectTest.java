@@ -159,7 +159,29 @@ class TrinoDialectTest {
 
     assertThat(sql)
         .doesNotContain("::")
-        .contains("CAST ((\"amount\" / 100) AS DECIMAL(18, 2))", "CAST ('2024-01-01' AS DATE)");
+        .contains(
+            "CAST ((\"amount\" / CAST(100 AS DOUBLE)) AS DECIMAL(18, 2))",
+            "CAST ('2024-01-01' AS DATE)");
+  }
+
+  /** Trino divides integers without the fraction and decimals at their scale; DuckDB does not. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          sum(amount) / 100           | (SUM("amount") / CAST(100 AS DOUBLE))
+          100.0 * amount / count(*)   | ((100.0 * "amount") / CAST(COUNT(*) AS DOUBLE))
+          amount / (amount / 2)       | ("amount" / CAST(("amount" / CAST(2 AS DOUBLE)) AS DOUBLE))
+          """)
+  void render_division_castsTheDivisorToDouble(String expression, String rendered)
+      throws SqlRefusedException {
+    String sql =
+        ALLOWLIST
+            .approve("SELECT " + expression + " AS q FROM invoices", QueryPolicy.unscoped(5))
+            .sql();
+
+    assertThat(sql).contains(rendered + " AS \"q\"");
   }
 
   @Test
