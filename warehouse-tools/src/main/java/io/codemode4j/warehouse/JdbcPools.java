@@ -117,12 +117,23 @@ public final class JdbcPools {
   }
 
   /**
-   * Whether {@code jdbcUrl}'s options name a user or a password ({@code ?user=}, {@code
-   * &password=}): a driver takes them for every pool opened from the URL, so a warehouse with a
-   * user per tenant refuses such a URL.
+   * Refuses {@code jdbcUrl} when its options name a user or a password ({@code ?user=}, {@code
+   * &password=}): a driver takes them for every pool opened from the URL, over each tenant's own
+   * user, so a warehouse with a user per tenant takes its credentials apart.
+   *
+   * @param engine the engine's name for the message: {@code PostgreSQL}
+   * @throws IllegalArgumentException saying so and what to do, never echoing the URL
    */
-  public static boolean namesCredentials(String jdbcUrl) {
-    return CREDENTIAL_OPTION.matcher(jdbcUrl).find();
+  public static void requireCredentialsApart(String jdbcUrl, String engine) {
+    if (CREDENTIAL_OPTION.matcher(jdbcUrl).find()) {
+      throw new IllegalArgumentException(
+          "a "
+              + engine
+              + " warehouse with a user per tenant takes its credentials outside the URL, but its"
+              + " options name a user or password, which the driver would use for every tenant's"
+              + " connections too: remove user= and password= from the URL and give the reader's"
+              + " separately");
+    }
   }
 
   /**

@@ -116,13 +116,7 @@ public final class BillingPostgres {
       @Nullable String tenantPassword)
       throws WarehouseException {
     Objects.requireNonNull(tenantUsers, "tenantUsers");
-    if (JdbcPools.namesCredentials(jdbcUrl)) {
-      throw new IllegalArgumentException(
-          "a PostgreSQL warehouse with a role per tenant takes its credentials outside the URL, but "
-              + "its options name a user or password, which pgjdbc would use for every tenant's "
-              + "connections too: remove user= and password= from the URL and give the reader's "
-              + "separately");
-    }
+    JdbcPools.requireCredentialsApart(jdbcUrl, "PostgreSQL");
     String url = readOnlyUrl(jdbcUrl);
     return builder(jdbcUrl, user, password, schema, maxResultBytes)
         .tenantDataSources(

@@ -109,12 +109,7 @@ public final class BillingTrino {
       @Nullable String tenantPassword)
       throws WarehouseException {
     Objects.requireNonNull(tenantUsers, "tenantUsers");
-    if (JdbcPools.namesCredentials(jdbcUrl)) {
-      throw new IllegalArgumentException(
-          "a Trino warehouse with a user per tenant takes its credentials outside the URL, but its"
-              + " options name a user or password, which would stand for every tenant's user too:"
-              + " remove user= and password= from the URL and give the reader's separately");
-    }
+    JdbcPools.requireCredentialsApart(jdbcUrl, "Trino");
     return builder(jdbcUrl, user, password, maxResultBytes)
         .tenantDataSources(
             tenant ->
