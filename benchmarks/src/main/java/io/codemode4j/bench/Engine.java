@@ -19,10 +19,11 @@ import org.jspecify.annotations.Nullable;
  * query_ratio_<engine>}).
  *
  * <p>Decided: each engine opens its warehouse exactly as users open it ({@link
- * BillingPostgres#open} for PostgreSQL), and its plain JDBC baseline connects with the same URL and
- * identity that warehouse's pool uses, marks the connection read-only as the pool does, and sets
- * the session's schema, so the same SQL text ({@link QueryScenario#SQL}, which names bare tables)
- * runs on both sides. A new engine is one more constant and its cases here.
+ * BillingPostgres#open} for PostgreSQL, {@link BillingTrino#open} for Trino), and its plain JDBC
+ * baseline connects with the same URL and identity that warehouse's pool uses, marks the connection
+ * read-only as the pool does, and sets the session's schema where the URL does not name it
+ * (PostgreSQL), so the same SQL text ({@link QueryScenario#SQL}, which names bare tables) runs on
+ * both sides. A new engine is one more constant and its cases here.
  */
 public enum Engine {
   POSTGRES("PostgreSQL", "--postgres"),

@@ -20,8 +20,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * {@code warehouse.query} through a whole pass against the same SQL over {@link PlainJdbc} on the
- * same database (the same DuckDB file, or the same PostgreSQL as the same identity), in pairs whose
- * order alternates. The SQL is README's and {@code examples/top-region.js}'s.
+ * same database (the same DuckDB file, or the same PostgreSQL or Trino as the same identity), in
+ * pairs whose order alternates. The SQL is README's and {@code examples/top-region.js}'s.
  */
 public final class QueryScenario implements AutoCloseable {
 
