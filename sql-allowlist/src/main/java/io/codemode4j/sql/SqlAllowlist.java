@@ -204,19 +204,33 @@ public final class SqlAllowlist {
       return new SqlAllowlist(this);
     }
 
-    /** Every parent of a {@link TenantScope.ThroughParent} is allowlisted, and no chain loops. */
+    /**
+     * Every parent of a {@link TenantScope.ThroughParent} is allowlisted and keyed by tenant, and
+     * no chain loops.
+     */
     private void checkParents() {
       Map<String, String> parentOf = new HashMap<>();
       tables.forEach(
           (table, scope) -> {
             if (scope instanceof TenantScope.ThroughParent through) {
-              if (!tables.containsKey(through.parentTable())) {
+              TenantScope parent = tables.get(through.parentTable());
+              if (parent == null) {
                 throw new IllegalStateException(
                     "table "
                         + table
                         + " is scoped through "
                         + through.parentTable()
                         + ", which is not allowlisted: add it with its own scope");
+              }
+              if (parent instanceof TenantScope.Shared) {
+                throw new IllegalStateException(
+                    "table "
+                        + table
+                        + " is scoped through "
+                        + through.parentTable()
+                        + ", which is shared, so every tenant would read all of its rows: scope it"
+                        + " by a column of its own or through a parent keyed by tenant, or make it"
+                        + " shared itself");
               }
               parentOf.put(table, through.parentTable());
             }

@@ -34,11 +34,23 @@ public sealed interface TenantScope {
     }
   }
 
+  /**
+   * Rows every tenant may read: a table of reference data (a calendar, a product catalog) that no
+   * tenant owns, read unfiltered. Decided: sharing is a scope of its own, never a missing one, so a
+   * table cannot become readable by every tenant because its owner forgot to say how it is keyed;
+   * and a table cannot be scoped through a shared parent (that would share it too, silently).
+   */
+  record Shared() implements TenantScope {}
+
   static TenantScope byColumn(String column) {
     return new ByColumn(column);
   }
 
   static TenantScope throughParent(String column, String parentTable, String parentColumn) {
     return new ThroughParent(column, parentTable, parentColumn);
+  }
+
+  static TenantScope shared() {
+    return new Shared();
   }
 }

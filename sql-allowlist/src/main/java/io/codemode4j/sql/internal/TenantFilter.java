@@ -11,6 +11,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds, for one tenant, the derived table that replaces a reference to an allowlisted table:
@@ -33,7 +34,10 @@ final class TenantFilter {
     this.values = tenant.values().stream().sorted().toList();
   }
 
-  /** The tenant's rows of {@code table}, as a query to use as a derived table. */
+  /**
+   * The tenant's rows of {@code table}, as a query to use as a derived table: all of them when it
+   * is {@linkplain TenantScope.Shared shared}.
+   */
   SqlNode rowsOf(String table, SqlParserPos pos) {
     return selectFrom(table, 0, SqlIdentifier.star(pos), pos);
   }
@@ -60,8 +64,11 @@ final class TenantFilter {
         null);
   }
 
-  private SqlNode condition(String table, String alias, int depth, SqlParserPos pos) {
+  private @Nullable SqlNode condition(String table, String alias, int depth, SqlParserPos pos) {
     return switch (Objects.requireNonNull(tables.scope(table), "an approved table has a scope")) {
+      // No condition: every tenant reads all of a shared table (never a parent: the builder
+      // refuses a table scoped through a shared one).
+      case TenantScope.Shared shared -> null;
       case TenantScope.ByColumn byColumn ->
           SqlStdOperatorTable.IN.createCall(
               pos, column(alias, byColumn.column(), pos), valueList(pos));

@@ -1,6 +1,7 @@
 package io.codemode4j.sql.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
@@ -181,6 +182,37 @@ class TenantRewriteTest {
                 + "(SELECT \"tenant_1\".\"line_key\" FROM \"main\".\"invoice_lines\" AS \"tenant_1\" "
                 + "WHERE (\"tenant_1\".\"invoice_id\" IN (SELECT \"tenant_2\".\"invoice_id\" "
                 + "FROM \"main\".\"invoices\" AS \"tenant_2\" WHERE (\"tenant_2\".\"region\" IN ('emea'))))))");
+  }
+
+  @Test
+  void sharedTable_isReadWhole_besideAFilteredOne() throws Exception {
+    SqlAllowlist withShared =
+        SqlAllowlist.builder()
+            .table("invoices", TenantScope.byColumn("region"))
+            .table("products", TenantScope.shared())
+            .build();
+
+    String sql =
+        collapse(
+            withShared
+                .approve("SELECT p.name FROM products p JOIN invoices i ON i.sku = p.sku", EMEA)
+                .sql());
+
+    assertThat(sql)
+        .contains("(SELECT * FROM \"main\".\"products\" AS \"tenant_0\") AS \"p\"")
+        .contains(INVOICES + " AS \"i\"");
+  }
+
+  @Test
+  void tableThroughASharedParent_isRefusedAtBuild() {
+    SqlAllowlist.Builder builder =
+        SqlAllowlist.builder()
+            .table("products", TenantScope.shared())
+            .table("reviews", TenantScope.throughParent("sku", "products", "sku"));
+
+    assertThatThrownBy(builder::build)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("reviews is scoped through products, which is shared");
   }
 
   @Test

@@ -21,10 +21,12 @@ public final class TenantRows {
 
   /**
    * The {@code WHERE} clause (with its leading space) that keeps {@code tenant}'s rows of a table
-   * scoped by {@code scope}, when the file's parent tables already hold only the tenant's rows.
+   * scoped by {@code scope}, when the file's parent tables already hold only the tenant's rows;
+   * empty for a shared table, all of whose rows every tenant reads.
    */
   public static String where(TenantScope scope, Tenant tenant) {
     return switch (scope) {
+      case TenantScope.Shared shared -> "";
       case TenantScope.ByColumn byColumn ->
           " WHERE "
               + byColumn.column()

@@ -154,6 +154,7 @@ public record PostgresLockdown(
 
   private String condition(TenantScope scope, String values) {
     return switch (scope) {
+      case TenantScope.Shared shared -> "true";
       case TenantScope.ByColumn byColumn -> quote(byColumn.column()) + " IN (" + values + ")";
       case TenantScope.ThroughParent parent ->
           quote(parent.column())
