@@ -87,7 +87,7 @@ public enum Engine {
                   + " jdbc:postgresql://host[:port]/database");
         }
       }
-      case TRINO -> BillingTrino.catalogAndSchema(jdbcUrl);
+      case TRINO -> io.codemode4j.warehouse.trino.TrinoEngine.catalogAndSchema(jdbcUrl);
     }
   }
 
@@ -183,7 +183,8 @@ public enum Engine {
     }
     String url =
         switch (this) {
-          case POSTGRES -> BillingPostgres.readOnlyUrl(endpoint.jdbcUrl());
+          case POSTGRES ->
+              io.codemode4j.warehouse.postgres.PostgresEngine.readOnlyUrl(endpoint.jdbcUrl());
           case TRINO -> endpoint.jdbcUrl();
         };
     Connection connection = DriverManager.getConnection(url, credentials);

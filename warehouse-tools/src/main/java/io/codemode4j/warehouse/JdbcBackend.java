@@ -45,6 +45,7 @@ final class JdbcBackend implements AutoCloseable {
 
   private final DataSource dataSource;
   private final boolean owned;
+  private final ValueMapping values;
   private final ScheduledExecutorService watchdog;
 
   /**
@@ -59,10 +60,12 @@ final class JdbcBackend implements AutoCloseable {
   /**
    * @param owned whether {@link #close} closes {@code dataSource} (when it is {@link
    *     AutoCloseable}): true for pools the warehouse opened, false for a host's own
+   * @param values how the engine's values become JSON
    */
-  JdbcBackend(DataSource dataSource, boolean owned) {
+  JdbcBackend(DataSource dataSource, boolean owned, ValueMapping values) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
     this.owned = owned;
+    this.values = Objects.requireNonNull(values, "values");
     this.watchdog =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("codemode-warehouse-watchdog").daemon(true).factory());
@@ -129,7 +132,7 @@ final class JdbcBackend implements AutoCloseable {
         Statement statement = connection.createStatement()) {
       Watch watch = watch(statement, timeout);
       try (ResultSet rs = statement.executeQuery(sql)) {
-        ResultJson json = ResultJson.forResult(rs.getMetaData());
+        ResultJson json = ResultJson.forResult(rs.getMetaData(), values);
         List<ObjectNode> rows = new ArrayList<>();
         boolean truncated = false;
         long bytes = json.envelopeBytes();

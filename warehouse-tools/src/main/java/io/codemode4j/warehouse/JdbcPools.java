@@ -35,28 +35,6 @@ public final class JdbcPools {
   private JdbcPools() {}
 
   /**
-   * A read-only pool of {@code poolSize} (1..64) connections to {@code jdbcUrl}; one connection is
-   * made now.
-   *
-   * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; its
-   *     message names the URL without credentials or options
-   */
-  public static HikariDataSource open(String jdbcUrl, int poolSize) throws WarehouseException {
-    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-    if (!jdbcUrl.startsWith("jdbc:")) {
-      throw new IllegalArgumentException(
-          "a warehouse JDBC URL starts with 'jdbc:', was '" + redacted(jdbcUrl) + "'");
-    }
-    if (poolSize < 1 || poolSize > 64) {
-      throw new IllegalArgumentException("poolSize must be 1..64, was " + poolSize);
-    }
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(jdbcUrl);
-    config.setMaximumPoolSize(poolSize);
-    return open(config);
-  }
-
-  /**
    * A read-only pool configured by a copy of {@code config} (its URL or data source, credentials,
    * size and driver properties); one connection is made now.
    *
@@ -64,18 +42,6 @@ public final class JdbcPools {
    */
   public static HikariDataSource open(HikariConfig config) throws WarehouseException {
     Objects.requireNonNull(config, "config");
-    String url = config.getJdbcUrl();
-    if (url != null
-        && url.startsWith("jdbc:duckdb:")
-        && !url.toLowerCase(java.util.Locale.ROOT).contains(";access_mode=read_only")) {
-      // DuckDB fixes the access mode per database and refuses to mark a connection read-only, so
-      // this pool could not open; and a warehouse's DuckDB identity must be read-only anyway.
-      throw new IllegalArgumentException(
-          "a DuckDB warehouse must be opened read-only, but "
-              + redacted(url)
-              + " is not: build its URL with DuckDbReadOnly.url(file, DuckDbLimits.defaults()),"
-              + " which also locks external access and caps memory");
-    }
     HikariConfig copy = new HikariConfig();
     config.copyStateTo(copy);
     if (copy.getPoolName() == null) {
@@ -101,11 +67,19 @@ public final class JdbcPools {
    * The configuration of a pool of {@link #DEFAULT_POOL_SIZE} connections to {@code jdbcUrl} as
    * {@code user} with {@code password} (either null: the URL's, or none), for {@link
    * #open(HikariConfig)}.
+   *
+   * @throws IllegalArgumentException when {@code jdbcUrl} is no JDBC URL, naming it without
+   *     credentials or options
    */
   public static HikariConfig config(
       String jdbcUrl, @Nullable String user, @Nullable String password) {
+    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+    if (!jdbcUrl.startsWith("jdbc:")) {
+      throw new IllegalArgumentException(
+          "a warehouse JDBC URL starts with 'jdbc:', was '" + redacted(jdbcUrl) + "'");
+    }
     HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(Objects.requireNonNull(jdbcUrl, "jdbcUrl"));
+    config.setJdbcUrl(jdbcUrl);
     if (user != null) {
       config.setUsername(user);
     }

@@ -8,7 +8,6 @@ import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Struct;
-import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -34,13 +32,13 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Decided: BOOLEAN and integers up to BIGINT become JSON numbers (their JSON text is exact; a
  * program reading a BIGINT beyond 2^53 in JavaScript sees a rounded double, so exact sums come back
- * as DECIMAL/HUGEINT strings); FLOAT/DOUBLE become numbers (NaN and infinities, which JSON cannot
- * hold, become the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}); DECIMAL,
- * HUGEINT, UHUGEINT, UBIGINT and arbitrary-precision integers become strings with the exact digits;
- * DATE is {@code YYYY-MM-DD}; TIMESTAMP and TIME are ISO-8601 (seconds always written); TIMESTAMP
- * WITH TIME ZONE carries its offset; BLOB is base64; LIST and STRUCT become arrays and objects
- * whose elements follow the same rules; MAP becomes an object with its keys as strings; anything
- * else is the database's own text.
+ * as decimal or wide-integer strings); FLOAT/DOUBLE become numbers (NaN and infinities, which JSON
+ * cannot hold, become the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}); DECIMAL
+ * and integers wider than 64 bits become strings with the exact digits; DATE is {@code YYYY-MM-DD};
+ * TIMESTAMP and TIME are ISO-8601 (seconds always written); TIMESTAMP WITH TIME ZONE carries its
+ * offset; BLOB is base64; LIST and STRUCT become arrays and objects whose elements follow the same
+ * rules; MAP becomes an object with its keys as strings; anything else is the database's own text.
+ * The engine's {@link ValueMapping} says which kind a column is where its JDBC type code does not.
  *
  * <p>A converter is chosen once per column from the metadata, then applied to every row.
  */
@@ -72,7 +70,7 @@ final class ResultJson {
    * collide as JSON keys, so the second and later ones get a numeric suffix ({@code region_2}) in
    * both the column list and the rows.
    */
-  static ResultJson forResult(ResultSetMetaData meta) throws SQLException {
+  static ResultJson forResult(ResultSetMetaData meta, ValueMapping values) throws SQLException {
     int count = meta.getColumnCount();
     List<Column> columns = new ArrayList<>(count);
     Cell[] cells = new Cell[count];
@@ -85,7 +83,7 @@ final class ResultJson {
       }
       String typeName = meta.getColumnTypeName(i);
       columns.add(new Column(name, typeName));
-      cells[i - 1] = cellFor(meta.getColumnType(i), typeName);
+      cells[i - 1] = cellFor(values.kind(meta.getColumnType(i), typeName), values);
     }
     return new ResultJson(columns, cells);
   }
@@ -132,32 +130,19 @@ final class ResultJson {
     return row;
   }
 
-  private static Cell cellFor(int sqlType, String typeName) {
-    String upper = typeName.toUpperCase(Locale.ROOT);
-    if (upper.equals("UBIGINT")
-        || upper.equals("HUGEINT")
-        || upper.equals("UHUGEINT")
-        || upper.equals("BIGNUM")
-        || upper.equals("VARINT")) {
-      return (rs, i, name, row) -> {
-        String digits = rs.getString(i);
-        if (digits == null) {
-          row.putNull(name);
-        } else {
-          row.put(name, digits);
-        }
-      };
-    }
-    if (upper.endsWith("]")
-        || upper.startsWith("STRUCT")
-        || upper.startsWith("MAP")
-        || upper.startsWith("UNION")) {
-      return (rs, i, name, row) -> row.set(name, nested(rs.getObject(i)));
-    }
-    // pgjdbc reports timestamptz as TIMESTAMP; only its type name tells the offset is there.
-    int type = upper.equals("TIMESTAMPTZ") ? Types.TIMESTAMP_WITH_TIMEZONE : sqlType;
-    return switch (type) {
-      case Types.BOOLEAN, Types.BIT ->
+  private static Cell cellFor(ValueKind kind, ValueMapping values) {
+    return switch (kind) {
+      case WIDE_INTEGER ->
+          (rs, i, name, row) -> {
+            String digits = rs.getString(i);
+            if (digits == null) {
+              row.putNull(name);
+            } else {
+              row.put(name, digits);
+            }
+          };
+      case NESTED -> (rs, i, name, row) -> row.set(name, nested(rs.getObject(i), values));
+      case BOOLEAN ->
           (rs, i, name, row) -> {
             boolean value = rs.getBoolean(i);
             if (rs.wasNull()) {
@@ -166,7 +151,7 @@ final class ResultJson {
               row.put(name, value);
             }
           };
-      case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT ->
+      case INTEGER ->
           (rs, i, name, row) -> {
             long value = rs.getLong(i);
             if (rs.wasNull()) {
@@ -175,7 +160,7 @@ final class ResultJson {
               row.put(name, value);
             }
           };
-      case Types.FLOAT, Types.REAL, Types.DOUBLE ->
+      case FLOAT ->
           (rs, i, name, row) -> {
             double value = rs.getDouble(i);
             if (rs.wasNull()) {
@@ -184,7 +169,7 @@ final class ResultJson {
               row.set(name, number(value));
             }
           };
-      case Types.DECIMAL, Types.NUMERIC ->
+      case EXACT ->
           (rs, i, name, row) -> {
             BigDecimal value = rs.getBigDecimal(i);
             if (value == null) {
@@ -193,8 +178,8 @@ final class ResultJson {
               row.put(name, value.toPlainString());
             }
           };
-      case Types.DATE -> (rs, i, name, row) -> putText(row, name, rs.getObject(i, LocalDate.class));
-      case Types.TIME ->
+      case DATE -> (rs, i, name, row) -> putText(row, name, rs.getObject(i, LocalDate.class));
+      case TIME ->
           withFallback(
               (rs, i, name, row) -> {
                 LocalTime value = rs.getObject(i, LocalTime.class);
@@ -203,20 +188,21 @@ final class ResultJson {
                     name,
                     value == null ? null : DateTimeFormatter.ISO_LOCAL_TIME.format(value));
               },
-              // trino-jdbc converts no TIME to LocalTime; its text is ISO's HH:mm:ss[.fff].
+              // A driver may convert no TIME to LocalTime (trino-jdbc); its text is then ISO's
+              // HH:mm:ss[.fff].
               (rs, i, name, row) -> putText(row, name, rs.getString(i)));
-      case Types.TIMESTAMP ->
+      case TIMESTAMP ->
           (rs, i, name, row) -> {
             LocalDateTime value = rs.getObject(i, LocalDateTime.class);
             putText(row, name, value == null ? null : LOCAL_TIMESTAMP.format(value));
           };
-      case Types.TIMESTAMP_WITH_TIMEZONE ->
+      case TIMESTAMP_WITH_TIME_ZONE ->
           withFallback(
               (rs, i, name, row) -> {
                 OffsetDateTime value = rs.getObject(i, OffsetDateTime.class);
                 putText(row, name, value == null ? null : OFFSET_TIMESTAMP.format(value));
               },
-              // trino-jdbc converts TIMESTAMP WITH TIME ZONE to ZonedDateTime only.
+              // A driver may convert it to ZonedDateTime only (trino-jdbc).
               (rs, i, name, row) -> {
                 ZonedDateTime value = rs.getObject(i, ZonedDateTime.class);
                 putText(
@@ -224,12 +210,12 @@ final class ResultJson {
                     name,
                     value == null ? null : OFFSET_TIMESTAMP.format(value.toOffsetDateTime()));
               });
-      case Types.BLOB, Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY ->
+      case BINARY ->
           (rs, i, name, row) -> {
             byte[] value = rs.getBytes(i);
             putText(row, name, value == null ? null : Base64.getEncoder().encodeToString(value));
           };
-      default -> (rs, i, name, row) -> putText(row, name, rs.getString(i));
+      case TEXT -> (rs, i, name, row) -> putText(row, name, rs.getString(i));
     };
   }
 
@@ -281,7 +267,7 @@ final class ResultJson {
    * from the element's SQL type, so converting by class applies the same rules as the top-level
    * columns.
    */
-  private static JsonNode nested(Object value) throws SQLException {
+  private static JsonNode nested(@Nullable Object value, ValueMapping values) throws SQLException {
     return switch (value) {
       case null -> JSON.nullNode();
       case Boolean b -> JSON.booleanNode(b);
@@ -301,27 +287,30 @@ final class ResultJson {
       case Array array -> {
         ArrayNode out = JSON.arrayNode();
         for (Object element : (Object[]) array.getArray()) {
-          out.add(nested(element));
+          out.add(nested(element, values));
         }
         yield out;
       }
-      case org.duckdb.DuckDBStruct struct -> object(struct.getMap());
       case Struct struct -> {
+        Map<String, ?> fields = values.structFields(struct);
+        if (fields != null) {
+          yield object(fields, values);
+        }
         ArrayNode out = JSON.arrayNode();
         for (Object attribute : struct.getAttributes()) {
-          out.add(nested(attribute));
+          out.add(nested(attribute, values));
         }
         yield out;
       }
-      case Map<?, ?> map -> object(map);
+      case Map<?, ?> map -> object(map, values);
       default -> JSON.textNode(value.toString());
     };
   }
 
-  private static ObjectNode object(Map<?, ?> map) throws SQLException {
+  private static ObjectNode object(Map<?, ?> map, ValueMapping values) throws SQLException {
     ObjectNode out = JSON.objectNode();
     for (Map.Entry<?, ?> entry : map.entrySet()) {
-      out.set(String.valueOf(entry.getKey()), nested(entry.getValue()));
+      out.set(String.valueOf(entry.getKey()), nested(entry.getValue(), values));
     }
     return out;
   }

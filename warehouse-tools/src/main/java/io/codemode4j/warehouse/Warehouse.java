@@ -6,6 +6,9 @@ import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.engine.QueryTyping;
+import io.codemode4j.warehouse.engine.WarehouseEngine;
+import io.codemode4j.warehouse.engine.WarehouseEngines;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -55,6 +58,7 @@ public final class Warehouse implements AutoCloseable {
 
   private final SqlAllowlist allowlist;
   private final JdbcBackend backend;
+  private final @Nullable WarehouseEngine engine;
   private final WarehouseNotes notes;
   private final Duration queryTimeout;
   private final int maxRows;
@@ -66,9 +70,10 @@ public final class Warehouse implements AutoCloseable {
   private final ConcurrentHashMap<Tenant, JdbcBackend> tenantBackends = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
-  private Warehouse(Builder builder, JdbcBackend backend) {
+  private Warehouse(Builder builder, JdbcBackend backend, @Nullable WarehouseEngine engine) {
     this.allowlist = builder.allowlist;
     this.backend = backend;
+    this.engine = engine;
     this.notes = builder.notes;
     this.queryTimeout = builder.queryTimeout;
     this.maxRows = builder.maxRows;
@@ -129,7 +134,7 @@ public final class Warehouse implements AutoCloseable {
           throw new WarehouseException(
               WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
         }
-        open = new JdbcBackend(tenantSources.open(tenant), true);
+        open = new JdbcBackend(tenantSources.open(tenant), true, values());
         tenantBackends.put(tenant, open);
       }
       return open;
@@ -146,6 +151,18 @@ public final class Warehouse implements AutoCloseable {
 
   public SqlAllowlist allowlist() {
     return allowlist;
+  }
+
+  /**
+   * What the query tool tells the model about the engine's types: the engine's own ({@link
+   * Builder#engine}), else {@link QueryTyping#STANDARD}.
+   */
+  public QueryTyping typing() {
+    return engine == null ? QueryTyping.STANDARD : engine.typing();
+  }
+
+  private ValueMapping values() {
+    return engine == null ? ValueMapping.STANDARD : engine;
   }
 
   /** What the host said about the warehouse, for the query tool's description. */
@@ -204,9 +221,21 @@ public final class Warehouse implements AutoCloseable {
     private int maxRows = DEFAULT_MAX_ROWS;
     private int maxResultBytes = DEFAULT_MAX_RESULT_BYTES;
     private @Nullable TenantDataSources tenantSources;
+    private @Nullable WarehouseEngine engine;
 
     private Builder(SqlAllowlist allowlist) {
       this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
+    }
+
+    /**
+     * The engine the data source belongs to: its value mapping reads the results, its typing is
+     * what the query tool says of types, and it checks the pool a URL or {@link #hikari} opens. By
+     * default the engine that supports the {@link #jdbcUrl} or {@link #hikari} URL, else the engine
+     * named as the allowlist's dialect, else none (JDBC's type codes alone).
+     */
+    public Builder engine(WarehouseEngine engine) {
+      this.engine = Objects.requireNonNull(engine, "engine");
+      return this;
     }
 
     /**
@@ -312,14 +341,31 @@ public final class Warehouse implements AutoCloseable {
                 + backends
                 + ": call one of dataSource(...), hikari(...) or jdbcUrl(...)");
       }
+      String url = jdbcUrl != null ? jdbcUrl : hikari != null ? hikari.getJdbcUrl() : null;
+      WarehouseEngine engine = this.engine;
+      if (engine == null && url != null) {
+        engine = WarehouseEngines.find(url);
+      }
+      if (engine == null) {
+        engine = WarehouseEngines.named(allowlist.dialect().name());
+      }
+      ValueMapping values = engine == null ? ValueMapping.STANDARD : engine;
       JdbcBackend backend;
       if (dataSource != null) {
-        backend = new JdbcBackend(dataSource, false);
+        backend = new JdbcBackend(dataSource, false, values);
       } else if (hikari != null) {
-        backend = new JdbcBackend(JdbcPools.open(hikari), true);
+        if (engine != null) {
+          engine.checkPool(hikari);
+        }
+        backend = new JdbcBackend(JdbcPools.open(hikari), true, values);
       } else {
         // The count above leaves only the URL.
-        backend = new JdbcBackend(JdbcPools.open(Objects.requireNonNull(jdbcUrl), poolSize), true);
+        HikariConfig config =
+            engine == null
+                ? JdbcPools.config(Objects.requireNonNull(jdbcUrl), null, null)
+                : engine.pool(Objects.requireNonNull(jdbcUrl), null, null);
+        config.setMaximumPoolSize(poolSize);
+        backend = new JdbcBackend(JdbcPools.open(config), true, values);
       }
       try {
         backend.check();
@@ -327,7 +373,7 @@ public final class Warehouse implements AutoCloseable {
         backend.close();
         throw e;
       }
-      return new Warehouse(this, backend);
+      return new Warehouse(this, backend, engine);
     }
   }
 }

@@ -44,8 +44,9 @@ class DuckDbWarehouseFileIT {
         .isInstanceOfSatisfying(
             WarehouseException.class,
             e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.UNAVAILABLE))
-        .hasMessageContaining("has no invoice_lines.parquet")
-        .hasMessageContaining("customers.parquet, invoices.parquet, invoice_lines.parquet");
+        .hasMessageContaining("warehouse.yaml:")
+        .hasMessageContaining(
+            "has no invoice_lines.parquet or invoice_lines.csv for table invoice_lines");
   }
 
   @Test
@@ -60,7 +61,7 @@ class DuckDbWarehouseFileIT {
     }
     assertThatThrownBy(() -> BillingSample.prepare(dir, temp.resolve("cache")))
         .isInstanceOf(WarehouseException.class)
-        .hasMessageContaining("lacks the columns [region, segment, country]");
+        .hasMessageContaining("customers.parquet lacks the columns [region, segment, country]");
     assertThat(Files.list(temp.resolve("cache"))).isEmpty();
   }
 

@@ -2,6 +2,7 @@ package io.codemode4j.warehouse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.warehouse.duckdb.DuckDbEngine;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -20,7 +21,7 @@ class ResultJsonIT {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery(sql)) {
-      ResultJson json = ResultJson.forResult(rs.getMetaData());
+      ResultJson json = ResultJson.forResult(rs.getMetaData(), new DuckDbEngine());
       assertThat(rs.next()).isTrue();
       return json.row(rs);
     }
@@ -70,7 +71,7 @@ class ResultJsonIT {
         ResultSet rs =
             s.executeQuery(
                 "SELECT CAST(1 AS DECIMAL(18,2)) AS total, 1::BIGINT AS n, DATE '2024-01-01' AS d")) {
-      assertThat(ResultJson.forResult(rs.getMetaData()).columns())
+      assertThat(ResultJson.forResult(rs.getMetaData(), new DuckDbEngine()).columns())
           .containsExactly(
               new Column("total", "DECIMAL(18,2)"),
               new Column("n", "BIGINT"),
@@ -83,7 +84,7 @@ class ResultJsonIT {
     try (Connection c = DriverManager.getConnection("jdbc:duckdb:");
         Statement s = c.createStatement();
         ResultSet rs = s.executeQuery("SELECT 1 AS region, 2 AS region, 3 AS region")) {
-      ResultJson json = ResultJson.forResult(rs.getMetaData());
+      ResultJson json = ResultJson.forResult(rs.getMetaData(), new DuckDbEngine());
       assertThat(json.columns())
           .extracting(Column::name)
           .containsExactly("region", "region_2", "region_3");

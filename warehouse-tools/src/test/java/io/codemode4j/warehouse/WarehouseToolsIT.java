@@ -77,7 +77,7 @@ class WarehouseToolsIT {
         .contains(
             "- customers (one row per customer): customer_id VARCHAR, name VARCHAR",
             "region VARCHAR ('emea' | 'americas' | 'apac')",
-            "amount_cents BIGINT (US cents; SUM(amount_cents) is HUGEINT, so a string)",
+            "amount_cents BIGINT (US cents)",
             "- invoice_summary (view over the invoices that are not void",
             "revenue DECIMAL(18,2)",
             "DECIMAL and SUM of integers are strings with the exact digits",

@@ -9,6 +9,7 @@ import io.codemode4j.warehouse.TenantUsers;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.config.WarehouseDescription;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -71,7 +72,7 @@ public final class BillingPostgres {
 
   /** The sample's allowlist for its tables in {@code schema}. */
   public static SqlAllowlist allowlist(String schema) {
-    return BillingSample.builder().dialect(Dialect.postgres(schema)).build();
+    return BillingSample.description(Path.of(".")).allowlist(Dialect.postgres(schema)).build();
   }
 
   /**
@@ -117,11 +118,11 @@ public final class BillingPostgres {
       throws WarehouseException {
     Objects.requireNonNull(tenantUsers, "tenantUsers");
     JdbcPools.requireCredentialsApart(jdbcUrl, "PostgreSQL");
-    String url = readOnlyUrl(jdbcUrl);
+    PostgresEngine engine = new PostgresEngine();
     return builder(jdbcUrl, user, password, schema, maxResultBytes)
         .tenantDataSources(
             tenant ->
-                JdbcPools.open(JdbcPools.config(url, tenantUsers.user(tenant), tenantPassword)))
+                JdbcPools.open(engine.pool(jdbcUrl, tenantUsers.user(tenant), tenantPassword)))
         .build();
   }
 
@@ -137,24 +138,13 @@ public final class BillingPostgres {
               + JdbcPools.redacted(jdbcUrl)
               + "'");
     }
-    SqlAllowlist allowlist = allowlist(schema);
-    return Warehouse.builder(allowlist)
-        .hikari(JdbcPools.config(readOnlyUrl(jdbcUrl), user, password))
-        .notes(BillingSample.notes(allowlist.dialect()))
+    PostgresEngine engine = new PostgresEngine();
+    WarehouseDescription sample = BillingSample.description(Path.of("."));
+    return Warehouse.builder(allowlist(schema))
+        .engine(engine)
+        .hikari(engine.pool(jdbcUrl, user, password))
+        .notes(sample.notes())
         .maxResultBytes(maxResultBytes);
-  }
-
-  /**
-   * The URL {@link #open} connects with: {@code jdbcUrl} with pgjdbc's {@code
-   * readOnly=true&readOnlyMode=always} added when it does not set {@code readOnlyMode} itself (so
-   * the session is read-only even in auto-commit). Public so that a plain JDBC client measured
-   * against the warehouse (the bench's baseline) connects exactly as it does.
-   */
-  public static String readOnlyUrl(String jdbcUrl) {
-    if (jdbcUrl.contains("readOnlyMode=")) {
-      return jdbcUrl;
-    }
-    return jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "readOnly=true&readOnlyMode=always";
   }
 
   /** The lockdown of the sample's tables and view in {@code database}.{@code schema}. */

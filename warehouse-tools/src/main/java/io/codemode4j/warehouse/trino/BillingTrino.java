@@ -8,8 +8,7 @@ import io.codemode4j.warehouse.TenantUsers;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
-import java.net.URI;
-import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -63,7 +62,9 @@ public final class BillingTrino {
 
   /** The sample's allowlist for its tables in {@code catalog}.{@code schema}. */
   public static SqlAllowlist allowlist(String catalog, String schema) {
-    return BillingSample.builder().dialect(Dialect.trino(catalog, schema)).build();
+    return BillingSample.description(Path.of("."))
+        .allowlist(Dialect.trino(catalog, schema))
+        .build();
   }
 
   /**
@@ -119,11 +120,12 @@ public final class BillingTrino {
 
   private static Warehouse.Builder builder(
       String jdbcUrl, @Nullable String user, @Nullable String password, int maxResultBytes) {
-    List<String> path = catalogAndSchema(jdbcUrl);
-    Dialect dialect = Dialect.trino(path.get(0), path.get(1));
-    return Warehouse.builder(BillingSample.builder().dialect(dialect).build())
-        .hikari(JdbcPools.config(jdbcUrl, user, password))
-        .notes(BillingSample.notes(dialect))
+    List<String> path = TrinoEngine.catalogAndSchema(jdbcUrl);
+    TrinoEngine engine = new TrinoEngine();
+    return Warehouse.builder(allowlist(path.get(0), path.get(1)))
+        .engine(engine)
+        .hikari(engine.pool(jdbcUrl, user, password))
+        .notes(BillingSample.description(Path.of(".")).notes())
         .maxResultBytes(maxResultBytes);
   }
 
@@ -210,37 +212,6 @@ public final class BillingTrino {
       throw new WarehouseException(
           WarehouseException.Kind.UNAVAILABLE, "cannot reach Trino: " + e.getMessage(), e);
     }
-  }
-
-  /**
-   * The catalog and schema of a Trino URL's path, {@code jdbc:trino://host:port/catalog/schema}:
-   * what {@link #open} reads the tables from. Public so that a plain JDBC client measured against
-   * the warehouse (the bench's baseline) can check its URL the same way.
-   *
-   * @throws IllegalArgumentException naming the URL without credentials or options, and the form
-   */
-  public static List<String> catalogAndSchema(String jdbcUrl) {
-    Objects.requireNonNull(jdbcUrl, "jdbcUrl");
-    String must =
-        " (a Trino warehouse URL names the catalog and schema of the tables, e.g."
-            + " jdbc:trino://127.0.0.1:8080/hive/billing)";
-    if (!jdbcUrl.startsWith("jdbc:trino://")) {
-      throw new IllegalArgumentException(
-          "'" + JdbcPools.redacted(jdbcUrl) + "' is not a Trino JDBC URL" + must);
-    }
-    String path;
-    try {
-      path = new URI(jdbcUrl.substring("jdbc:".length())).getPath();
-    } catch (URISyntaxException e) {
-      throw new IllegalArgumentException(
-          "'" + JdbcPools.redacted(jdbcUrl) + "' is not a valid URL: " + e.getReason() + must, e);
-    }
-    String[] parts = path == null ? new String[0] : path.replaceFirst("^/", "").split("/");
-    if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
-      throw new IllegalArgumentException(
-          "'" + JdbcPools.redacted(jdbcUrl) + "' does not name a catalog and a schema" + must);
-    }
-    return List.of(parts[0], parts[1]);
   }
 
   private static String qualified(String catalog, String schema) {

@@ -1,7 +1,6 @@
 package io.codemode4j.warehouse.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
-import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
@@ -20,7 +19,7 @@ public final class PostgresWarehouses {
   public static Warehouse open() throws WarehouseException {
     return Warehouse.builder(BillingPostgres.allowlist(TestPostgres.SCHEMA))
         .hikari(config(TestPostgres.READER))
-        .notes(BillingSample.notes(Dialect.postgres(TestPostgres.SCHEMA)))
+        .notes(BillingSample.description(TestPostgres.sampleDir()).notes())
         .tenantDataSources(tenant -> JdbcPools.open(config(TestPostgres.tenantRole(tenant))))
         .build();
   }

@@ -1,0 +1,166 @@
+package io.codemode4j.warehouse.engine;
+
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.QueryResult;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.config.Tenancy;
+import io.codemode4j.warehouse.config.WarehouseDescription;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A warehouse opened from its description, checked against the database ({@link
+ * DescribedWarehouses#open}): the warehouse, what described it, the engine that serves it, and the
+ * tenants it knows. Front ends hold one of these; closing it closes the warehouse.
+ */
+public final class DescribedWarehouse implements AutoCloseable {
+
+  private final Warehouse warehouse;
+  private final WarehouseDescription description;
+  private final WarehouseEngine engine;
+
+  /** The tenancy's values, read once on first use. */
+  private volatile @Nullable List<String> tenantValues;
+
+  DescribedWarehouse(
+      Warehouse warehouse, WarehouseDescription description, WarehouseEngine engine) {
+    this.warehouse = Objects.requireNonNull(warehouse, "warehouse");
+    this.description = Objects.requireNonNull(description, "description");
+    this.engine = Objects.requireNonNull(engine, "engine");
+  }
+
+  public Warehouse warehouse() {
+    return warehouse;
+  }
+
+  public WarehouseDescription description() {
+    return description;
+  }
+
+  public WarehouseEngine engine() {
+    return engine;
+  }
+
+  /**
+   * The tenant values that exist, sorted: the description's list, or what its query answers (run
+   * once, over every row, through the allowlist); empty without a tenancy.
+   *
+   * @throws WarehouseException when the query fails or answers other than one column of valid
+   *     tenant values, naming the description
+   */
+  public List<String> tenantValues() throws WarehouseException {
+    List<String> values = tenantValues;
+    if (values == null) {
+      values = readTenantValues();
+      tenantValues = values;
+    }
+    return values;
+  }
+
+  private List<String> readTenantValues() throws WarehouseException {
+    return switch (description.tenancy()) {
+      case Tenancy.None none -> List.of();
+      case Tenancy.Keyed keyed ->
+          switch (keyed.values()) {
+            case Tenancy.TenantValues.Listed listed -> List.copyOf(new TreeSet<>(listed.values()));
+            case Tenancy.TenantValues.Queried queried -> queried(keyed, queried.sql());
+          };
+    };
+  }
+
+  private List<String> queried(Tenancy.Keyed keyed, String sql) throws WarehouseException {
+    String where = description.origin().at("/tenancy/query");
+    QueryResult result;
+    try {
+      result = warehouse.query(sql, QueryPolicy.unscoped(Warehouse.MAX_ROWS_LIMIT));
+    } catch (SqlRefusedException e) {
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          where + ": the tenancy query is refused: " + e.refusal().message(),
+          e);
+    }
+    if (result.columns().size() != 1) {
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          where
+              + ": the tenancy query must answer one column of "
+              + keyed.key()
+              + " values, but answers "
+              + result.columns().size());
+    }
+    String column = result.columns().getFirst().name();
+    TreeSet<String> values = new TreeSet<>();
+    for (ObjectNode row : result.rows()) {
+      JsonNode value = row.get(column);
+      if (value == null || value.isNull()) {
+        continue;
+      }
+      String text = value.isString() ? value.asString() : value.toString();
+      try {
+        Tenant.of(text);
+      } catch (IllegalArgumentException e) {
+        throw new WarehouseException(
+            WarehouseException.Kind.UNAVAILABLE,
+            where
+                + ": the "
+                + keyed.key()
+                + " value '"
+                + text
+                + "' cannot name a tenant ("
+                + e.getMessage()
+                + "): key tenants by a column of such values");
+      }
+      values.add(text);
+    }
+    if (result.truncated()) {
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          where + ": the tenancy query answers more than " + Warehouse.MAX_ROWS_LIMIT + " rows");
+    }
+    return List.copyOf(values);
+  }
+
+  /**
+   * Why {@code subject} (e.g. {@code --tenant}) cannot be served {@code tenant}, or {@code null}
+   * when it can: the description has no tenancy, so nothing would confine it; or it names values
+   * the data does not have (a typo would otherwise see no rows and look like an answer).
+   */
+  public @Nullable String tenantProblem(Tenant tenant, String subject) throws WarehouseException {
+    if (!(description.tenancy() instanceof Tenancy.Keyed keyed)) {
+      return subject
+          + " asks to confine the programs to a tenant, but "
+          + description.origin().name()
+          + " has no tenancy, so nothing would confine them: add tenancy (its key and values) to"
+          + " the description, or leave "
+          + subject
+          + " out";
+    }
+    List<String> known = tenantValues();
+    List<String> unknown =
+        tenant.values().stream().filter(value -> !known.contains(value)).sorted().toList();
+    if (unknown.isEmpty()) {
+      return null;
+    }
+    return subject
+        + " names "
+        + (unknown.size() == 1 ? "a " + keyed.key() : keyed.plural())
+        + " the data does not have ("
+        + String.join(", ", unknown)
+        + "): its "
+        + keyed.plural()
+        + " are "
+        + String.join(", ", known);
+  }
+
+  @Override
+  public void close() {
+    warehouse.close();
+  }
+}

@@ -1,0 +1,170 @@
+package io.codemode4j.warehouse.engine;
+
+import io.codemode4j.sql.TenantScope;
+import io.codemode4j.warehouse.Column;
+import io.codemode4j.warehouse.JdbcPools;
+import io.codemode4j.warehouse.TableSchema;
+import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.config.DescriptionException;
+import io.codemode4j.warehouse.config.DescriptionOrigin;
+import io.codemode4j.warehouse.config.TableDescription;
+import io.codemode4j.warehouse.config.WarehouseConnection;
+import io.codemode4j.warehouse.config.WarehouseDescription;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Opens a description on the engine that serves its connection and holds it against the database:
+ * every described table and view must be readable by the reader, and every column the description
+ * names (a note, a tenant key, a parent's key) must exist, each problem named at its line.
+ */
+public final class DescribedWarehouses {
+
+  private DescribedWarehouses() {}
+
+  /** The engine that serves {@code connection}. */
+  public static WarehouseEngine engineFor(WarehouseConnection connection) {
+    return switch (connection) {
+      case WarehouseConnection.Directory directory -> WarehouseEngines.requireDirectories();
+      case WarehouseConnection.Jdbc jdbc -> WarehouseEngines.require(jdbc.url());
+    };
+  }
+
+  /**
+   * Opens {@code opening}'s description and checks it against the database.
+   *
+   * @throws DescriptionException when the description does not fit the database (a table, view or
+   *     column it lacks) or its connection is not one an engine serves; the message names the line
+   * @throws WarehouseException when the database cannot be reached or read
+   */
+  public static DescribedWarehouse open(EngineOpening opening)
+      throws DescriptionException, WarehouseException {
+    WarehouseDescription description = opening.description();
+    DescriptionOrigin origin = description.origin();
+    WarehouseEngine engine;
+    Warehouse warehouse;
+    try {
+      engine = engineFor(description.connection());
+      warehouse = engine.open(opening);
+    } catch (IllegalArgumentException e) {
+      throw DescriptionException.at(origin, "/connection", String.valueOf(e.getMessage()));
+    }
+    try {
+      check(description, warehouse, engine);
+    } catch (DescriptionException | WarehouseException | RuntimeException e) {
+      warehouse.close();
+      throw e;
+    }
+    return new DescribedWarehouse(warehouse, description, engine);
+  }
+
+  /** Opens {@code description} with {@code credentials}, caching under {@code cacheRoot}. */
+  public static DescribedWarehouse open(
+      WarehouseDescription description, EngineOpening.Credentials credentials, Path cacheRoot)
+      throws DescriptionException, WarehouseException {
+    return open(new EngineOpening(description, credentials, cacheRoot));
+  }
+
+  private static void check(
+      WarehouseDescription description, Warehouse warehouse, WarehouseEngine engine)
+      throws DescriptionException, WarehouseException {
+    DescriptionOrigin origin = description.origin();
+    Map<String, List<String>> found = new HashMap<>();
+    for (TableSchema table : warehouse.tables()) {
+      found.put(
+          table.name(),
+          table.columns().stream()
+              .map(Column::name)
+              .map(name -> name.toLowerCase(Locale.ROOT))
+              .toList());
+    }
+    for (TableDescription table : description.tables().values()) {
+      if (!found.containsKey(table.name())) {
+        throw DescriptionException.at(
+            origin,
+            "/tables/" + table.name(),
+            "table "
+                + table.name()
+                + " is not there to read in "
+                + where(description, engine)
+                + (found.isEmpty() ? "" : " (found: " + String.join(", ", found.keySet()) + ")")
+                + ": correct its name, grant the reader SELECT on it, or remove it from the"
+                + " description");
+      }
+    }
+    for (TableDescription table : description.tables().values()) {
+      List<String> columns = Objects.requireNonNull(found.get(table.name()), table.name());
+      String at = "/tables/" + table.name();
+      for (String column : table.columns().keySet()) {
+        requireColumn(origin, at + "/columns/" + column, table.name(), column, columns, "a note");
+      }
+      switch (table.scope()) {
+        case TenantScope.Shared shared -> {}
+        case TenantScope.ByColumn byColumn ->
+            requireColumn(
+                origin,
+                at + "/tenant/column",
+                table.name(),
+                byColumn.column(),
+                columns,
+                "the tenant key");
+        case TenantScope.ThroughParent through -> {
+          requireColumn(
+              origin,
+              at + "/tenant/column",
+              table.name(),
+              through.column(),
+              columns,
+              "the key of its parent row");
+          requireColumn(
+              origin,
+              at + "/tenant/parent",
+              through.parentTable(),
+              through.parentColumn(),
+              Objects.requireNonNull(found.get(through.parentTable())),
+              "the key its rows are matched on (tenant.parentColumn)");
+        }
+      }
+    }
+  }
+
+  private static void requireColumn(
+      DescriptionOrigin origin,
+      String at,
+      String table,
+      String column,
+      List<String> columns,
+      String role)
+      throws DescriptionException {
+    if (!columns.contains(column)) {
+      throw DescriptionException.at(
+          origin,
+          at,
+          "table "
+              + table
+              + " has no column "
+              + column
+              + " for "
+              + role
+              + " (its columns: "
+              + String.join(", ", columns)
+              + ")");
+    }
+  }
+
+  private static String where(WarehouseDescription description, WarehouseEngine engine) {
+    return switch (description.connection()) {
+      case WarehouseConnection.Directory directory -> directory.directory().toString();
+      case WarehouseConnection.Jdbc jdbc ->
+          engine.name()
+              + " at "
+              + JdbcPools.redacted(jdbc.url())
+              + (jdbc.schema() == null ? "" : " schema " + jdbc.schema());
+    };
+  }
+}
