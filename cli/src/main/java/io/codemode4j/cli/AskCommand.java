@@ -14,9 +14,9 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.sql.Tenant;
-import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.config.WarehouseDescription;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -68,13 +68,21 @@ import tools.jackson.databind.node.ObjectNode;
     })
 final class AskCommand implements Callable<Integer> {
 
-  static final String INSTRUCTIONS =
-      "You answer an analyst's question about a billing warehouse (customers, invoices, invoice"
-          + " lines and the invoice_summary view). Take every figure from the data: write a"
-          + " run_javascript program that queries what the answer needs (aggregate in SQL, run"
-          + " independent calls with Promise.all) and returns only that; never make a figure up."
-          + " In `answer` say the answer in a sentence or two; in `figures` put the figures it rests"
-          + " on, each by a short name, exactly as the data gave them (decimal strings stay strings).";
+  /**
+   * What the analyst agent is told, about the described warehouse: its subject and tables, read
+   * from the description so the agent of any warehouse is told of its own tables.
+   */
+  static String instructions(WarehouseDescription description) {
+    return "You answer an analyst's question about "
+        + description.subject()
+        + " (tables and views: "
+        + String.join(", ", description.tables().keySet())
+        + "). Take every figure from the data: write a run_javascript program that queries what"
+        + " the answer needs (aggregate in SQL, run independent calls with Promise.all) and returns"
+        + " only that; never make a figure up. In `answer` say the answer in a sentence or two; in"
+        + " `figures` put the figures it rests on, each by a short name, exactly as the data gave"
+        + " them (decimal strings stay strings).";
+  }
 
   static final String ANSWER_SCHEMA =
       "{\"type\":\"object\",\"properties\":{\"answer\":{\"type\":\"string\",\"minLength\":1},"
@@ -114,9 +122,11 @@ final class AskCommand implements Callable<Integer> {
   @Option(
       names = "--tenant",
       split = ",",
-      paramLabel = "REGION",
+      paramLabel = "KEY",
       converter = TenantConverter.class,
-      description = "Ask as a principal that sees only these regions.")
+      description =
+          "Ask as a principal that sees only these tenants' rows: values of the description's"
+              + " tenancy key (the sample's regions, e.g. emea or emea,apac).")
   @Nullable List<String> regions;
 
   @Option(
@@ -186,16 +196,15 @@ final class AskCommand implements Callable<Integer> {
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
     JsonMapper mapper = JsonMapper.builder().build();
-    try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode =
-            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
-      String problem = tenant == null ? null : data.tenantProblem(warehouse, tenant);
+    try (DescribedWarehouse described = data.open();
+        CodeMode codeMode = data.install(described, state.context(), CodeMode.builder()).build()) {
+      String problem = tenant == null ? null : data.tenantProblem(described, tenant);
       if (problem != null) {
         throw CodemodeCli.usage(spec, problem);
       }
       Agent agent =
           Agent.builder("analyst")
-              .instructions(INSTRUCTIONS)
+              .instructions(instructions(described.description()))
               .outputSchema(mapper.readTree(ANSWER_SCHEMA))
               .codeMode(codeMode)
               .discovery(ToolDiscovery.of(List.of(codeMode)))

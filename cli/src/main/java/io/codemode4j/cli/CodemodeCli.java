@@ -55,6 +55,7 @@ public final class CodemodeCli {
           AskCommand.class,
           McpCommand.class,
           ToolCommand.class,
+          InitCommand.class,
           LoadSampleCommand.class);
 
   static final int EXIT_OK = 0;

@@ -6,9 +6,8 @@ import static io.codemode4j.cli.TerminalText.escape;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
-import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,9 +65,8 @@ final class DescribeCommand implements Callable<Integer> {
           "--max-bytes must be 1.." + DescribeOptions.MAX_BYTES + " (256 KiB), was " + maxBytes);
     }
     DescribeOptions options = new DescribeOptions(maxBytes);
-    try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode =
-            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
+    try (DescribedWarehouse described = data.open();
+        CodeMode codeMode = data.install(described, state.context(), CodeMode.builder()).build()) {
       out.print(escape(codeMode.describe(paths, options), TEXT));
       out.flush();
       return CodemodeCli.EXIT_OK;

@@ -9,9 +9,8 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
-import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.UUID;
@@ -94,9 +93,8 @@ final class DiscoverCommand implements Callable<Integer> {
     if (namespace != null) {
       arguments.put("namespace", namespace);
     }
-    try (Warehouse warehouse = data.openWarehouse();
-        CodeMode codeMode =
-            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()).build()) {
+    try (DescribedWarehouse described = data.open();
+        CodeMode codeMode = data.install(described, state.context(), CodeMode.builder()).build()) {
       ObjectNode result =
           ToolDiscovery.of(List.of(codeMode))
               .discover(

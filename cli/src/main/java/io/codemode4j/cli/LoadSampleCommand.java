@@ -3,7 +3,10 @@ package io.codemode4j.cli;
 import io.codemode4j.sample.SampleData;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.engine.WarehouseEngine;
+import io.codemode4j.warehouse.engine.WarehouseEngines;
 import io.codemode4j.warehouse.postgres.BillingPostgres;
+import io.codemode4j.warehouse.postgres.PostgresEngine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -70,19 +73,19 @@ final class LoadSampleCommand implements Callable<Integer> {
   public Integer call() {
     WarehouseEngine engine;
     try {
-      engine = WarehouseEngine.of(warehouse);
+      engine = WarehouseEngines.require(warehouse);
     } catch (IllegalArgumentException e) {
-      throw CodemodeCli.usage(spec, e);
+      throw CodemodeCli.usage(spec, "--warehouse " + e.getMessage());
     }
-    return switch (engine) {
-      case POSTGRESQL -> loadPostgres();
-      case TRINO ->
-          throw CodemodeCli.usage(
-              spec,
-              "load-sample loads PostgreSQL; a Trino lake's owner creates the sample's tables over"
-                  + " the parquet files already in the lake (BillingTrino.load, see README's"
-                  + " Trino section)");
-    };
+    if (!(engine instanceof PostgresEngine)) {
+      throw CodemodeCli.usage(
+          spec,
+          "load-sample loads PostgreSQL, not "
+              + engine.name()
+              + ": a lake's or another database's owner creates the sample's tables with its own"
+              + " tools (see README's engine sections)");
+    }
+    return loadPostgres();
   }
 
   private int loadPostgres() {

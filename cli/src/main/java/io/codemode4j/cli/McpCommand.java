@@ -13,9 +13,8 @@ import io.codemode4j.mcp.McpPassLog;
 import io.codemode4j.mcp.McpStdioServer;
 import io.codemode4j.mcp.Tokens;
 import io.codemode4j.sql.Tenant;
-import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -120,11 +119,11 @@ final class McpCommand implements Callable<Integer> {
   @Option(
       names = "--tenant",
       split = ",",
-      paramLabel = "REGION",
+      paramLabel = "KEY",
       converter = TenantConverter.class,
       description =
-          "With stdio: the client sees only these regions (over http each token's entry in"
-              + " --tokens says its regions).")
+          "With stdio: the client sees only these tenants' rows, values of the description's"
+              + " tenancy key (over http each token's entry in --tokens says its tenant).")
   @Nullable List<String> regions;
 
   /** The tenant {@code --tenant} gave, set as {@link #call} starts. */
@@ -233,13 +232,12 @@ final class McpCommand implements Callable<Integer> {
     // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
-        Warehouse warehouse = data.openWarehouse();
+        DescribedWarehouse described = data.open();
         // describePerRun: a token whose grant hides methods gets a description declaring only the
         // methods it may call (without it such a token's every pass would be refused).
         CodeMode codeMode =
             observers
-                .register(
-                    BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()))
+                .register(data.install(described, state.context(), CodeMode.builder()))
                 .limits(CodeExecutionLimits.defaults().withMaxWallTime(timeout))
                 .isolation(mode)
                 .includeDeclarations(!noDeclarations)
@@ -249,15 +247,15 @@ final class McpCommand implements Callable<Integer> {
         CodeModeMcp mcp =
             CodeModeMcp.builder(codeMode)
                 .discovery(ToolDiscovery.of(List.of(codeMode)))
-                .warehouse(warehouse)
+                .warehouse(described.warehouse())
                 .maxConcurrentPasses(maxConcurrentPasses)
                 .openTelemetry(observers.openTelemetry())
                 .version(version())
                 .build()) {
       String problem =
           httpTokens == null
-              ? (tenant == null ? null : data.tenantProblem(warehouse, tenant))
-              : tokenTenantProblem(warehouse, httpTokens);
+              ? (tenant == null ? null : data.tenantProblem(described, tenant))
+              : tokenTenantProblem(described, httpTokens);
       if (problem != null) {
         throw CodemodeCli.usage(spec, problem);
       }
@@ -324,10 +322,10 @@ final class McpCommand implements Callable<Integer> {
   }
 
   /**
-   * Why a token's tenant cannot be served: a region the data lacks (its every query would see
-   * nothing), or several regions for one --warehouse-tenant-user.
+   * Why a token's tenant cannot be served: no tenancy to confine it, a key value the data lacks
+   * (its every query would see nothing), or several values for one user per tenant.
    */
-  private @Nullable String tokenTenantProblem(Warehouse warehouse, Tokens httpTokens)
+  private @Nullable String tokenTenantProblem(DescribedWarehouse described, Tokens httpTokens)
       throws WarehouseException {
     for (Grant grant : httpTokens.grants()) {
       Principal principal = grant.principal();
@@ -337,9 +335,9 @@ final class McpCommand implements Callable<Integer> {
         try {
           regions = new Tenant(principal.tenant());
         } catch (IllegalArgumentException e) {
-          return subject + " is not a list of regions: " + e.getMessage();
+          return subject + " is not a list of tenant key values: " + e.getMessage();
         }
-        String problem = data.tenantProblem(warehouse, regions, subject);
+        String problem = data.tenantProblem(described, regions, subject);
         if (problem != null) {
           return problem;
         }

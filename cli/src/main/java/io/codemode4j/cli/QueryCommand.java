@@ -10,6 +10,7 @@ import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.QueryResult;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -62,9 +63,11 @@ final class QueryCommand implements Callable<Integer> {
   @Option(
       names = "--tenant",
       split = ",",
-      paramLabel = "REGION",
+      paramLabel = "KEY",
       converter = TenantConverter.class,
-      description = "Only rows of these regions are visible.")
+      description =
+          "Only these tenants' rows are visible: values of the description's tenancy key (the"
+              + " sample's regions, e.g. emea or emea,apac).")
   @Nullable List<String> regions;
 
   @Option(
@@ -102,18 +105,20 @@ final class QueryCommand implements Callable<Integer> {
     }
     // Decided: the rows are for a person, and --max-rows is their cap; the byte limit that keeps a
     // model's context small (1 MiB) would cut a 10,000-row default at about 8,500 invoice lines.
-    try (Warehouse warehouse = data.openWarehouse(Warehouse.MAX_RESULT_BYTES)) {
-      String problem = tenant == null ? null : data.tenantProblem(warehouse, tenant);
+    try (DescribedWarehouse described = data.open(Warehouse.MAX_RESULT_BYTES)) {
+      String problem = tenant == null ? null : data.tenantProblem(described, tenant);
       if (problem != null) {
         throw CodemodeCli.usage(spec, problem);
       }
       QueryResult result =
-          warehouse.query(
-              sql,
-              tenant == null
-                  ? QueryPolicy.unscoped(maxRows)
-                  : QueryPolicy.forTenant(tenant, maxRows),
-              timeout);
+          described
+              .warehouse()
+              .query(
+                  sql,
+                  tenant == null
+                      ? QueryPolicy.unscoped(maxRows)
+                      : QueryPolicy.forTenant(tenant, maxRows),
+                  timeout);
       List<ObjectNode> rows = result.rows();
       boolean forReading = format == OutputFormat.table || format == OutputFormat.markdown;
       boolean capped =

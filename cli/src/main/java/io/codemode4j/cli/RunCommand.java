@@ -16,9 +16,8 @@ import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.sql.Tenant;
-import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +53,8 @@ import tools.jackson.databind.json.JsonMapper;
     exitCodeList = {
       "0:the program returned a value",
       "1:the program failed (thrown, a limit, a tool error) or the data could not be read",
-      "2:usage error (a bad option or value, an unknown --tenant region, no such file)"
+      "2:usage error (a bad option or value, a wrong description, an unknown --tenant, no such"
+          + " file)"
     })
 final class RunCommand implements Callable<Integer> {
 
@@ -87,9 +87,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--tenant",
       split = ",",
-      paramLabel = "REGION",
+      paramLabel = "KEY",
       converter = TenantConverter.class,
-      description = "Run as a principal that sees only these regions.")
+      description =
+          "Run as a principal that sees only these tenants' rows: values of the description's"
+              + " tenancy key (the sample's regions, e.g. emea or emea,apac).")
   @Nullable List<String> regions;
 
   @Option(
@@ -180,16 +182,15 @@ final class RunCommand implements Callable<Integer> {
     }
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
-        Warehouse warehouse = data.openWarehouse();
+        DescribedWarehouse described = data.open();
         CodeMode codeMode =
             observers
-                .register(
-                    BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder()))
+                .register(data.install(described, state.context(), CodeMode.builder()))
                 .limits(limits)
                 .isolation(mode)
                 .readyContexts(0)
                 .build()) {
-      String problem = tenant == null ? null : data.tenantProblem(warehouse, tenant);
+      String problem = tenant == null ? null : data.tenantProblem(described, tenant);
       if (problem != null) {
         throw CodemodeCli.usage(spec, problem);
       }

@@ -1,13 +1,13 @@
 package io.codemode4j.cli;
 
-import io.codemode4j.warehouse.billing.FlagStore;
+import io.codemode4j.warehouse.pack.PackContext;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
 /**
- * Where {@code billing.flagInvoice} writes: the commands whose programs may call it share this
- * option.
+ * Where the tool packs that write keep their state ({@code billing.flagInvoice}'s flags): the
+ * commands whose programs may call them share this option.
  */
 final class StateOptions {
 
@@ -15,16 +15,18 @@ final class StateOptions {
       names = "--state",
       paramLabel = "DIR|URL",
       description =
-          "Where invoice flags are kept: a directory for the embedded store (created on first use;"
-              + " default: the cache directory's state/), or a JDBC URL of a shared database.")
+          "Where the tool packs keep what they write (the billing pack's invoice flags): a directory"
+              + " for the embedded store (created on first use; default: the cache directory's"
+              + " state/), or a JDBC URL of a shared database.")
   @Nullable String state;
 
-  /** The flag store {@code --state} names; nothing is opened until a program flags or lists. */
-  FlagStore openFlags() {
+  /** Where packs that write keep their state; nothing is opened until a program writes. */
+  PackContext context() {
     if (state != null && state.startsWith("jdbc:")) {
-      return FlagStore.jdbc(state);
+      return new PackContext(new PackContext.State.Database(state));
     }
-    return FlagStore.embedded(
-        state != null ? Path.of(state) : DataOptions.cacheRoot().resolve("state"));
+    return new PackContext(
+        new PackContext.State.Directory(
+            state != null ? Path.of(state) : DataOptions.cacheRoot().resolve("state")));
   }
 }

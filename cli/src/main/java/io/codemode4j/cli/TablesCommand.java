@@ -2,8 +2,8 @@ package io.codemode4j.cli;
 
 import io.codemode4j.warehouse.Column;
 import io.codemode4j.warehouse.TableSchema;
-import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,8 +48,8 @@ final class TablesCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    try (Warehouse warehouse = data.openWarehouse()) {
-      List<TableSchema> tables = warehouse.tables();
+    try (DescribedWarehouse described = data.open()) {
+      List<TableSchema> tables = described.warehouse().tables();
       if (format == OutputFormat.json || format == OutputFormat.jsonl) {
         ArrayNode json = JsonNodeFactory.instance.arrayNode();
         for (TableSchema table : tables) {

@@ -10,9 +10,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Reads one region of {@code --tenant emea,apac}: picocli splits the value at commas ({@code split
- * = ","}, so {@code --tenant emea --tenant apac} says the same), and a malformed region is a usage
- * error naming the rule.
+ * Reads one tenant key value of {@code --tenant emea,apac}: picocli splits the value at commas
+ * ({@code split = ","}, so {@code --tenant emea --tenant apac} says the same), and a malformed
+ * value is a usage error naming the rule.
  */
 final class TenantConverter implements CommandLine.ITypeConverter<String> {
 
@@ -23,7 +23,7 @@ final class TenantConverter implements CommandLine.ITypeConverter<String> {
       new Tenant(Set.of(region));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.TypeConversionException(
-          "invalid --tenant region '" + value + "': " + e.getMessage());
+          "invalid --tenant value '" + value + "': " + e.getMessage());
     }
     return region;
   }
@@ -43,7 +43,7 @@ final class TenantConverter implements CommandLine.ITypeConverter<String> {
           spec,
           "invalid --tenant '"
               + String.join(",", given.originalStringValues())
-              + "': give at least one region, e.g. --tenant emea or --tenant emea,apac");
+              + "': give at least one tenant key value, e.g. --tenant emea or --tenant emea,apac");
     }
     return null;
   }

@@ -6,9 +6,8 @@ import static io.codemode4j.cli.TerminalText.escape;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.tool.ToolSpec;
-import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,9 +65,9 @@ final class ToolCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    try (Warehouse warehouse = data.openWarehouse();
+    try (DescribedWarehouse described = data.open();
         CodeMode codeMode =
-            BillingSample.installTools(warehouse, state.openFlags(), CodeMode.builder())
+            data.install(described, state.context(), CodeMode.builder())
                 .includeDeclarations(!noDeclarations)
                 .readyContexts(0)
                 .build()) {

@@ -56,9 +56,14 @@ class CodemodeCliTest {
       query 'SELECT 1' --no-such-option         | query | Unknown option: '--no-such-option'
       query 'SELECT 1' --data /nonexistent/data | query | --data /nonexistent/data does not exist (give a directory holding customers.parquet
       query                                     | query | Missing required parameter: 'SQL'
-      query 'SELECT 1' --tenant ,               | query | invalid --tenant ',': give at least one region
-      run x.js --tenant ' , '                   | run   | invalid --tenant region ' '
-      query 'SELECT 1' --tenant emea,Bad        | query | invalid --tenant region 'Bad'
+      query 'SELECT 1' --tenant ,               | query | invalid --tenant ',': give at least one tenant key value
+      run x.js --tenant ' , '                   | run   | invalid --tenant value ' '
+      query 'SELECT 1' --tenant emea,Bad        | query | invalid --tenant value 'Bad'
+      query 'SELECT 1' --config /nonexistent.yaml | query | /nonexistent.yaml: no such description file (write one with `codemode init`)
+      query 'SELECT 1' --data /tmp --warehouse jdbc:postgresql://h/d | query | give one of --data (a directory of files) and --warehouse (a database), not both
+      query 'SELECT 1' --warehouse jdbc:oracle:thin:@h:1/x | query | --warehouse 'jdbc:oracle:thin:@h:1/x' is not a JDBC URL of a supported engine: give one of DuckDB (jdbc:duckdb:
+      init                                      | init  | give what to describe: --warehouse JDBC_URL (a database) or --data DIR
+      init --data /nonexistent                  | init  | --data /nonexistent is not a directory
       """)
   void usageError_anyCommand_exitsTwoWithOneProblemAndWhereToReadMore(
       String line, String command, String message) {

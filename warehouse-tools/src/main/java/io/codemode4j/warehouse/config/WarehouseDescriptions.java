@@ -28,6 +28,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -340,7 +341,9 @@ public final class WarehouseDescriptions {
 
     private TableDescription table(String name, JsonNode node, String at, Tenancy tenancy)
         throws DescriptionException {
-      ObjectNode table = object(node, at, "table " + name);
+      // A table written alone (`orders:`) takes every default.
+      ObjectNode table =
+          node.isNull() ? JsonNodeFactory.instance.objectNode() : object(node, at, "table " + name);
       keys(table, at, TABLE_KEYS, "table " + name);
       String description = optionalText(table, at + "/description", name + ".description");
       String view = optionalText(table, at + "/view", name + ".view");

@@ -10,7 +10,10 @@ import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.ValueKind;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.config.DescriptionOrigin;
+import io.codemode4j.warehouse.config.QueryLimits;
 import io.codemode4j.warehouse.config.TableDescription;
+import io.codemode4j.warehouse.config.Tenancy;
 import io.codemode4j.warehouse.config.WarehouseConnection;
 import io.codemode4j.warehouse.config.WarehouseDescription;
 import io.codemode4j.warehouse.engine.CatalogTable;
@@ -168,22 +171,71 @@ public final class DuckDbEngine implements WarehouseEngine {
         .build();
   }
 
+  /**
+   * A database file's tables and views; a directory's data files, each a table named after it,
+   * loaded as {@link #open} would load them.
+   */
   @Override
-  public List<CatalogTable> catalog(EngineOpening opening) throws WarehouseException {
+  public List<CatalogTable> catalog(
+      WarehouseConnection connection, EngineOpening.Credentials credentials, Path cacheRoot)
+      throws WarehouseException {
     Path file =
-        switch (opening.connection()) {
+        switch (connection) {
           case WarehouseConnection.Jdbc jdbc -> file(jdbc.url());
-          case WarehouseConnection.Directory directory -> prepare(opening, null);
+          case WarehouseConnection.Directory directory ->
+              prepare(
+                  new EngineOpening(
+                      everyFile(directory), EngineOpening.Credentials.NONE, cacheRoot),
+                  null);
         };
-    try (Connection connection =
+    try (Connection reader =
         DriverManager.getConnection(DuckDbReadOnly.url(file, DuckDbLimits.defaults()))) {
-      return JdbcCatalog.read(connection, null, "main");
+      return JdbcCatalog.read(reader, null, "main");
     } catch (SQLException e) {
       throw new WarehouseException(
           WarehouseException.Kind.UNAVAILABLE,
           "cannot read the catalog of " + file + ": " + e.getMessage(),
           e);
     }
+  }
+
+  /** A description of every data file of {@code directory} as a table of its name, shared. */
+  private static WarehouseDescription everyFile(WarehouseConnection.Directory directory)
+      throws WarehouseException {
+    Map<String, TableDescription> tables = new java.util.TreeMap<>();
+    try (var files = Files.list(directory.directory())) {
+      for (Path file : files.sorted().toList()) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String extension = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        String table = dot < 0 ? name : name.substring(0, dot).toLowerCase(Locale.ROOT);
+        if ((extension.equals("parquet") || extension.equals("csv"))
+            && table.matches("[a-z_][a-z0-9_]{0,62}")) {
+          tables.put(
+              table, new TableDescription(table, null, new TenantScope.Shared(), Map.of(), null));
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          "cannot list the data directory " + directory.directory() + ": " + e.getMessage(),
+          e);
+    }
+    if (tables.isEmpty()) {
+      throw new WarehouseException(
+          WarehouseException.Kind.UNAVAILABLE,
+          "data directory "
+              + directory.directory()
+              + " holds no TABLE.parquet or TABLE.csv file (a table name is a lowercase identifier)");
+    }
+    return new WarehouseDescription(
+        "the warehouse",
+        directory,
+        new Tenancy.None(),
+        tables,
+        QueryLimits.DEFAULTS,
+        List.of(),
+        DescriptionOrigin.of(directory.directory().toString()));
   }
 
   /** The database of every row, and of each tenant's rows alone. */

@@ -39,21 +39,17 @@ public final class DescribedWarehouses {
    * Opens {@code opening}'s description and checks it against the database.
    *
    * @throws DescriptionException when the description does not fit the database (a table, view or
-   *     column it lacks) or its connection is not one an engine serves; the message names the line
+   *     column it lacks); the message names the line
+   * @throws IllegalArgumentException when no engine serves the connection, or its engine cannot
+   *     serve it safely (a URL missing what the engine needs), saying what to give
    * @throws WarehouseException when the database cannot be reached or read
    */
   public static DescribedWarehouse open(EngineOpening opening)
       throws DescriptionException, WarehouseException {
     WarehouseDescription description = opening.description();
     DescriptionOrigin origin = description.origin();
-    WarehouseEngine engine;
-    Warehouse warehouse;
-    try {
-      engine = engineFor(description.connection());
-      warehouse = engine.open(opening);
-    } catch (IllegalArgumentException e) {
-      throw DescriptionException.at(origin, "/connection", String.valueOf(e.getMessage()));
-    }
+    WarehouseEngine engine = engineFor(description.connection());
+    Warehouse warehouse = engine.open(opening);
     try {
       check(description, warehouse, engine);
     } catch (DescriptionException | WarehouseException | RuntimeException e) {

@@ -34,7 +34,10 @@ public final class JdbcCatalog {
       while (rs.next()) {
         String name = rs.getString("TABLE_NAME").toLowerCase(Locale.ROOT);
         boolean view = "VIEW".equalsIgnoreCase(rs.getString("TABLE_TYPE"));
-        tables.put(name, new CatalogTable(name, view, comment(rs.getString("REMARKS")), List.of()));
+        tables.put(
+            name,
+            new CatalogTable(
+                name, view, comment(rs.getString("REMARKS")), List.of(), List.of(), List.of()));
       }
     }
     List<CatalogTable> out = new ArrayList<>();
@@ -54,9 +57,69 @@ public final class JdbcCatalog {
           }
         }
       }
-      out.add(new CatalogTable(table.name(), table.view(), table.comment(), columns));
+      out.add(
+          new CatalogTable(
+              table.name(),
+              table.view(),
+              table.comment(),
+              columns,
+              table.view() ? List.of() : primaryKey(meta, catalog, schema, table.name()),
+              table.view() ? List.of() : foreignKeys(meta, catalog, schema, table.name())));
     }
     return out;
+  }
+
+  /**
+   * The primary key of {@code table}, its columns in key order; none where the driver reports none
+   * (or cannot), since it only helps draft where the tenants are listed.
+   */
+  private static List<String> primaryKey(
+      DatabaseMetaData meta, @Nullable String catalog, @Nullable String schema, String table) {
+    Map<Integer, String> columns = new java.util.TreeMap<>();
+    try (ResultSet rs = meta.getPrimaryKeys(catalog, schema, table)) {
+      while (rs.next()) {
+        columns.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+      }
+    } catch (SQLException | RuntimeException e) {
+      return List.of();
+    }
+    return List.copyOf(columns.values());
+  }
+
+  /**
+   * The single-column foreign keys of {@code table}; a driver that reports none (or cannot) gives
+   * none, since they only help draft how a table is keyed.
+   */
+  private static List<CatalogTable.ForeignKey> foreignKeys(
+      DatabaseMetaData meta, @Nullable String catalog, @Nullable String schema, String table) {
+    Map<String, List<String[]>> byKey = new LinkedHashMap<>();
+    try (ResultSet rs = meta.getImportedKeys(catalog, schema, table)) {
+      while (rs.next()) {
+        String key = rs.getString("FK_NAME") + "/" + rs.getString("PKTABLE_NAME");
+        byKey
+            .computeIfAbsent(key, k -> new ArrayList<>())
+            .add(
+                new String[] {
+                  rs.getString("FKCOLUMN_NAME"),
+                  rs.getString("PKTABLE_NAME"),
+                  rs.getString("PKCOLUMN_NAME")
+                });
+      }
+    } catch (SQLException | RuntimeException e) {
+      return List.of();
+    }
+    List<CatalogTable.ForeignKey> keys = new ArrayList<>();
+    for (List<String[]> columns : byKey.values()) {
+      if (columns.size() == 1) {
+        String[] key = columns.getFirst();
+        keys.add(
+            new CatalogTable.ForeignKey(
+                key[0].toLowerCase(Locale.ROOT),
+                key[1].toLowerCase(Locale.ROOT),
+                key[2].toLowerCase(Locale.ROOT)));
+      }
+    }
+    return keys;
   }
 
   /** {@code name} as a metadata pattern matching itself alone ({@code _} and {@code %} escaped). */

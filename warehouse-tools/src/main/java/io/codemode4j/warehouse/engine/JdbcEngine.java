@@ -8,6 +8,7 @@ import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.config.WarehouseConnection;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -46,7 +47,7 @@ public abstract class JdbcEngine implements WarehouseEngine {
 
   @Override
   public Warehouse open(EngineOpening opening) throws WarehouseException {
-    WarehouseConnection.Jdbc jdbc = jdbc(opening);
+    WarehouseConnection.Jdbc jdbc = jdbc(opening.connection());
     Dialect dialect = dialect(jdbc.url(), jdbc.schema());
     SqlAllowlist allowlist = opening.allowlist(dialect);
     EngineOpening.Credentials credentials = opening.credentials();
@@ -65,15 +66,16 @@ public abstract class JdbcEngine implements WarehouseEngine {
   }
 
   @Override
-  public List<CatalogTable> catalog(EngineOpening opening) throws WarehouseException {
-    WarehouseConnection.Jdbc jdbc = jdbc(opening);
+  public List<CatalogTable> catalog(
+      WarehouseConnection connection, EngineOpening.Credentials credentials, Path cacheRoot)
+      throws WarehouseException {
+    WarehouseConnection.Jdbc jdbc = jdbc(connection);
     CatalogPlace place = catalogPlace(jdbc.url(), jdbc.schema());
-    HikariConfig config =
-        pool(jdbc.url(), opening.credentials().user(), opening.credentials().password());
+    HikariConfig config = pool(jdbc.url(), credentials.user(), credentials.password());
     config.setMaximumPoolSize(1);
     try (HikariDataSource pool = JdbcPools.open(config);
-        Connection connection = pool.getConnection()) {
-      return JdbcCatalog.read(connection, place.catalog(), place.schema());
+        Connection reader = pool.getConnection()) {
+      return JdbcCatalog.read(reader, place.catalog(), place.schema());
     } catch (SQLException e) {
       throw new WarehouseException(
           WarehouseException.Kind.UNAVAILABLE,
@@ -82,8 +84,8 @@ public abstract class JdbcEngine implements WarehouseEngine {
     }
   }
 
-  private WarehouseConnection.Jdbc jdbc(EngineOpening opening) {
-    if (opening.connection() instanceof WarehouseConnection.Jdbc jdbc) {
+  private WarehouseConnection.Jdbc jdbc(WarehouseConnection connection) {
+    if (connection instanceof WarehouseConnection.Jdbc jdbc) {
       return jdbc;
     }
     throw new IllegalArgumentException(

@@ -5,6 +5,8 @@ import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.ValueMapping;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.config.WarehouseConnection;
+import java.nio.file.Path;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -75,10 +77,15 @@ public interface WarehouseEngine extends ValueMapping {
   Warehouse open(EngineOpening opening) throws WarehouseException;
 
   /**
-   * The tables and views a reader of {@code opening}'s connection sees, with their columns, types
-   * and the database's own comments, for {@code codemode init}; touches nothing.
+   * The tables and views a reader of {@code connection} sees, with their columns, types, foreign
+   * keys and the database's own comments, for drafting a description ({@code codemode init});
+   * touches nothing the reader could not read. A directory's tables are its data files.
    *
+   * @param cacheRoot where an engine that loads files may build what it reads the catalog from
    * @throws WarehouseException when the catalog cannot be read
+   * @throws IllegalArgumentException when the connection is not one this engine serves
    */
-  List<CatalogTable> catalog(EngineOpening opening) throws WarehouseException;
+  List<CatalogTable> catalog(
+      WarehouseConnection connection, EngineOpening.Credentials credentials, Path cacheRoot)
+      throws WarehouseException;
 }

@@ -1,4 +1,4 @@
-package io.codemode4j.cli;
+package io.codemode4j.warehouse.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,7 +20,7 @@ class TenantUserTemplateTest {
   })
   void user_oneRegion_isTheTemplateWithTheRegion(String template, String region, String user)
       throws WarehouseException {
-    assertThat(new TenantUserTemplate(template).user(Tenant.of(region))).isEqualTo(user);
+    assertThat(template(template).user(Tenant.of(region))).isEqualTo(user);
   }
 
   @ParameterizedTest(name = "''{0}''")
@@ -37,7 +37,7 @@ class TenantUserTemplateTest {
           """)
   void new_templateThatNamesNoUserPerRegion_isRefusedSayingWhatToWrite(
       String template, String message) {
-    assertThatThrownBy(() -> new TenantUserTemplate(template))
+    assertThatThrownBy(() -> template(template))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(message)
         .hasMessageContaining("tenant_{tenant}");
@@ -45,7 +45,7 @@ class TenantUserTemplateTest {
 
   @Test
   void user_tenantOfTwoRegions_isRefusedNamingThemAndTheWayOut() {
-    TenantUserTemplate template = new TenantUserTemplate("tenant_{tenant}");
+    TenantUserTemplate template = template("tenant_{tenant}");
 
     assertThat(template.problem(Tenant.of("emea"), "--tenant")).isNull();
     assertThatThrownBy(() -> template.user(Tenant.of("emea", "apac")))
@@ -54,5 +54,10 @@ class TenantUserTemplateTest {
             e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.UNAVAILABLE))
         .hasMessageContaining("2 regions (apac, emea)")
         .hasMessageContaining("leave out --warehouse-tenant-user");
+  }
+
+  /** A template as the CLI's flag gives it, over the sample's regions. */
+  private static TenantUserTemplate template(String template) {
+    return new TenantUserTemplate(template, "--warehouse-tenant-user", "region", "regions");
   }
 }
