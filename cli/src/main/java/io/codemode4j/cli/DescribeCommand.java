@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Print the TypeScript declarations of methods that programs of `codemode run` may call, "
-          + "e.g. billing.invoices, grouped by namespace."
+          + "e.g. warehouse.query, grouped by namespace."
     })
 final class DescribeCommand implements Callable<Integer> {
 

@@ -2,20 +2,13 @@ package io.codemode4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The packaged {@code codemode mcp} driven over stdio by the official MCP TypeScript client
@@ -28,46 +21,11 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class McpTypeScriptClientIT {
 
-  private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Path SOURCES = Path.of("src", "test", "node");
-  private static final Path WORK = Path.of("target", "node-e2e");
-
   @TempDir Path dir;
 
   @BeforeAll
   static void installTheSdk() throws Exception {
-    Assumptions.assumeTrue(
-        runs("node", "--version") && runs("npm", "--version"),
-        "node and npm are not on PATH: McpTypeScriptClientIT needs Node.js 18 or later to install"
-            + " and run the MCP TypeScript SDK (install Node.js to run it)");
-    Files.createDirectories(WORK);
-    for (String file :
-        List.of("package.json", "package-lock.json", "mcp-e2e.mjs", "mcp-e2e-http.mjs")) {
-      Files.copy(SOURCES.resolve(file), WORK.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-    }
-    Path log = WORK.resolve("npm-ci.log");
-    Process npm =
-        new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund")
-            .directory(WORK.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    npm.getOutputStream().close();
-    assertThat(npm.waitFor(5, TimeUnit.MINUTES)).as("npm ci finished").isTrue();
-    assertThat(npm.exitValue()).as(Files.readString(log)).isZero();
-  }
-
-  private static boolean runs(String... command) throws InterruptedException {
-    try {
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-              .start();
-      return process.waitFor(60, TimeUnit.SECONDS) && process.exitValue() == 0;
-    } catch (IOException e) {
-      return false;
-    }
+    NodeMcpClient.install();
   }
 
   @Test
@@ -84,7 +42,7 @@ class McpTypeScriptClientIT {
                     .toAbsolutePath()
                     .toString()));
     command.addAll(PackagedMcp.command("mcp", "--timeout", "3s"));
-    JsonNode summary = node(command);
+    JsonNode summary = NodeMcpClient.run(command);
 
     assertThat(summary.at("/server/name").asString()).isEqualTo("codemode4j");
     assertThat(summary.path("tools").valueStream().map(t -> t.path("name").asString()))
@@ -131,7 +89,7 @@ class McpTypeScriptClientIT {
       throws Exception {
     try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir)) {
       JsonNode summary =
-          node(
+          NodeMcpClient.run(
               List.of(
                   "node",
                   "mcp-e2e-http.mjs",
@@ -153,17 +111,5 @@ class McpTypeScriptClientIT {
       assertThat(anonymous.path("code").asInt()).as(anonymous.toString()).isEqualTo(401);
       assertThat(anonymous.path("message").asString()).contains("bearer token");
     }
-  }
-
-  /** Runs {@code command} in the work directory and returns the JSON summary it printed. */
-  private static JsonNode node(List<String> command) throws Exception {
-    Path stderr = Files.createTempFile(WORK, "stderr", ".txt");
-    Process node =
-        new ProcessBuilder(command).directory(WORK.toFile()).redirectError(stderr.toFile()).start();
-    node.getOutputStream().close();
-    String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(node.waitFor(5, TimeUnit.MINUTES)).isTrue();
-    assertThat(node.exitValue()).as(out + Files.readString(stderr)).isZero();
-    return JSON.readTree(out);
   }
 }

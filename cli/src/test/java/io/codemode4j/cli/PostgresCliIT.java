@@ -435,7 +435,7 @@ class PostgresCliIT {
       delimiter = '|',
       textBlock =
           """
-          --data      | --warehouse-tenant-user applies to a --warehouse database
+          --data      | --warehouse-tenant-user applies to a database: over files, each tenant
           --warehouse | remove user= and password= from the URL
           """)
   void query_tenantUserBesideWhatItCannotServe_isAUsageErrorNeverEchoingAPassword(
@@ -546,7 +546,7 @@ class PostgresCliIT {
     Outcome result = codemode(Map.of(), "load-sample", "--warehouse", "jdbc:duckdb:/tmp/x.db");
 
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("jdbc:postgresql:");
+    assertThat(result.err()).contains("load-sample loads PostgreSQL, not DuckDB");
   }
 
   private Outcome loadSample(String password, String... options) throws Exception {

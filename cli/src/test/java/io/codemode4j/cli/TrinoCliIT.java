@@ -156,11 +156,12 @@ class TrinoCliIT {
   }
 
   @Test
-  void loadSample_onTrino_isAUsageErrorNamingTheLakesLoader() throws Exception {
+  void loadSample_onTrino_isAUsageErrorSayingWhoLoadsALake() throws Exception {
     Outcome result = codemode("load-sample", "--warehouse", TestTrino.url());
 
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("BillingTrino.load");
+    assertThat(result.err())
+        .contains("load-sample loads PostgreSQL, not Trino: a lake's or another database's owner");
   }
 
   /** The packaged CLI with {@code args}, without any credential variable in its environment. */

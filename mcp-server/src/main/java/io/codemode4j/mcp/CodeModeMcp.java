@@ -42,13 +42,19 @@ public final class CodeModeMcp implements AutoCloseable {
   private final String version;
   private final JsonMapper mapper;
 
-  private CodeModeMcp(Builder b, List<McpFeatures.ResourceFeature> tables) {
+  private CodeModeMcp(Builder b, String subject, List<McpFeatures.ResourceFeature> tables) {
     this.mapper = JsonMapper.builder().build();
     this.gate = new PassGate(b.maxConcurrentPasses);
     this.version = b.version;
     this.features =
         new McpFeatures(
-            b.codeMode, b.discovery, tables, gate, new McpTelemetry(b.openTelemetry), mapper);
+            b.codeMode,
+            b.discovery,
+            subject,
+            tables,
+            gate,
+            new McpTelemetry(b.openTelemetry),
+            mapper);
   }
 
   public static Builder builder(CodeMode codeMode) {
@@ -147,12 +153,14 @@ public final class CodeModeMcp implements AutoCloseable {
      */
     public CodeModeMcp build() throws WarehouseException {
       List<McpFeatures.ResourceFeature> tables = new ArrayList<>();
+      String subject = "the warehouse";
       if (warehouse != null) {
+        subject = warehouse.notes().subject();
         for (TableSchema table : warehouse.tables()) {
           tables.add(table(table, warehouse));
         }
       }
-      return new CodeModeMcp(this, tables);
+      return new CodeModeMcp(this, subject, tables);
     }
 
     private static McpFeatures.ResourceFeature table(TableSchema table, Warehouse warehouse) {

@@ -9,9 +9,21 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;
 import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.config.DescriptionException;
+import io.codemode4j.warehouse.config.WarehouseConnection;
+import io.codemode4j.warehouse.config.WarehouseDescription;
+import io.codemode4j.warehouse.config.WarehouseDescriptions;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
+import io.codemode4j.warehouse.engine.DescribedWarehouses;
+import io.codemode4j.warehouse.engine.EngineOpening;
+import io.codemode4j.warehouse.pack.PackContext;
+import io.codemode4j.warehouse.pack.ToolPacks;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,6 +31,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.ResourceLoader;
 
 /**
  * A {@link Warehouse}, a {@link CodeMode} over it, a {@link ToolDiscovery} and the {@link
@@ -45,13 +59,76 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties({CodeModeProperties.class, WarehouseProperties.class})
 public class CodeModeAutoConfiguration {
 
+  /**
+   * The warehouse {@code codemode.config} describes, opened and checked against its database, when
+   * the property is set.
+   */
+  @Bean
+  @ConditionalOnMissingBean
+  @ConditionalOnProperty(name = "codemode.config")
+  public DescribedWarehouse codeModeDescribedWarehouse(
+      CodeModeProperties codeMode, WarehouseProperties properties, ResourceLoader resources)
+      throws WarehouseException {
+    String location = Objects.requireNonNull(codeMode.config(), "codemode.config");
+    if (properties.source() != WarehouseSource.DATA_SOURCE || !properties.tables().isEmpty()) {
+      throw new IllegalStateException(
+          "codemode.config="
+              + location
+              + " describes the warehouse, and codemode.warehouse."
+              + (properties.sample()
+                  ? "sample"
+                  : properties.parquetDir() != null ? "parquet-dir" : "tables")
+              + " names another: keep one");
+    }
+    Resource resource = resources.getResource(location);
+    try {
+      String text;
+      try (var in = resource.getInputStream()) {
+        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      }
+      Path parent = resource.isFile() ? resource.getFile().toPath().getParent() : null;
+      Path base = parent == null ? Path.of("") : parent;
+      WarehouseDescription description =
+          WarehouseDescriptions.parse(
+              text,
+              location,
+              base.toAbsolutePath(),
+              location.toLowerCase(Locale.ROOT).endsWith(".json"));
+      return DescribedWarehouses.open(description, credentials(description), properties.cacheDir());
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "codemode.config=" + location + " cannot be read: " + e.getMessage(), e);
+    } catch (DescriptionException e) {
+      throw new IllegalStateException("codemode.config: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The reader's credentials as the description names them: its user, and the passwords of the
+   * environment variables it names (never a password in a property).
+   */
+  private static EngineOpening.Credentials credentials(WarehouseDescription description) {
+    if (!(description.connection() instanceof WarehouseConnection.Jdbc jdbc)) {
+      return EngineOpening.Credentials.NONE;
+    }
+    String password = jdbc.passwordEnv() == null ? null : System.getenv(jdbc.passwordEnv());
+    String tenantPassword =
+        jdbc.tenantPasswordEnv() == null ? password : System.getenv(jdbc.tenantPasswordEnv());
+    return new EngineOpening.Credentials(jdbc.user(), password, tenantPassword);
+  }
+
   @Bean
   @ConditionalOnMissingBean
   public Warehouse codeModeWarehouse(
       WarehouseProperties properties,
+      ObjectProvider<DescribedWarehouse> described,
       ObjectProvider<DataSource> dataSources,
       ObjectProvider<SqlAllowlist> allowlists)
       throws WarehouseException {
+    DescribedWarehouse description = described.getIfAvailable();
+    if (description != null) {
+      return description.warehouse();
+    }
     return switch (properties.source()) {
       case BUNDLED_SAMPLE -> BillingSample.open(bundledSample(properties), properties.cacheDir());
       case PARQUET_DIRECTORY ->
@@ -62,7 +139,8 @@ public class CodeModeAutoConfiguration {
           throw new IllegalStateException(
               "codemode4j has no warehouse: the application has "
                   + (dataSources.stream().count() == 0 ? "no DataSource" : "several DataSources")
-                  + "; set spring.datasource.url (and codemode.warehouse.tables.TABLE=TENANT_COLUMN),"
+                  + "; set codemode.config=classpath:warehouse.yaml (a warehouse description),"
+                  + " spring.datasource.url (and codemode.warehouse.tables.TABLE=TENANT_COLUMN),"
                   + " codemode.warehouse.sample=true or codemode.warehouse.parquet-dir=DIR, or"
                   + " define a Warehouse bean");
         }
@@ -80,6 +158,7 @@ public class CodeModeAutoConfiguration {
   @ConditionalOnMissingBean
   public CodeMode codeMode(
       Warehouse warehouse,
+      ObjectProvider<DescribedWarehouse> described,
       WarehouseProperties warehouseProperties,
       CodeModeProperties properties,
       ObjectProvider<PassListener> listeners)
@@ -92,7 +171,17 @@ public class CodeModeAutoConfiguration {
             .includeDeclarations(properties.includeDeclarations())
             // The description is made per principal (CodeModePrincipals), as the MCP server does.
             .describePerRun(true);
-    if (warehouseProperties.source() == WarehouseSource.DATA_SOURCE) {
+    DescribedWarehouse description = described.getIfAvailable();
+    if (description != null) {
+      PackContext packs =
+          new PackContext(
+              new PackContext.State.Directory(warehouseProperties.cacheDir().resolve("state")));
+      try {
+        ToolPacks.install(description, packs, builder);
+      } catch (DescriptionException e) {
+        throw new IllegalStateException("codemode.config: " + e.getMessage(), e);
+      }
+    } else if (warehouseProperties.source() == WarehouseSource.DATA_SOURCE) {
       WarehouseTools.of(warehouse).installInto(builder);
     } else {
       BillingSample.installTools(warehouse, builder);

@@ -37,6 +37,9 @@ import org.springframework.util.unit.DataSize;
  *     declarations (true); without them the model finds methods through {@code discover_tools}
  * @param discovery whether {@code discover_tools} is offered (true)
  * @param principal who a call acts for when its {@code ToolContext} names no principal
+ * @param config the warehouse description to serve, a Spring resource location ({@code
+ *     classpath:warehouse.yaml}, {@code file:/etc/shop.yaml}); unset serves what {@code
+ *     codemode.warehouse.*} names
  */
 @ConfigurationProperties("codemode")
 public record CodeModeProperties(
@@ -54,7 +57,8 @@ public record CodeModeProperties(
     CodeModeIsolation isolation,
     Boolean includeDeclarations,
     Boolean discovery,
-    PrincipalProperties principal) {
+    PrincipalProperties principal,
+    @Nullable String config) {
 
   // Spring binds an unset property as null (a record component cannot have a default of its own):
   // each is replaced by its default here, so every component is set once the record exists.
@@ -95,6 +99,11 @@ public record CodeModeProperties(
     includeDeclarations = includeDeclarations == null || includeDeclarations;
     discovery = discovery == null || discovery;
     principal = principal == null ? new PrincipalProperties(null, null) : principal;
+    if (config != null && config.isBlank()) {
+      throw new IllegalArgumentException(
+          "codemode.config is blank: give a description's location, e.g."
+              + " classpath:warehouse.yaml, or leave it unset");
+    }
   }
 
   /** The limits of one pass, the defaults where nothing was set. */

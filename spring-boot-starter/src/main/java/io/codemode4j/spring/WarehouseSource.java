@@ -1,6 +1,9 @@
 package io.codemode4j.spring;
 
-/** Where the auto-configured warehouse reads from, as {@code codemode.warehouse.*} decides it. */
+/**
+ * Where the auto-configured warehouse reads from, as {@code codemode.warehouse.*} decides it when
+ * no {@code codemode.config} describes it.
+ */
 public enum WarehouseSource {
   /** {@code codemode.warehouse.sample=true}: the bundled billing sample in DuckDB. */
   BUNDLED_SAMPLE,

@@ -105,6 +105,14 @@ public final class SqlAllowlist {
     return approver.tables();
   }
 
+  /**
+   * How {@code table} (lowercase) is confined to a tenant, or {@code null} when it is not
+   * allowlisted.
+   */
+  public @Nullable TenantScope scope(String table) {
+    return approver.scope(table);
+  }
+
   /** The engine this allowlist renders for, whose SQL the model writes. */
   public Dialect dialect() {
     return dialect;

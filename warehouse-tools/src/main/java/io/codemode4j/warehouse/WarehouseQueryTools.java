@@ -5,6 +5,8 @@ import io.codemode4j.bridge.schema.JsonSchemas;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
+import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.engine.QueryTyping;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -115,6 +117,29 @@ final class WarehouseQueryTools {
     return new Tool(spec, (arguments, context) -> result.deepCopy());
   }
 
+  /**
+   * What the description says of tenants: that every table is confined to the caller's (so a model
+   * does not filter for it), naming the tables every tenant shares, or that no table is confined at
+   * all. Decided: never a claim of confinement a table does not have.
+   */
+  private static String confinement(List<TableSchema> tables, SqlAllowlist allowlist) {
+    List<String> shared =
+        tables.stream()
+            .map(TableSchema::name)
+            .filter(name -> allowlist.scope(name) instanceof TenantScope.Shared)
+            .toList();
+    if (shared.size() == tables.size()) {
+      return "No table is confined to a tenant: every caller reads every row.";
+    }
+    if (shared.isEmpty()) {
+      return "Every table is already confined to the caller's tenant: do not filter for that.";
+    }
+    return "Every table but "
+        + String.join(", ", shared)
+        + " (shared by every tenant) is already confined to the caller's tenant: do not filter for"
+        + " that.";
+  }
+
   private static String queryDescription(
       List<TableSchema> tables, ScopedWarehouse warehouse, String dialect, QueryTyping typing) {
     WarehouseNotes notes = warehouse.warehouse().notes();
@@ -128,9 +153,8 @@ final class WarehouseQueryTools {
         """
         Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and \
         date functions work. Anything else rejects with kind 'refused' and a message that says what to write \
-        instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). Every table is already confined to the caller's tenant: \
-        do not filter for that.
-        """);
+        instead (e.g. GROUP BY 1, 2 for GROUP BY ALL).""");
+    out.append(' ').append(confinement(tables, warehouse.warehouse().allowlist())).append('\n');
     out.append("Aggregate in SQL: at most maxRows rows come back (default ")
         .append(WarehouseTools.MAX_ROWS)
         .append("), and truncated is true when there were more. A query running longer than ")

@@ -77,8 +77,8 @@ public final class ToolDiscovery {
     this.tool =
         new ToolSpec(
             TOOL_NAME,
-            description(codeModes),
-            parametersSchema(),
+            description(codeModes, example(codeModes)),
+            parametersSchema(example(codeModes)),
             successSchema(),
             ExecutionClass.READONLY);
     this.arguments =
@@ -257,31 +257,59 @@ public final class ToolDiscovery {
         method.declaration());
   }
 
-  private static String description(List<CodeMode> codeModes) {
+  /**
+   * The tool's description, its examples a method the programs may really call: the first method of
+   * the last namespace (a domain's own tools come after the generic ones), so no description names
+   * a method its host does not have.
+   */
+  private static String description(List<CodeMode> codeModes, @Nullable AllowlistedMethod example) {
     List<String> tools = codeModes.stream().map(CodeMode::toolName).toList();
     return "Finds the methods that programs of "
         + String.join(", ", tools)
-        + " may call, by words in their names, "
-        + "namespaces and descriptions (e.g. {\"query\": \"invoice\"}), best match first. Each match has its "
-        + "TypeScript declaration, its JSON Schemas and `tool`, the tool whose program calls it, e.g. "
-        + "`async () => await billing.invoices({...})`. Search again with other words when nothing fits.";
+        + " may call, by words in their names, namespaces and descriptions"
+        + (example == null ? "" : " (e.g. {\"query\": \"" + example.name() + "\"})")
+        + ", best match first. Each match has its TypeScript declaration, its JSON Schemas and"
+        + " `tool`, the tool whose program calls it"
+        + (example == null ? "" : ", e.g. `async () => await " + example.path() + "({...})`")
+        + ". Search again with other words when nothing fits.";
   }
 
-  private static JsonNode parametersSchema() {
+  /**
+   * The method the descriptions show as their example ({@link #description}), or {@code null} when
+   * there is none to find.
+   */
+  private static @Nullable AllowlistedMethod example(List<CodeMode> codeModes) {
+    AllowlistedMethod example = null;
+    for (CodeMode codeMode : codeModes) {
+      for (AllowlistedMethod method : codeMode.allowlistedMethods()) {
+        if (example == null || !method.namespace().equals(example.namespace())) {
+          example = method;
+        }
+      }
+    }
+    return example;
+  }
+
+  private static JsonNode parametersSchema(@Nullable AllowlistedMethod example) {
     return MAPPER.readTree(
         """
         {"type": "object",
          "properties": {
            "query": {"type": "string", "minLength": 1, "maxLength": %d, "pattern": "\\\\S",
-                     "description": "Words to look for in method names, namespaces and descriptions, e.g. invoice"},
-           "namespace": {"type": "string", "description": "Only methods of this namespace, e.g. billing"},
+                     "description": "Words to look for in method names, namespaces and descriptions%s"},
+           "namespace": {"type": "string", "description": "Only methods of this namespace%s"},
            "limit": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
                      "description": "The most matches to return"}
          },
          "required": ["query"],
          "additionalProperties": false}
         """
-            .formatted(MAX_QUERY_CHARS, MAX_LIMIT, DEFAULT_LIMIT));
+            .formatted(
+                MAX_QUERY_CHARS,
+                example == null ? "" : ", e.g. " + example.name(),
+                example == null ? "" : ", e.g. " + example.namespace(),
+                MAX_LIMIT,
+                DEFAULT_LIMIT));
   }
 
   private static JsonNode successSchema() {

@@ -10,9 +10,15 @@ import java.util.Map;
  *
  * @param toolName the Code Mode tool, {@code run_javascript}
  * @param discovery whether {@code discover_tools} is offered
- * @param noTables whether no table resources are offered
+ * @param subject what the warehouse is, as its notes say: "the shop warehouse"
+ * @param tables the tables offered as resources, by name; empty when none are
  */
-public record AnalystPrompt(String toolName, boolean discovery, boolean noTables) {
+public record AnalystPrompt(
+    String toolName, boolean discovery, String subject, List<String> tables) {
+
+  public AnalystPrompt {
+    tables = List.copyOf(tables);
+  }
 
   public static final String NAME = "analyst";
 
@@ -20,7 +26,10 @@ public record AnalystPrompt(String toolName, boolean discovery, boolean noTables
     return new McpSchema.Prompt(
         NAME,
         "Answer a question about the data",
-        "Answer a question about the warehouse (revenue, customers, invoices) with one "
+        "Answer a question about "
+            + subject
+            + (tables.isEmpty() ? "" : " (" + String.join(", ", tables) + ")")
+            + " with one "
             + toolName
             + " program.",
         List.of(new McpSchema.PromptArgument("question", "The question to answer", true)));
@@ -46,7 +55,9 @@ public record AnalystPrompt(String toolName, boolean discovery, boolean noTables
   }
 
   private String text(String question) {
-    return "You are a data analyst. Answer the question below from the warehouse, exactly.\n\n"
+    return "You are a data analyst. Answer the question below from "
+        + subject
+        + ", exactly.\n\n"
         + "- Write one "
         + toolName
         + " program: one async function expression that calls the methods its description"
@@ -57,7 +68,7 @@ public record AnalystPrompt(String toolName, boolean discovery, boolean noTables
         + " than fetching rows to add up. Money comes back as exact decimal strings: report them"
         + " as they are, never through floating point.\n"
         + "- Run independent queries together with Promise.all.\n"
-        + (noTables
+        + (tables.isEmpty()
             ? ""
             : "- The tables' columns and notes are in the codemode://tables/ resources;"
                 + " warehouse.tables answers the same inside a program.\n")

@@ -70,6 +70,7 @@ public final class McpFeatures {
 
   private final CodeMode codeMode;
   private final @Nullable ToolDiscovery discovery;
+  private final String subject;
   private final List<ResourceFeature> tables;
   private final PassGate gate;
   private final McpTelemetry telemetry;
@@ -90,12 +91,14 @@ public final class McpFeatures {
   public McpFeatures(
       CodeMode codeMode,
       @Nullable ToolDiscovery discovery,
+      String subject,
       List<ResourceFeature> tables,
       PassGate gate,
       McpTelemetry telemetry,
       JsonMapper mapper) {
     this.codeMode = codeMode;
     this.discovery = discovery;
+    this.subject = subject;
     this.tables = List.copyOf(tables);
     this.gate = gate;
     this.telemetry = telemetry;
@@ -151,7 +154,11 @@ public final class McpFeatures {
 
   /** The {@code analyst} prompt. */
   public AnalystPrompt prompt() {
-    return new AnalystPrompt(codeMode.toolName(), discovery != null, tables.isEmpty());
+    return new AnalystPrompt(
+        codeMode.toolName(),
+        discovery != null,
+        subject,
+        tables.stream().map(table -> table.resource().name()).toList());
   }
 
   /** Stops the handlers' threads; passes still running are interrupted. */

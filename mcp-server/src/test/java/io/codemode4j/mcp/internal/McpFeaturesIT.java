@@ -38,6 +38,7 @@ class McpFeaturesIT {
         new McpFeatures(
             codeMode,
             null,
+            "the billing warehouse",
             List.of(),
             gate,
             new McpTelemetry(OpenTelemetry.noop()),

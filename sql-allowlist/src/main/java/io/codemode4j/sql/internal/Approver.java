@@ -6,6 +6,7 @@ import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.TenantScope;
 import io.codemode4j.sql.dialect.Dialect;
 import java.util.HashSet;
 import java.util.Optional;
@@ -115,6 +116,11 @@ public final class Approver {
             "the SQL is nested too deeply to check on this thread's stack: flatten it, e.g. move "
                 + "subqueries into a WITH clause"),
         overflow);
+  }
+
+  /** How {@code table} is confined to a tenant, or {@code null} when it is not allowlisted. */
+  public @Nullable TenantScope scope(String table) {
+    return tables.scope(table);
   }
 
   /** The allowlisted tables and views, lowercase. */

@@ -207,24 +207,28 @@ public final class DescriptionDraft {
     }
     String column = options.tenantColumn();
     if (column != null) {
-      List<CatalogTable> byColumn =
+      List<String> byColumn =
           tables.stream()
               .filter(t -> scopes.getOrDefault(t.name(), "").equals("{column: " + column + "}"))
+              .map(CatalogTable::name)
               .toList();
       // The tenants are listed best by a table whose key is the tenant column (one row per
-      // tenant); otherwise by the first table keyed by it.
-      String first =
-          byColumn.stream()
-              .filter(t -> t.primaryKey().equals(List.of(column)))
+      // tenant); without one, by every table keyed by the column, so none is missed.
+      String query =
+          tables.stream()
+              .filter(t -> byColumn.contains(t.name()) && t.primaryKey().equals(List.of(column)))
               .findFirst()
-              .orElse(byColumn.getFirst())
-              .name();
+              .map(t -> "SELECT DISTINCT " + column + " FROM " + t.name())
+              .orElse(
+                  byColumn.stream()
+                      .map(table -> "SELECT " + column + " FROM " + table)
+                      .collect(Collectors.joining(" UNION ")));
       out.append("tenancy:\n")
           .append("  key: ")
           .append(quote(column.replace('_', ' ')))
           .append('\n')
           .append("  query: ")
-          .append(quote("SELECT DISTINCT " + column + " FROM " + first))
+          .append(quote(query))
           .append('\n');
     }
     out.append("tables:\n");
