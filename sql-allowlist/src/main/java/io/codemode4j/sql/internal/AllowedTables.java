@@ -104,9 +104,9 @@ public final class AllowedTables {
 
   /**
    * The allowlisted table {@code id} names, lowercase, or a refusal saying what may be named
-   * instead.
+   * instead, e.g. {@code exampleTable}.
    */
-  String resolve(SqlIdentifier id) throws SqlRefusedException {
+  String resolve(SqlIdentifier id, String exampleTable) throws SqlRefusedException {
     List<String> names = id.names;
     String name = names.get(names.size() - 1);
     String written = String.join(".", names);
@@ -127,8 +127,9 @@ public final class AllowedTables {
           id.getParserPosition(),
           "schema '"
               + String.join(".", prefix)
-              + "' is not allowed: write the "
-              + "table name alone, e.g. invoices (allowed prefixes: "
+              + "' is not allowed: write the table name alone, e.g. "
+              + exampleTable
+              + " (allowed prefixes: "
               + allowedPrefixes()
               + ")");
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SampleTables;
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.dialect.Dialect;
@@ -157,7 +158,9 @@ class DuckDbRendererTest {
           SELECT * FROM generate_series('a', 3)                         | FROM "generate_series"('b', 3)
           """)
   void render_formsCopiedByAShuttle_renderAsForms(String sql, String rendered) throws Exception {
-    SqlNode tree = QueryParser.parseWithBabel(SqlScan.of(sql), Dialect.duckDb());
+    SqlNode tree =
+        QueryParser.parseWithBabel(
+            SqlScan.of(sql), new Advisor(Dialect.duckDb(), SchemaExamples.neutral()));
     DuckDbForms.normalise(tree);
 
     SqlNode copied =
@@ -172,7 +175,7 @@ class DuckDbRendererTest {
               }
             });
 
-    assertThat(DuckDbRenderer.render(copied)).contains(rendered);
+    assertThat(Rendering.render(copied, Dialect.duckDb())).contains(rendered);
   }
 
   @ParameterizedTest
@@ -180,7 +183,7 @@ class DuckDbRendererTest {
   void render_textDuckDbWouldReadAsCommentOrSeparator_isRefused(String tag) {
     SqlLiteral literal = SqlLiteral.createUnknown(tag, "2024-01-01", SqlParserPos.ZERO);
 
-    assertThatThrownBy(() -> DuckDbRenderer.render(literal))
+    assertThatThrownBy(() -> Rendering.render(literal, Dialect.duckDb()))
         .isInstanceOfSatisfying(
             SqlRefusedException.class,
             e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.UNSUPPORTED_NODE));

@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse.trino;
 
+import io.codemode4j.engine.trino.TrinoSql;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
@@ -63,7 +64,7 @@ public final class BillingTrino {
 
   /** The sample's allowlist for its tables in {@code catalog}.{@code schema}. */
   public static SqlAllowlist allowlist(String catalog, String schema) {
-    return BillingSample.builder().dialect(Dialect.trino(catalog, schema)).build();
+    return BillingSample.builder().dialect(TrinoSql.dialect(catalog, schema)).build();
   }
 
   /**
@@ -120,7 +121,7 @@ public final class BillingTrino {
   private static Warehouse.Builder builder(
       String jdbcUrl, @Nullable String user, @Nullable String password, int maxResultBytes) {
     List<String> path = catalogAndSchema(jdbcUrl);
-    Dialect dialect = Dialect.trino(path.get(0), path.get(1));
+    Dialect dialect = TrinoSql.dialect(path.get(0), path.get(1));
     return Warehouse.builder(BillingSample.builder().dialect(dialect).build())
         .hikari(JdbcPools.config(jdbcUrl, user, password))
         .notes(BillingSample.notes(dialect))

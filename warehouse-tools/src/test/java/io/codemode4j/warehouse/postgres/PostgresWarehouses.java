@@ -1,7 +1,7 @@
 package io.codemode4j.warehouse.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
-import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.engine.postgres.PostgresSql;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
@@ -20,7 +20,7 @@ public final class PostgresWarehouses {
   public static Warehouse open() throws WarehouseException {
     return Warehouse.builder(BillingPostgres.allowlist(TestPostgres.SCHEMA))
         .hikari(config(TestPostgres.READER))
-        .notes(BillingSample.notes(Dialect.postgres(TestPostgres.SCHEMA)))
+        .notes(BillingSample.notes(PostgresSql.dialect(TestPostgres.SCHEMA)))
         .tenantDataSources(tenant -> JdbcPools.open(config(TestPostgres.tenantRole(tenant))))
         .build();
   }
