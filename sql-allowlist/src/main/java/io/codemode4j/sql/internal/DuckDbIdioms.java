@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * hint an analyst (or a model) can act on. Matching the text cannot make a query acceptable; it
  * only chooses the message of a refusal that happens anyway.
  */
-public final class DuckDbIdioms {
+final class DuckDbIdioms {
 
   static final String POSITIONAL_JOIN_HINT =
       "POSITIONAL JOIN is not supported: join on a key column";

@@ -69,7 +69,7 @@ import org.jspecify.annotations.Nullable;
  *       the integration tests run every accepted query rendered through each path on DuckDB.
  * </ul>
  *
- * <p><b>Measured</b> on the accepted corpus (61 queries, tenant emea) on this 2-core machine while
+ * <p><b>Measured</b> on the accepted corpus (61 queries, one tenant) on this 2-core machine while
  * other builds ran (load 8-12): parse alone, median per query, Babel 279 us, core first with Babel
  * as fallback 98 us. All of {@link SqlAllowlist#approve}, uncached, the class versions side by side
  * in one JVM, median thread CPU time per query: Babel only 339 us, core first 184 us, with the

@@ -52,12 +52,12 @@ import org.jspecify.annotations.Nullable;
  * is refused.
  *
  * <p>Table references are resolved with CTE scoping: a non-recursive CTE's name is visible to the
- * WITH items after it and to the query body, not to its own body, so {@code WITH invoices AS
- * (SELECT * FROM invoices ...)} reads the real table inside and the CTE outside. Each reference to
- * a real table is replaced by its fully qualified name or, for a tenant, by a derived table holding
- * only the tenant's rows ({@link TenantFilter}), aliased as the reference was (or by the table's
- * name) so qualified column references still resolve. Without a tenant, a reference stays as
- * written where it cannot mean anything but the table ({@link #writtenNameResolves}).
+ * WITH items after it and to the query body, not to its own body, so {@code WITH orders AS (SELECT
+ * * FROM orders ...)} reads the real table inside and the CTE outside. Each reference to a real
+ * table is replaced by its fully qualified name or, for a tenant, by a derived table holding only
+ * the tenant's rows ({@link TenantFilter}), aliased as the reference was (or by the table's name)
+ * so qualified column references still resolve. Without a tenant, a reference stays as written
+ * where it cannot mean anything but the table ({@link #writtenNameResolves}).
  *
  * <p>Before the walk, {@link DuckDbForms#normalise} puts DuckDB forms Calcite has no node for into
  * the tree ({@code first(x)}, {@code f(x IGNORE NULLS)}, {@code ORDER BY ALL}, table functions in
@@ -558,9 +558,9 @@ final class QueryWalker {
 
   /**
    * Whether a table may be rendered as written: DuckDB labels an unaliased scalar subquery with its
-   * text, so {@code main.invoices} in place of {@code invoices} changed a row key. A name is kept
-   * where it can only mean the warehouse table: no catalog is configured, no CTE of the query has
-   * the name, and it does not start with {@code pg_} (DuckDB's search path ends in pg_catalog, so a
+   * text, so {@code main.orders} in place of {@code orders} changed a row key. A name is kept where
+   * it can only mean the warehouse table: no catalog is configured, no CTE of the query has the
+   * name, and it does not start with {@code pg_} (DuckDB's search path ends in pg_catalog, so a
    * bare {@code pg_class} is a catalog view where no table has the name). Otherwise it is rendered
    * fully qualified. A dialect whose engine may resolve a bare name elsewhere (PostgreSQL's search
    * path starts with pg_catalog and the session's temporary schema) gets every table qualified.

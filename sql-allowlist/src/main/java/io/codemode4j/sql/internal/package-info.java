@@ -11,18 +11,18 @@
  * ({@code Rendering}, with {@code PlainLiterals} and {@code SubqueryParentheses}); {@code SqlScan}
  * is the lexical view of the text they share, {@code Advisor} what their refusals advise.
  *
- * <p>Decided: no pass asks which engine a dialect is. What differs between engines is the
- * dialect's data ({@code io.codemode4j.sql.dialect}): the parser reads DuckDB's SQL for every
- * dialect, so the parse-side classes keep DuckDB's names, and DuckDB's own dialect is defined here
- * ({@code DuckDbSql}) with the same public builder an engine module uses.
+ * <p>Decided: no pass asks which engine a dialect is. What differs between engines is the dialect's
+ * data ({@code io.codemode4j.sql.dialect}): the parser reads DuckDB's SQL for every dialect, so the
+ * parse-side classes keep DuckDB's names, and DuckDB's own dialect is defined here ({@code
+ * DuckDbSql}) with the same public builder an engine module uses.
  *
  * <p>Decided: one package, not a separate {@code internal.duckdb} for the DuckDB passes. The walker
  * and the parser call those passes and the passes call back (DuckDbSyntax parses with QueryParser's
  * configuration and explains with its refusals; DuckDbForms rewrites with TreeRewriter), so two
  * packages would depend on each other and some forty members would turn public. Everything here is
  * package-private except what the API and {@code dialect} packages call: {@code Approver}, {@code
- * AllowedTables} and {@code Names} for the builder, {@code DuckDbSql} for {@code
- * Dialect.duckDb()}, and {@code Rewriting} for the rewrites every dialect may list.
+ * AllowedTables} and {@code Names} for the builder, {@code DuckDbSql} for {@code Dialect.duckDb()},
+ * and {@code Rewriting} for the rewrites every dialect may list.
  */
 @NullMarked
 package io.codemode4j.sql.internal;
