@@ -60,7 +60,7 @@ public record SchemaExamples(
           "shipped_on",
           "amount");
 
-  private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_]*)\\}|[{}]");
+  private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^{}]*)\\}|[{}]");
 
   private static final String REGEX_METACHARACTERS = "\\.^$|?*+()[]{}";
 

@@ -314,8 +314,10 @@ public final class Dialect {
     /**
      * The Calcite dialect that writes the engine's SQL: one instance for the engine, whose
      * overrides write what Calcite writes otherwise (e.g. {@code LIMIT} for {@code FETCH NEXT}). It
-     * must write string literals in the engine's plain form; the shared steps write those of the
-     * query.
+     * must quote identifiers in double quotes, the only identifier quote the lexical check reads (a
+     * backtick is refused: MySQL's dialect is given {@code withIdentifierQuoteString("\"")} and its
+     * connection ANSI_QUOTES), and write the literals it makes up itself plain, as the shared steps
+     * write the query's.
      */
     public Builder rendering(SqlDialect rendering) {
       this.rendering = Objects.requireNonNull(rendering, "rendering");
