@@ -43,8 +43,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Decided: every expression gets an upper bound on the length of its value, {@code data} copies
  * of the longest stored value plus {@code chars} characters the query itself chose, plus the
- * aggregated strings it holds. Most functions return at most their longest operand (a piece of it,
- * a pick among operands, or a fixed-size value: {@code substr}, {@code coalesce}, {@code md5},
+ * aggregated strings it holds. How a function's value grows is its {@link Growth} in the dialect's
+ * catalog, never its name. Most functions return at most their longest operand (a piece of it, a
+ * pick among operands, or a fixed-size value: {@code substr}, {@code coalesce}, {@code md5},
  * numbers, dates). The builders add or multiply: {@code ||}, {@code concat} and {@code concat_ws}
  * add their operands; {@code lpad}/{@code rpad} return their literal width ({@link WidthBounds});
  * {@code printf}/{@code format} return their literal format plus each field at its width or its
