@@ -1,5 +1,6 @@
 package io.codemode4j.sql;
 
+import io.codemode4j.sql.dialect.Advice;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.sql.internal.AllowedTables;
 import io.codemode4j.sql.internal.Approver;
@@ -7,6 +8,7 @@ import io.codemode4j.sql.internal.Names;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -15,17 +17,19 @@ import org.jspecify.annotations.Nullable;
 /**
  * Decides which SQL may reach the warehouse: exactly one read-only query over allowlisted tables,
  * calling allowlisted functions, rewritten for the caller's tenant and row limit, and rendered by
- * Calcite for DuckDB. Nothing reaches the database that Calcite did not parse and this class did
- * not approve: callers execute {@link ApprovedQuery#sql()}, never the submitted text.
+ * Calcite for the engine of its {@link Dialect} (DuckDB by default). Its refusals say what to write
+ * instead in that engine's SQL, over the warehouse's own names ({@link SchemaExamples}). Nothing
+ * reaches the database that Calcite did not parse and this class did not approve: callers execute
+ * {@link ApprovedQuery#sql()}, never the submitted text.
  *
  * <p>{@link #approve} runs, in order: the size limit (UTF-8 bytes, before parsing); a parse
  * requiring exactly one query, by Calcite's core parser or else its Babel parser ({@code
  * QueryParser}), whose {@code ::} casts are given the operands DuckDB gives them ({@code
  * CastPrecedence}); a fail-closed walk over the tree that checks every node kind, table and
  * function and rewrites table references for the tenant ({@code QueryWalker}); the row cap ({@code
- * RowCap}); rendering and a lexical check of the rendering ({@code DuckDbRenderer}). Any failure is
- * a {@link SqlRefusedException} whose {@link SqlRefusal} names the reason, the element, its
- * position and what is allowed instead.
+ * RowCap}); the check of what the dialect lacks, then rendering and a lexical check of the
+ * rendering ({@code FeatureCheck}, {@code Rendering}). Any failure is a {@link SqlRefusedException}
+ * whose {@link SqlRefusal} names the reason, the element, its position and what is allowed instead.
  *
  * <p>Parsers: Calcite's Babel parser reads much more of the SQL analysts write for DuckDB ({@code
  * ::}, {@code * EXCLUDE}, {@code DATE_PART(year, d)}, reserved words as aliases) than the core
@@ -59,9 +63,15 @@ public final class SqlAllowlist {
   private final Approver approver;
 
   private final Dialect dialect;
+  private final SchemaExamples examples;
+
+  /** A copy of the configuration this allowlist was built from, for {@link #withExamples}. */
+  private final Builder configuration;
 
   private SqlAllowlist(Builder builder) {
+    this.configuration = builder.copy();
     this.dialect = builder.dialect;
+    this.examples = builder.examples;
     String catalog = builder.catalog != null ? builder.catalog : builder.dialect.catalog();
     AllowedTables tables =
         catalog == null
@@ -70,6 +80,7 @@ public final class SqlAllowlist {
     this.approver =
         new Approver(
             builder.dialect,
+            builder.examples,
             tables,
             builder.functions,
             builder.maxSqlBytes,
@@ -118,12 +129,37 @@ public final class SqlAllowlist {
     return dialect;
   }
 
+  /** The names of the warehouse's schema that refusals and advice write their SQL over. */
+  public SchemaExamples examples() {
+    return examples;
+  }
+
+  /**
+   * This allowlist with other {@link #examples} (its own, empty approval cache): for a host that
+   * learns its schema's names only once the warehouse is open.
+   *
+   * @throws IllegalStateException when an example table is not allowlisted
+   */
+  public SqlAllowlist withExamples(SchemaExamples examples) {
+    return configuration.copy().examples(examples).build();
+  }
+
+  /**
+   * What a refusal advises for {@code topic}: the dialect's advice over this allowlist's examples
+   * ({@link Dialect#advice}).
+   */
+  public String advice(Advice topic) {
+    return dialect.advice(topic, examples);
+  }
+
   /** Configures an allowlist; not thread-safe, use once. */
   public static final class Builder {
 
     private final Map<String, TenantScope> tables = new LinkedHashMap<>();
     private final Set<String> functions = new HashSet<>();
     private Dialect dialect = Dialect.duckDb();
+    private SchemaExamples examples = SchemaExamples.neutral();
+    private boolean examplesGiven;
 
     /** {@code null} until {@link #catalog} is called: only {@code main} prefixes a table. */
     private @Nullable String catalog;
@@ -149,9 +185,22 @@ public final class SqlAllowlist {
     }
 
     /**
-     * Allows calling more functions, by lowercase name, on top of the defaults. Only add functions
-     * that compute from their arguments: the allowlist is the only thing between a query and any
-     * function the database offers.
+     * The warehouse's own names that refusals and advice write their SQL over, so that a model is
+     * shown its tables and columns; {@link SchemaExamples#neutral()} by default. Both of its tables
+     * must be allowlisted.
+     */
+    public Builder examples(SchemaExamples examples) {
+      this.examples = Objects.requireNonNull(examples, "examples");
+      this.examplesGiven = true;
+      return this;
+    }
+
+    /**
+     * Allows calling more functions, by lowercase name, on top of the dialect's defaults ({@link
+     * Dialect#functions}), each taken to return at most its longest operand unless the dialect's
+     * catalog lists it. Only add functions that compute from their arguments and build no longer
+     * strings: the allowlist is the only thing between a query and any function the database
+     * offers.
      */
     public Builder functions(String... names) {
       for (String name : names) {
@@ -161,8 +210,8 @@ public final class SqlAllowlist {
     }
 
     /**
-     * Also accepts table references prefixed by this catalog ({@code wh.invoices}) and renders them
-     * so. A Trino dialect names its catalog itself ({@link Dialect#trino}); any other is refused.
+     * Also accepts table references prefixed by this catalog ({@code wh.orders}) and renders them
+     * so. A dialect that names its catalog itself ({@link Dialect#catalog}) refuses any other.
      */
     public Builder catalog(String name) {
       this.catalog = Names.requireIdentifier(name, "catalog");
@@ -193,12 +242,36 @@ public final class SqlAllowlist {
       return this;
     }
 
+    /** A builder of the same configuration, independent of this one. */
+    private Builder copy() {
+      Builder copy = new Builder();
+      copy.tables.putAll(tables);
+      copy.functions.addAll(functions);
+      copy.dialect = dialect;
+      copy.catalog = catalog;
+      copy.examples = examples;
+      copy.examplesGiven = examplesGiven;
+      copy.maxSqlBytes = maxSqlBytes;
+      copy.approvalCacheSize = approvalCacheSize;
+      return copy;
+    }
+
     public SqlAllowlist build() {
       if (tables.isEmpty()) {
         throw new IllegalStateException(
             "no table is allowlisted: add each table a query may read with table(name, scope)");
       }
       checkParents();
+      if (examplesGiven) {
+        for (String table : List.of(examples.table(), examples.relatedTable())) {
+          if (!tables.containsKey(table)) {
+            throw new IllegalStateException(
+                "the example table "
+                    + table
+                    + " is not allowlisted: name tables of this allowlist in examples(...)");
+          }
+        }
+      }
       if (catalog != null && dialect.catalog() != null && !catalog.equals(dialect.catalog())) {
         throw new IllegalStateException(
             "catalog "

@@ -21,8 +21,7 @@ import java.util.Objects;
  * @param line 1-based line of the element in the submitted SQL
  * @param column 1-based column of the element in the submitted SQL
  * @param message what was refused and what is allowed instead, e.g. {@code table 'payroll' is not
- *     allowlisted (allowed: customers, invoice_lines, invoices, invoice_summary)}; invisible
- *     characters escaped
+ *     allowlisted (allowed: order_lines, orders, stores)}; invisible characters escaped
  */
 public record SqlRefusal(
     RefusalReason reason, String element, int line, int column, String message) {

@@ -44,7 +44,8 @@ public final class SqlRefusedException extends Exception {
 
   /**
    * A refusal at a parser position; Calcite's zero position (generated nodes) maps to 1:1. Public
-   * for the allowlist's internal packages, which refuse at the node they check; a caller of the
+   * for the allowlist's internal packages and a dialect's {@link
+   * io.codemode4j.sql.dialect.SyntaxCheck}, which refuse at the node they check; a caller of the
    * allowlist only catches this exception.
    */
   public static SqlRefusedException at(

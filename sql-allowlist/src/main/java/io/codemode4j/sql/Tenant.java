@@ -8,8 +8,8 @@ import java.util.regex.Pattern;
  * What one tenant may see: the values of the tenant key. Each allowlisted table names its tenant
  * key column, or the parent row it belongs to (see {@link TenantScope}), and every reference to it
  * is limited to rows whose key is one of these values. What the key means is the warehouse's
- * choice: the bundled billing sample keys its tables by region ({@code emea}, {@code americas},
- * {@code apac}).
+ * choice: a warehouse may key its tables by customer, by sales area ({@code north}, {@code south})
+ * or by any other column.
  *
  * <p>Key values end up as string literals in the executed SQL, so they are restricted to lowercase
  * {@code [a-z0-9_-]}, 1..64 characters: no quote or escape can appear in them.

@@ -12,7 +12,7 @@ public sealed interface TenantScope {
 
   /**
    * Rows whose tenant key {@code column} holds one of the tenant's values: {@code column IN
-   * ('emea', ...)}.
+   * ('north', ...)}.
    */
   record ByColumn(String column) implements TenantScope {
     public ByColumn {

@@ -13,6 +13,19 @@ public final class SampleTables {
   /** Each table and the view, with how it is confined to a tenant's regions. */
   public static final Map<String, TenantScope> SCOPES = scopes();
 
+  /** The sample's names for the refusals' examples and advice, as warehouse-tools gives them. */
+  public static final SchemaExamples EXAMPLES =
+      new SchemaExamples(
+          "invoices",
+          "customers",
+          "customer_id",
+          "status",
+          "paid",
+          "region",
+          "issued_on",
+          "paid_on",
+          "amount_cents");
+
   private SampleTables() {}
 
   /** An allowlist of the sample's tables with every default. */
@@ -22,7 +35,7 @@ public final class SampleTables {
 
   /** A builder holding the sample's tables, for tests that change another setting. */
   public static SqlAllowlist.Builder builder() {
-    SqlAllowlist.Builder builder = SqlAllowlist.builder();
+    SqlAllowlist.Builder builder = SqlAllowlist.builder().examples(EXAMPLES);
     SCOPES.forEach(builder::table);
     return builder;
   }

@@ -12,7 +12,6 @@ import io.codemode4j.warehouse.engine.WarehouseEngines;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
@@ -57,28 +56,46 @@ public final class Warehouse implements AutoCloseable {
   public static final int MAX_RESULT_BYTES = 256 * 1024 * 1024;
 
   private final SqlAllowlist allowlist;
-  private final JdbcBackend backend;
+  private final WarehouseConnections connections;
   private final @Nullable WarehouseEngine engine;
   private final WarehouseNotes notes;
   private final Duration queryTimeout;
   private final int maxRows;
   private final int maxResultBytes;
 
-  /** {@code null} when the filters alone confine tenants. */
-  private final @Nullable TenantDataSources tenantSources;
-
-  private final ConcurrentHashMap<Tenant, JdbcBackend> tenantBackends = new ConcurrentHashMap<>();
-  private volatile boolean closed;
-
-  private Warehouse(Builder builder, JdbcBackend backend, @Nullable WarehouseEngine engine) {
-    this.allowlist = builder.allowlist;
-    this.backend = backend;
+  private Warehouse(
+      SqlAllowlist allowlist,
+      WarehouseConnections connections,
+      @Nullable WarehouseEngine engine,
+      WarehouseNotes notes,
+      Duration queryTimeout,
+      int maxRows,
+      int maxResultBytes) {
+    this.allowlist = allowlist;
+    this.connections = connections;
     this.engine = engine;
-    this.notes = builder.notes;
-    this.queryTimeout = builder.queryTimeout;
-    this.maxRows = builder.maxRows;
-    this.maxResultBytes = builder.maxResultBytes;
-    this.tenantSources = builder.tenantSources;
+    this.notes = notes;
+    this.queryTimeout = queryTimeout;
+    this.maxRows = maxRows;
+    this.maxResultBytes = maxResultBytes;
+  }
+
+  /**
+   * This warehouse behind {@code other}, an allowlist of the same tables that differs in what it
+   * tells (its examples, {@link SqlAllowlist#withExamples}): a warehouse over the same connections,
+   * for a host that learns its schema's names once the warehouse is open. Closing either closes the
+   * connections of both, so keep one.
+   *
+   * @throws IllegalArgumentException when {@code other} allowlists other tables or another dialect
+   */
+  public Warehouse withAllowlist(SqlAllowlist other) {
+    if (!other.tables().equals(allowlist.tables())
+        || !other.dialect().equals(allowlist.dialect())) {
+      throw new IllegalArgumentException(
+          "withAllowlist takes an allowlist of the same tables in the same dialect: it changes what"
+              + " the warehouse tells, never what it reads");
+    }
+    return new Warehouse(other, connections, engine, notes, queryTimeout, maxRows, maxResultBytes);
   }
 
   /** A warehouse whose queries {@code allowlist} approves; give it a backend next. */
@@ -105,7 +122,9 @@ public final class Warehouse implements AutoCloseable {
       throws SqlRefusedException, WarehouseException {
     requireTimeout(timeout);
     ApprovedQuery approved = allowlist.approve(sql, policy);
-    return backendFor(policy).execute(approved.sql(), approved.maxRows(), maxResultBytes, timeout);
+    return connections
+        .forPolicy(policy)
+        .execute(approved.sql(), approved.maxRows(), maxResultBytes, timeout);
   }
 
   /** Every row visible, at most {@link #maxRows()} returned. */
@@ -118,35 +137,12 @@ public final class Warehouse implements AutoCloseable {
     return QueryPolicy.forTenant(tenant, maxRows);
   }
 
-  private JdbcBackend backendFor(QueryPolicy policy) throws WarehouseException {
-    if (tenantSources == null || policy.tenant().isEmpty()) {
-      return backend;
-    }
-    Tenant tenant = policy.tenant().get();
-    JdbcBackend open = tenantBackends.get(tenant);
-    if (open != null) {
-      return open;
-    }
-    synchronized (tenantBackends) {
-      open = tenantBackends.get(tenant);
-      if (open == null) {
-        if (closed) {
-          throw new WarehouseException(
-              WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
-        }
-        open = new JdbcBackend(tenantSources.open(tenant), true, values());
-        tenantBackends.put(tenant, open);
-      }
-      return open;
-    }
-  }
-
   /**
    * The allowlisted tables and views with their columns as the database reports them, sorted by
    * name; an allowlisted name the database does not have is left out.
    */
   public List<TableSchema> tables() throws WarehouseException {
-    return backend.describe(allowlist.tables().stream().sorted().toList());
+    return connections.reader().describe(allowlist.tables().stream().sorted().toList());
   }
 
   public SqlAllowlist allowlist() {
@@ -159,10 +155,6 @@ public final class Warehouse implements AutoCloseable {
    */
   public QueryTyping typing() {
     return engine == null ? QueryTyping.STANDARD : engine.typing();
-  }
-
-  private ValueMapping values() {
-    return engine == null ? ValueMapping.STANDARD : engine;
   }
 
   /** What the host said about the warehouse, for the query tool's description. */
@@ -187,12 +179,7 @@ public final class Warehouse implements AutoCloseable {
 
   @Override
   public void close() {
-    synchronized (tenantBackends) {
-      closed = true;
-      tenantBackends.values().forEach(JdbcBackend::close);
-      tenantBackends.clear();
-    }
-    backend.close();
+    connections.close();
   }
 
   /** {@code timeout} if it is above zero and at most an hour. */
@@ -373,7 +360,14 @@ public final class Warehouse implements AutoCloseable {
         backend.close();
         throw e;
       }
-      return new Warehouse(this, backend, engine);
+      return new Warehouse(
+          allowlist,
+          new WarehouseConnections(backend, tenantSources, values),
+          engine,
+          notes,
+          queryTimeout,
+          maxRows,
+          maxResultBytes);
     }
   }
 }

@@ -51,8 +51,11 @@ class DialectAdviceIT {
   @MethodSource("everyTopicOnEveryEngine")
   void advice_runOnItsEngine_answersRows(String engine, Advice topic) throws Exception {
     Warehouse warehouse = engines.get(engine);
-    String advice = warehouse.allowlist().dialect().advice(topic);
-    String sql = advice.startsWith("SELECT ") ? advice : "SELECT " + advice + " AS x FROM invoices";
+    String advice = warehouse.allowlist().advice(topic);
+    String sql =
+        advice.startsWith("SELECT ")
+            ? advice
+            : "SELECT " + advice + " AS x FROM " + warehouse.allowlist().examples().table();
 
     QueryResult result = warehouse.query(sql, warehouse.unscoped());
 

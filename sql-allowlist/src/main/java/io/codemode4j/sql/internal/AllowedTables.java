@@ -16,14 +16,14 @@ import org.jspecify.annotations.Nullable;
  * The tables and views a query may read, each with its tenant scope, and how a table reference in a
  * query is matched to them.
  *
- * <p>A reference matches after folding case as DuckDB does ({@code "INVOICES"} is {@code invoices},
- * see {@link Names#fold}) and the only prefixes DuckDB resolves to the warehouse itself: the schema
- * {@code main} and, when configured, the catalog ({@code wh.invoices}, {@code wh.main.invoices}).
- * Any other prefix names another schema or database ({@code information_schema}, {@code
- * pg_catalog}, {@code system}, {@code temp}, an attached file) and is refused. Approved references
- * are rendered fully qualified where DuckDB could resolve them to anything else (a CTE of the
- * query, another catalog); see {@code QueryWalker}. Temporary tables cannot exist: every statement
- * that creates one is refused.
+ * <p>A reference matches after folding case as DuckDB does ({@code "ORDERS"} is {@code orders}, see
+ * {@link Names#fold}) and the only prefixes DuckDB resolves to the warehouse itself: the schema
+ * {@code main} and, when configured, the catalog ({@code wh.orders}, {@code wh.main.orders}). Any
+ * other prefix names another schema or database ({@code information_schema}, {@code pg_catalog},
+ * {@code system}, {@code temp}, an attached file) and is refused. Approved references are rendered
+ * fully qualified where DuckDB could resolve them to anything else (a CTE of the query, another
+ * catalog); see {@code QueryWalker}. Temporary tables cannot exist: every statement that creates
+ * one is refused.
  *
  * <p>Public, with its constructors, for {@code SqlAllowlist}'s builder, which configures it; the
  * lookups stay package-private.
@@ -104,9 +104,9 @@ public final class AllowedTables {
 
   /**
    * The allowlisted table {@code id} names, lowercase, or a refusal saying what may be named
-   * instead.
+   * instead, e.g. {@code exampleTable}.
    */
-  String resolve(SqlIdentifier id) throws SqlRefusedException {
+  String resolve(SqlIdentifier id, String exampleTable) throws SqlRefusedException {
     List<String> names = id.names;
     String name = names.get(names.size() - 1);
     String written = String.join(".", names);
@@ -127,8 +127,9 @@ public final class AllowedTables {
           id.getParserPosition(),
           "schema '"
               + String.join(".", prefix)
-              + "' is not allowed: write the "
-              + "table name alone, e.g. invoices (allowed prefixes: "
+              + "' is not allowed: write the table name alone, e.g. "
+              + exampleTable
+              + " (allowed prefixes: "
               + allowedPrefixes()
               + ")");
     }

@@ -3,12 +3,12 @@ package io.codemode4j.sql.internal;
 import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.sql.dialect.Dialect;
-import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.sql.SqlNode;
@@ -28,6 +28,7 @@ public final class Approver {
 
   private final AllowedTables tables;
   private final Dialect dialect;
+  private final Advisor advisor;
   private final FunctionAllowlist functions;
   private final QueryParser parser;
   private final boolean coreParserFirst;
@@ -37,6 +38,7 @@ public final class Approver {
   private final @Nullable ApprovalCache cache;
 
   /**
+   * @param examples the names the refusals' examples and advice are written over
    * @param extraFunctions lowercase names allowed on top of the dialect's default functions
    * @param maxSqlBytes the longest text approved, in UTF-8 bytes; positive
    * @param coreParserFirst whether to try Calcite's core parser before Babel: {@code true} for
@@ -46,6 +48,7 @@ public final class Approver {
    */
   public Approver(
       Dialect dialect,
+      SchemaExamples examples,
       AllowedTables tables,
       Set<String> extraFunctions,
       int maxSqlBytes,
@@ -53,10 +56,9 @@ public final class Approver {
       int approvalCacheSize) {
     this.tables = tables;
     this.dialect = dialect;
-    Set<String> allowed = new HashSet<>(dialect.defaultFunctions());
-    allowed.addAll(extraFunctions);
-    this.functions = new FunctionAllowlist(allowed, dialect);
-    this.parser = new QueryParser(maxSqlBytes, dialect);
+    this.advisor = new Advisor(dialect, examples);
+    this.functions = new FunctionAllowlist(dialect.functions().with(extraFunctions), advisor);
+    this.parser = new QueryParser(maxSqlBytes, advisor);
     this.coreParserFirst = coreParserFirst;
     this.maxSqlBytes = maxSqlBytes;
     this.cache = approvalCacheSize == 0 ? null : new ApprovalCache(approvalCacheSize);
@@ -146,7 +148,7 @@ public final class Approver {
         }
       }
     }
-    CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan, dialect);
+    CastPrecedence.Reparsed parsed = CastPrecedence.parse(scan, advisor);
     try {
       return approve(parsed.query(), parsed.parsed(), policy);
     } catch (SqlRefusedException refused) {
@@ -154,7 +156,10 @@ public final class Approver {
     }
   }
 
-  /** Walks, rewrites, caps and renders one query parsed from {@code text}. */
+  /**
+   * Walks, rewrites, caps, checks against the dialect ({@link FeatureCheck}) and renders one query
+   * parsed from {@code text}.
+   */
   private ApprovedQuery approve(SqlNode parsed, SqlScan text, QueryPolicy policy)
       throws SqlRefusedException {
     TreeDepth.check(parsed);
@@ -165,12 +170,14 @@ public final class Approver {
             .map(
                 tenant ->
                     QueryWalker.forTenant(
-                        dialect, tables, functions, new TenantFilter(tables, tenant), mayHaveCtes))
-            .orElseGet(() -> QueryWalker.unscoped(dialect, tables, functions, mayHaveCtes));
+                        advisor, tables, functions, new TenantFilter(tables, tenant), mayHaveCtes))
+            .orElseGet(() -> QueryWalker.unscoped(advisor, tables, functions, mayHaveCtes));
     SqlNode query = AsWritten.keep(ConcatPrecedence.regroup(parsed, text), text, dialect);
     walker.approve(query);
-    StringGrowth.check(query);
+    StringGrowth.check(query, functions);
     SqlNode capped = RowCap.apply(query, policy.maxRows() + 1);
-    return new ApprovedQuery(dialect.render(capped), policy.maxRows(), walker.tablesRead());
+    FeatureCheck.check(capped, advisor);
+    return new ApprovedQuery(
+        Rendering.render(capped, dialect), policy.maxRows(), walker.tablesRead());
   }
 }

@@ -2,8 +2,6 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.dialect.Dialect;
 import java.math.BigDecimal;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import org.apache.calcite.sql.SqlCall;
@@ -17,8 +15,8 @@ import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlWriter;
+import org.apache.calcite.sql.fun.SqlExtractFunction;
 import org.apache.calcite.sql.fun.SqlIntervalOperator;
-import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlShuttle;
@@ -39,14 +37,13 @@ import org.jspecify.annotations.Nullable;
  * way).
  *
  * <p>Likewise for labels: DuckDB labels {@code EXTRACT(dow FROM d)} {@code date_part('dow', d)},
- * with the unit as written (or, for the units its grammar knows, by its own name: {@link
- * #EXTRACT_UNITS}), where Calcite renders {@code EXTRACT(DOW FROM d)}, labelled {@code
- * date_part('DOW', d)}: for DuckDB the pass writes such a call as {@code DATE_PART('dow', d)}, the
- * same function with DuckDB's unit (PostgreSQL and Trino keep {@code EXTRACT}, which they label by
- * its own name; Trino has no {@code date_part}). {@code trim(s)} stays a call of one argument
- * (Calcite fills in {@code BOTH ' ' FROM}), and {@code current_date} keeps its spelling. {@code
- * CAST('90 minutes' AS INTERVAL)}, which Babel reads as a cast to {@code INTERVAL SECOND}, becomes
- * the interval the string names ({@link DuckDbForms#INTERVAL_TEXT}).
+ * with the unit as written, where Calcite renders {@code EXTRACT(DOW FROM d)}, labelled {@code
+ * date_part('DOW', d)}: the pass keeps the unit as written in the call ({@link WrittenExtract}),
+ * which renders as {@code EXTRACT} wherever the dialect keeps it, and DuckDB's own rewrite writes
+ * as {@code date_part} ({@link DuckDbSql#datePartLabels}). {@code trim(s)} stays a call of one
+ * argument (Calcite fills in {@code BOTH ' ' FROM}), and {@code current_date} keeps its spelling.
+ * {@code CAST('90 minutes' AS INTERVAL)}, which Babel reads as a cast to {@code INTERVAL SECOND},
+ * becomes the interval the string names ({@link DuckDbForms#INTERVAL_TEXT}).
  */
 final class AsWritten extends SqlShuttle {
 
@@ -59,40 +56,6 @@ final class AsWritten extends SqlShuttle {
    * current_date}.
    */
   private static final Pattern WORD = Pattern.compile("[A-Za-z_]+");
-
-  /**
-   * The units DuckDB's grammar knows as keywords, by written name, with the name DuckDB labels them
-   * by ({@code EXTRACT(years FROM d)} is {@code date_part('YEAR', d)}); every other unit it labels
-   * as written ({@code dow}, {@code epoch}). Measured on DuckDB; {@code AsWrittenIT} checks each.
-   */
-  static final Map<String, String> EXTRACT_UNITS =
-      Map.ofEntries(
-          Map.entry("year", "YEAR"),
-          Map.entry("years", "YEAR"),
-          Map.entry("month", "MONTH"),
-          Map.entry("months", "MONTH"),
-          Map.entry("day", "DAY"),
-          Map.entry("days", "DAY"),
-          Map.entry("hour", "HOUR"),
-          Map.entry("hours", "HOUR"),
-          Map.entry("minute", "MINUTE"),
-          Map.entry("minutes", "MINUTE"),
-          Map.entry("second", "SECOND"),
-          Map.entry("seconds", "SECOND"),
-          Map.entry("millisecond", "MILLISECONDS"),
-          Map.entry("milliseconds", "MILLISECONDS"),
-          Map.entry("microsecond", "MICROSECONDS"),
-          Map.entry("microseconds", "MICROSECONDS"),
-          Map.entry("week", "WEEK"),
-          Map.entry("weeks", "WEEK"),
-          Map.entry("quarter", "QUARTER"),
-          Map.entry("quarters", "QUARTER"),
-          Map.entry("decade", "DECADE"),
-          Map.entry("decades", "DECADE"),
-          Map.entry("century", "CENTURY"),
-          Map.entry("centuries", "CENTURY"),
-          Map.entry("millennium", "MILLENNIUM"),
-          Map.entry("millennia", "MILLENNIUM"));
 
   private final SqlScan text;
   private final Dialect dialect;
@@ -117,15 +80,11 @@ final class AsWritten extends SqlShuttle {
       return visited;
     }
     if (copy.getOperator() == SqlStdOperatorTable.EXTRACT
-        && dialect.equals(Dialect.duckDb())
         && copy.operand(0) instanceof SqlIntervalQualifier unit) {
       String written = written(unit.getParserPosition());
       if (written != null && WORD.matcher(written).matches()) {
-        String label = EXTRACT_UNITS.getOrDefault(written.toLowerCase(Locale.ROOT), written);
-        return SqlLibraryOperators.DATE_PART.createCall(
-            copy.getParserPosition(),
-            SqlLiteral.createCharString(label, unit.getParserPosition()),
-            copy.operand(1));
+        SqlNode date = copy.operand(1);
+        return new WrittenExtract(written).createCall(copy.getParserPosition(), unit, date);
       }
     }
     if (copy.getKind() == SqlKind.CAST
@@ -248,6 +207,25 @@ final class AsWritten extends SqlShuttle {
     int start = text.index(pos.getLineNum(), pos.getColumnNum());
     int end = text.index(pos.getEndLineNum(), pos.getEndColumnNum()) + 1;
     return end > text.sql().length() || start >= end ? null : text.sql().substring(start, end);
+  }
+
+  /**
+   * {@code EXTRACT} with its unit as written, e.g. {@code dow} or {@code Year}: one operator per
+   * call, which renders as the standard {@code EXTRACT} and tells a dialect's rewrite the unit.
+   */
+  static final class WrittenExtract extends SqlExtractFunction {
+
+    private final String unit;
+
+    WrittenExtract(String unit) {
+      super("EXTRACT", false);
+      this.unit = unit;
+    }
+
+    /** The unit as written. */
+    String unit() {
+      return unit;
+    }
   }
 
   /**

@@ -3,7 +3,6 @@ package io.codemode4j.sql.internal;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
-import io.codemode4j.sql.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -91,12 +90,12 @@ final class CastPrecedence {
    * Babel refuses a text's syntax, it is tried once more with each cast whose operand is plainly
    * one token (a string, a number, a name, written after an operator, a comma, a parenthesis or a
    * keyword that starts an expression) in parentheses, as DuckDB groups it; if that fails too, the
-   * first refusal stands. Refusals give {@code dialect}'s advice.
+   * first refusal stands. Refusals give {@code advisor}'s advice and examples.
    */
-  static Reparsed parse(SqlScan submitted, Dialect dialect) throws SqlRefusedException {
+  static Reparsed parse(SqlScan submitted, Advisor advisor) throws SqlRefusedException {
     SqlNode tree;
     try {
-      tree = QueryParser.parseWithBabel(submitted, dialect);
+      tree = QueryParser.parseWithBabel(submitted, advisor);
     } catch (SqlRefusedException refused) {
       List<Parentheses> additions =
           refused.refusal().reason() == RefusalReason.SYNTAX
@@ -108,15 +107,15 @@ final class CastPrecedence {
       Patched patched = insert(submitted.sql(), additions);
       SqlScan scan = SqlScan.of(patched.sql());
       try {
-        tree = QueryParser.parseWithBabel(scan, dialect);
+        tree = QueryParser.parseWithBabel(scan, advisor);
       } catch (SqlRefusedException again) {
         throw refused;
       }
-      return reparse(submitted, scan, tree, patched.origin(), dialect);
+      return reparse(submitted, scan, tree, patched.origin(), advisor);
     }
     // Without a :: there is no cast to place (a :: inside a string or comment only costs the walk).
     return submitted.sql().contains("::")
-        ? reparse(submitted, submitted, tree, null, dialect)
+        ? reparse(submitted, submitted, tree, null, advisor)
         : new Reparsed(tree, submitted, submitted, null);
   }
 
@@ -125,7 +124,7 @@ final class CastPrecedence {
       SqlScan parsed,
       SqlNode query,
       int @Nullable [] parsedOrigin,
-      Dialect dialect)
+      Advisor advisor)
       throws SqlRefusedException {
     SqlScan scan = parsed;
     SqlNode tree = query;
@@ -145,7 +144,7 @@ final class CastPrecedence {
       origin = origin == null ? patched.origin() : compose(origin, patched.origin());
       scan = SqlScan.of(patched.sql());
       try {
-        tree = QueryParser.parseWithBabel(scan, dialect);
+        tree = QueryParser.parseWithBabel(scan, advisor);
       } catch (SqlRefusedException e) {
         throw ambiguous(submitted, firstCast);
       }

@@ -1,6 +1,7 @@
 package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.SqlRefusedException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.apache.calcite.sql.SqlBasicCall;
@@ -8,6 +9,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
@@ -50,7 +52,7 @@ final class DuckDbForms {
 
   /** {@code ALL}, the only item of a GROUP BY or ORDER BY: every non-aggregate select item. */
   static final SqlSpecialOperator ALL_COLUMNS =
-      new SqlSpecialOperator("ALL", SqlKind.OTHER) {
+      new FormOperator("ALL") {
         @Override
         public void unparse(SqlWriter writer, SqlCall call, int leftPrec, int rightPrec) {
           writer.keyword("ALL");
@@ -59,7 +61,7 @@ final class DuckDbForms {
 
   /** {@code DISTINCT ON (operands)}, the keyword of a SELECT. */
   static final SqlSpecialOperator DISTINCT_ON =
-      new SqlSpecialOperator("DISTINCT ON", SqlKind.OTHER) {
+      new FormOperator("DISTINCT ON") {
         @Override
         public void unparse(SqlWriter writer, SqlCall call, int leftPrec, int rightPrec) {
           writer.keyword("DISTINCT ON");
@@ -77,7 +79,7 @@ final class DuckDbForms {
    * TABLE(...)}.
    */
   static final SqlSpecialOperator TABLE_FUNCTION =
-      new SqlSpecialOperator("TABLE FUNCTION", SqlKind.OTHER) {
+      new FormOperator("TABLE FUNCTION") {
         @Override
         public void unparse(SqlWriter writer, SqlCall call, int leftPrec, int rightPrec) {
           call.operand(0).unparse(writer, 0, 0);
@@ -120,12 +122,12 @@ final class DuckDbForms {
    * {@code f(args ORDER BY keys null-treatment)}: operands are the function call {@code f(args)}
    * and the ordering (a list, empty when there is none).
    */
-  static final class CallModifiers extends SqlSpecialOperator {
+  static final class CallModifiers extends FormOperator {
 
     final NullTreatment nullTreatment;
 
     private CallModifiers(NullTreatment nullTreatment) {
-      super("CALL " + nullTreatment.name(), SqlKind.OTHER);
+      super("CALL " + nullTreatment.name());
       this.nullTreatment = nullTreatment;
     }
 
@@ -169,6 +171,26 @@ final class DuckDbForms {
   private DuckDbForms() {}
 
   /**
+   * The operator of a form whose calls are {@link FormCall}s, copies included: a pass that copies
+   * the tree (a {@link org.apache.calcite.sql.util.SqlShuttle}, such as a dialect's rewrite or the
+   * rendering's plain literals) creates each copy through {@link #createCall}, and a copy that were
+   * a plain call would be rendered in the parentheses DuckDB cannot parse ({@code (f(x IGNORE
+   * NULLS)) OVER (...)}).
+   */
+  private abstract static class FormOperator extends SqlSpecialOperator {
+
+    FormOperator(String name) {
+      super(name, SqlKind.OTHER);
+    }
+
+    @Override
+    public SqlCall createCall(
+        @Nullable SqlLiteral functionQualifier, SqlParserPos pos, @Nullable SqlNode... operands) {
+      return new FormCall(this, Arrays.asList(operands), pos);
+    }
+  }
+
+  /**
    * A call of one of these forms. It renders exactly as its operator writes it: each form is atomic
    * ({@code ALL}, {@code f(...)}, a keyword), so the parentheses Calcite puts around every
    * expression when it renders for DuckDB are left out, which DuckDB needs ({@code (f(x IGNORE
@@ -176,7 +198,7 @@ final class DuckDbForms {
    */
   private static final class FormCall extends SqlBasicCall {
 
-    FormCall(SqlOperator operator, List<SqlNode> operands, SqlParserPos pos) {
+    FormCall(SqlOperator operator, List<? extends @Nullable SqlNode> operands, SqlParserPos pos) {
       super(operator, operands, pos);
     }
 

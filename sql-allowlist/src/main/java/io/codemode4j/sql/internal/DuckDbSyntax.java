@@ -2,7 +2,6 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
-import io.codemode4j.sql.dialect.Dialect;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -206,42 +205,47 @@ final class DuckDbSyntax {
 
   /** What a placeholder stands for. */
   private sealed interface Edit permits Rename, GroupByAll, DistinctOn, InCall, IntervalText {
-    /** The refusal when the placeholder is not where it can be put back. */
-    String misplaced();
+    /**
+     * The refusal when the placeholder is not where it can be put back, an example over {@code
+     * advisor}'s.
+     */
+    String misplaced(Advisor advisor);
   }
 
   /** A word Babel reserves, used as a name: the identifier or function name it was. */
   private record Rename(String name) implements Edit {
-    public String misplaced() {
+    public String misplaced(Advisor advisor) {
       return "'" + name + "' cannot be read here: quote it, \"" + name + "\"";
     }
   }
 
   private record GroupByAll() implements Edit {
-    public String misplaced() {
+    public String misplaced(Advisor advisor) {
       return "GROUP BY ALL must be the whole grouping: write GROUP BY ALL, or list the grouping columns";
     }
   }
 
   private record DistinctOn() implements Edit {
-    public String misplaced() {
-      return "DISTINCT ON must follow SELECT: write SELECT DISTINCT ON (customer_id) customer_id, ...";
+    public String misplaced(Advisor advisor) {
+      return "DISTINCT ON must follow SELECT: write "
+          + advisor.example("SELECT DISTINCT ON ({key}) {key}")
+          + ", ...";
     }
   }
 
   /** A call with an ordering (parsed on its own, perhaps empty) and a null treatment inside. */
   private record InCall(String name, SqlNodeList order, DuckDbForms.NullTreatment nullTreatment)
       implements Edit {
-    public String misplaced() {
+    public String misplaced(Advisor advisor) {
       return name
           + "(... ORDER BY ...) cannot be read here: call it in a select item, e.g. "
-          + "first(amount_cents ORDER BY issued_on)";
+          + advisor.example("first({amount} ORDER BY {date})");
     }
   }
 
   /** An interval written as a string of whole numbers and units. */
   private record IntervalText(List<Part> parts) implements Edit {
-    public String misplaced() {
+    public String misplaced(Advisor advisor) {
       return "this interval cannot be read here: write INTERVAL '30' DAY";
     }
   }
@@ -263,7 +267,7 @@ final class DuckDbSyntax {
    * @throws SqlRefusedException when the rewritten text does not parse either (explained as Babel
    *     explains it, at the same position) or a placeholder is not where it belongs
    */
-  static Optional<SqlNodeList> reparse(SqlScan scan, SqlParseException failure, Dialect dialect)
+  static Optional<SqlNodeList> reparse(SqlScan scan, SqlParseException failure, Advisor advisor)
       throws SqlRefusedException {
     DuckDbSyntax syntax = new DuckDbSyntax();
     Optional<String> rewritten = syntax.rewrite(scan.sql());
@@ -283,9 +287,9 @@ final class DuckDbSyntax {
               && e.getPos().getColumnNum() == failure.getPos().getColumnNum())) {
         return Optional.empty();
       }
-      throw QueryParser.explain(SqlScan.of(rewritten.get()), e, dialect);
+      throw QueryParser.explain(SqlScan.of(rewritten.get()), e, advisor);
     }
-    syntax.restore(statements);
+    syntax.restore(statements, advisor);
     return Optional.of(statements);
   }
 
@@ -658,7 +662,7 @@ final class DuckDbSyntax {
   /**
    * Puts every placeholder of {@code statements} back, in place; refuses a placeholder left over.
    */
-  private void restore(SqlNodeList statements) throws SqlRefusedException {
+  private void restore(SqlNodeList statements, Advisor advisor) throws SqlRefusedException {
     TreeRewriter rewriter =
         new TreeRewriter() {
           @Override
@@ -670,7 +674,10 @@ final class DuckDbSyntax {
     for (Map.Entry<String, Edit> edit : edits.entrySet()) {
       if (!restored.contains(edit.getKey())) {
         throw SqlRefusedException.at(
-            RefusalReason.UNSUPPORTED_SYNTAX, "", SqlParserPos.ZERO, edit.getValue().misplaced());
+            RefusalReason.UNSUPPORTED_SYNTAX,
+            "",
+            SqlParserPos.ZERO,
+            edit.getValue().misplaced(advisor));
       }
     }
   }

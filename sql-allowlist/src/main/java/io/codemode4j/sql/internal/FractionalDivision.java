@@ -16,18 +16,16 @@ import org.jspecify.annotations.Nullable;
  * Copies the tree with every divisor cast to a type that keeps the fraction, {@code a / CAST(b AS
  * NUMERIC)} on PostgreSQL and {@code a / CAST(b AS DOUBLE)} on Trino, so that {@code /} means there
  * what it means in the SQL the allowlist reads, DuckDB's: the quotient of any two numbers with its
- * fraction.
+ * fraction. A rewrite an engine's dialect lists ({@link
+ * io.codemode4j.sql.dialect.Rewrites#fractionalDivision}).
  *
  * <p>Decided: without the cast the same text answers differently and silently. PostgreSQL and Trino
- * divide two integers without the fraction ({@code count(*) / 3}, and on Trino {@code
- * sum(amount_cents) / 100}, since its SUM of a bigint is a bigint), and Trino divides decimals at
- * the larger scale of the two ({@code sum(amount_cents) / 100.0} has one decimal, so a cent is
- * rounded away). The allowlist knows no column types, so it cannot tell those cases apart; the
- * divisor's cast settles them whatever the operands are. PostgreSQL's type is NUMERIC: an integer
- * or numeric over it is an exact numeric (and {@code round(x, 2)}, which PostgreSQL has for numeric
- * only, still applies), a float over it a float, an interval over it an interval. Trino's is
- * DOUBLE, DuckDB's own quotient type: Trino's decimal quotient would cut the scale again. Integer
- * division is a function of its own in each dialect ({@code Dialect.advice(INTEGER_DIVISION)}).
+ * divide two integers without the fraction ({@code count(*) / 3}, and on Trino {@code sum(cents) /
+ * 100}, since its SUM of a bigint is a bigint), and Trino divides decimals at the larger scale of
+ * the two ({@code sum(cents) / 100.0} has one decimal, so a cent is rounded away). The allowlist
+ * knows no column types, so it cannot tell those cases apart; the divisor's cast settles them
+ * whatever the operands are. Integer division is a function of its own in each dialect ({@code
+ * Advice.INTEGER_DIVISION}).
  */
 final class FractionalDivision extends SqlShuttle {
 

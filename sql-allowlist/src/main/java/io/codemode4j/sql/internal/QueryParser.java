@@ -4,7 +4,6 @@ import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
-import io.codemode4j.sql.dialect.Dialect;
 import java.io.Reader;
 import java.util.List;
 import java.util.Locale;
@@ -70,7 +69,7 @@ import org.jspecify.annotations.Nullable;
  *       the integration tests run every accepted query rendered through each path on DuckDB.
  * </ul>
  *
- * <p><b>Measured</b> on the accepted corpus (61 queries, tenant emea) on this 2-core machine while
+ * <p><b>Measured</b> on the accepted corpus (61 queries, one tenant) on this 2-core machine while
  * other builds ran (load 8-12): parse alone, median per query, Babel 279 us, core first with Babel
  * as fallback 98 us. All of {@link SqlAllowlist#approve}, uncached, the class versions side by side
  * in one JVM, median thread CPU time per query: Babel only 339 us, core first 184 us, with the
@@ -231,12 +230,12 @@ final class QueryParser {
 
   private final int maxSqlBytes;
 
-  /** Whose advice the refusals give. */
-  private final Dialect dialect;
+  /** Whose advice and examples the refusals give. */
+  private final Advisor advisor;
 
-  QueryParser(int maxSqlBytes, Dialect dialect) {
+  QueryParser(int maxSqlBytes, Advisor advisor) {
     this.maxSqlBytes = maxSqlBytes;
-    this.dialect = dialect;
+    this.advisor = advisor;
   }
 
   /**
@@ -299,7 +298,7 @@ final class QueryParser {
     if (scan.doubleSlash().isPresent()) {
       int at = scan.doubleSlash().getAsInt();
       throw refusal(
-          scan, RefusalReason.UNSUPPORTED_SYNTAX, "//", at, DuckDbIdioms.doubleSlash(dialect));
+          scan, RefusalReason.UNSUPPORTED_SYNTAX, "//", at, DuckDbIdioms.doubleSlash(advisor));
     }
     return scan;
   }
@@ -368,9 +367,9 @@ final class QueryParser {
 
   /**
    * The single query in the {@linkplain #check checked} text, parsed by Babel, or the refusal that
-   * says why, with {@code dialect}'s advice.
+   * says why, with {@code advisor}'s advice and examples.
    */
-  static SqlNode parseWithBabel(SqlScan scan, Dialect dialect) throws SqlRefusedException {
+  static SqlNode parseWithBabel(SqlScan scan, Advisor advisor) throws SqlRefusedException {
     SqlNodeList statements;
     try {
       statements = SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
@@ -378,7 +377,7 @@ final class QueryParser {
       rethrowOverflow(e);
       // DuckDB syntax Babel cannot read, read again rewritten (DuckDbSyntax), or the refusal.
       statements =
-          DuckDbSyntax.reparse(scan, e, dialect).orElseThrow(() -> explain(scan, e, dialect));
+          DuckDbSyntax.reparse(scan, e, advisor).orElseThrow(() -> explain(scan, e, advisor));
     }
     if (statements.isEmpty()) {
       throw refusal(scan, RefusalReason.SYNTAX, "", 0, "the SQL is empty: " + ONE_QUERY);
@@ -393,7 +392,7 @@ final class QueryParser {
     }
     SqlNode statement = statements.get(0);
     if (!QueryWalker.QUERY_KINDS.contains(statement.getKind())) {
-      throw notAQuery(scan, statement, dialect);
+      throw notAQuery(scan, statement, advisor);
     }
     return statement;
   }
@@ -502,7 +501,7 @@ final class QueryParser {
     return bytes;
   }
 
-  private static SqlRefusedException notAQuery(SqlScan scan, SqlNode statement, Dialect dialect) {
+  private static SqlRefusedException notAQuery(SqlScan scan, SqlNode statement, Advisor advisor) {
     if (statement.getKind() == SqlKind.EXPLICIT_TABLE) {
       return SqlRefusedException.at(
           RefusalReason.UNSUPPORTED_SYNTAX,
@@ -512,7 +511,7 @@ final class QueryParser {
     }
     String word = scan.firstWord().text();
     if (word.equals("PIVOT") || word.equals("UNPIVOT")) {
-      return DuckDbIdioms.find(scan, dialect).map(SqlRefusedException::new).orElseThrow();
+      return DuckDbIdioms.find(scan, advisor).map(SqlRefusedException::new).orElseThrow();
     }
     String element = word.isEmpty() ? statement.getKind().sql : word;
     return SqlRefusedException.at(
@@ -524,9 +523,9 @@ final class QueryParser {
 
   /**
    * Names the problem behind a parse failure, from the most to the least specific explanation, with
-   * {@code dialect}'s advice.
+   * {@code advisor}'s advice and examples.
    */
-  static SqlRefusedException explain(SqlScan scan, SqlParseException e, Dialect dialect) {
+  static SqlRefusedException explain(SqlScan scan, SqlParseException e, Advisor advisor) {
     SqlScan.Word word = scan.firstWord();
     if (STATEMENT_WORDS.contains(word.text())) {
       return refusal(
@@ -542,7 +541,7 @@ final class QueryParser {
           RefusalReason.UNSUPPORTED_SYNTAX,
           "FROM",
           word.index(),
-          "FROM-first queries are not supported: start with SELECT, e.g. SELECT * FROM invoices");
+          DuckDbIdioms.fromFirst(advisor));
     }
     if (word.text().equals("TABLE")) {
       return refusal(
@@ -557,7 +556,7 @@ final class QueryParser {
           at,
           "only one statement is allowed: " + ONE_QUERY);
     }
-    return DuckDbIdioms.find(scan, dialect)
+    return DuckDbIdioms.find(scan, advisor)
         .map(SqlRefusedException::new)
         .orElseGet(() -> syntaxError(e));
   }

@@ -52,12 +52,12 @@ import org.jspecify.annotations.Nullable;
  * is refused.
  *
  * <p>Table references are resolved with CTE scoping: a non-recursive CTE's name is visible to the
- * WITH items after it and to the query body, not to its own body, so {@code WITH invoices AS
- * (SELECT * FROM invoices ...)} reads the real table inside and the CTE outside. Each reference to
- * a real table is replaced by its fully qualified name or, for a tenant, by a derived table holding
- * only the tenant's rows ({@link TenantFilter}), aliased as the reference was (or by the table's
- * name) so qualified column references still resolve. Without a tenant, a reference stays as
- * written where it cannot mean anything but the table ({@link #writtenNameResolves}).
+ * WITH items after it and to the query body, not to its own body, so {@code WITH orders AS (SELECT
+ * * FROM orders ...)} reads the real table inside and the CTE outside. Each reference to a real
+ * table is replaced by its fully qualified name or, for a tenant, by a derived table holding only
+ * the tenant's rows ({@link TenantFilter}), aliased as the reference was (or by the table's name)
+ * so qualified column references still resolve. Without a tenant, a reference stays as written
+ * where it cannot mean anything but the table ({@link #writtenNameResolves}).
  *
  * <p>Before the walk, {@link DuckDbForms#normalise} puts DuckDB forms Calcite has no node for into
  * the tree ({@code first(x)}, {@code f(x IGNORE NULLS)}, {@code ORDER BY ALL}, table functions in
@@ -192,9 +192,10 @@ final class QueryWalker {
   /** The names of the query's CTEs, folded ({@link #writtenNameResolves}). */
   private final Set<String> cteNames = new HashSet<>();
 
-  private final SeriesBounds series = new SeriesBounds();
+  private final SeriesBounds series;
   private final boolean mayHaveCtes;
   private final Dialect dialect;
+  private final Advisor advisor;
   private int depth;
 
   /**
@@ -203,8 +204,8 @@ final class QueryWalker {
    * @param mayHaveCtes {@code false} when the text has no {@code WITH}, so no CTE needs collecting
    */
   static QueryWalker unscoped(
-      Dialect dialect, AllowedTables tables, FunctionAllowlist functions, boolean mayHaveCtes) {
-    return new QueryWalker(dialect, tables, functions, null, mayHaveCtes);
+      Advisor advisor, AllowedTables tables, FunctionAllowlist functions, boolean mayHaveCtes) {
+    return new QueryWalker(advisor, tables, functions, null, mayHaveCtes);
   }
 
   /**
@@ -213,13 +214,13 @@ final class QueryWalker {
    * @param mayHaveCtes {@code false} when the text has no {@code WITH}, so no CTE needs collecting
    */
   static QueryWalker forTenant(
-      Dialect dialect,
+      Advisor advisor,
       AllowedTables tables,
       FunctionAllowlist functions,
       @Nullable TenantFilter tenant,
       boolean mayHaveCtes) {
     return new QueryWalker(
-        dialect, tables, functions, Objects.requireNonNull(tenant, "tenant"), mayHaveCtes);
+        advisor, tables, functions, Objects.requireNonNull(tenant, "tenant"), mayHaveCtes);
   }
 
   /**
@@ -227,12 +228,14 @@ final class QueryWalker {
    * so that no caller passes "no tenant" as a value.
    */
   private QueryWalker(
-      Dialect dialect,
+      Advisor advisor,
       AllowedTables tables,
       FunctionAllowlist functions,
       @Nullable TenantFilter tenant,
       boolean mayHaveCtes) {
-    this.dialect = dialect;
+    this.advisor = advisor;
+    this.dialect = advisor.dialect();
+    this.series = new SeriesBounds(functions);
     this.tables = tables;
     this.functions = functions;
     this.tenant = tenant;
@@ -478,9 +481,9 @@ final class QueryWalker {
     if (!JOIN_TYPES.contains(type)) {
       String hint =
           switch (type) {
-            case LEFT_ANTI_JOIN -> DuckDbIdioms.ANTI_JOIN_HINT;
-            case LEFT_SEMI_JOIN -> DuckDbIdioms.SEMI_JOIN_HINT;
-            case ASOF, LEFT_ASOF -> DuckDbIdioms.asofJoin(dialect);
+            case LEFT_ANTI_JOIN -> DuckDbIdioms.antiJoin(advisor);
+            case LEFT_SEMI_JOIN -> DuckDbIdioms.semiJoin(advisor);
+            case ASOF, LEFT_ASOF -> DuckDbIdioms.asofJoin(advisor);
             default ->
                 type + " joins are not supported: use INNER, LEFT, RIGHT, FULL or CROSS JOIN";
           };
@@ -544,7 +547,7 @@ final class QueryWalker {
     if (id.isSimple() && scope.hasCte(Names.fold(id.getSimple()))) {
       return id;
     }
-    String table = tables.resolve(id);
+    String table = tables.resolve(id, advisor.examples().table());
     tablesRead.add(table);
     SqlParserPos pos = id.getParserPosition();
     if (tenant != null) {
@@ -555,9 +558,9 @@ final class QueryWalker {
 
   /**
    * Whether a table may be rendered as written: DuckDB labels an unaliased scalar subquery with its
-   * text, so {@code main.invoices} in place of {@code invoices} changed a row key. A name is kept
-   * where it can only mean the warehouse table: no catalog is configured, no CTE of the query has
-   * the name, and it does not start with {@code pg_} (DuckDB's search path ends in pg_catalog, so a
+   * text, so {@code main.orders} in place of {@code orders} changed a row key. A name is kept where
+   * it can only mean the warehouse table: no catalog is configured, no CTE of the query has the
+   * name, and it does not start with {@code pg_} (DuckDB's search path ends in pg_catalog, so a
    * bare {@code pg_class} is a catalog view where no table has the name). Otherwise it is rendered
    * fully qualified. A dialect whose engine may resolve a bare name elsewhere (PostgreSQL's search
    * path starts with pg_catalog and the session's temporary schema) gets every table qualified.
@@ -584,9 +587,9 @@ final class QueryWalker {
 
   private String joinKeywordHint(String keyword) {
     return switch (keyword) {
-      case "anti" -> DuckDbIdioms.ANTI_JOIN_HINT;
-      case "semi" -> DuckDbIdioms.SEMI_JOIN_HINT;
-      case "asof" -> DuckDbIdioms.asofJoin(dialect);
+      case "anti" -> DuckDbIdioms.antiJoin(advisor);
+      case "semi" -> DuckDbIdioms.semiJoin(advisor);
+      case "asof" -> DuckDbIdioms.asofJoin(advisor);
       default -> DuckDbIdioms.POSITIONAL_JOIN_HINT;
     };
   }
@@ -625,12 +628,20 @@ final class QueryWalker {
    */
   private void columnAlias(SqlIdentifier alias) throws SqlRefusedException {
     String name = Names.fold(alias.getSimple());
-    if (!Names.isQuoted(alias, 0) && dialect.postfixKeywords().containsKey(name)) {
+    String meaning = Names.isQuoted(alias, 0) ? null : dialect.postfixKeywords().get(name);
+    if (meaning != null) {
       throw refuse(
           RefusalReason.UNSUPPORTED_SYNTAX,
           alias.getSimple(),
           alias,
-          dialect.postfixKeywords().get(name));
+          name.toUpperCase(Locale.ROOT)
+              + " after an expression is "
+              + dialect.name()
+              + " syntax for "
+              + meaning
+              + ": to name a column so, quote it, e.g. x AS \""
+              + name
+              + "\"");
     }
   }
 
@@ -649,7 +660,7 @@ final class QueryWalker {
       // DuckDB's ORDER BY ALL parses here as a column named ALL.
       if (key instanceof SqlIdentifier id && DuckDbForms.isUnquotedAll(id)) {
         throw refuse(
-            RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.orderByAll(dialect));
+            RefusalReason.UNSUPPORTED_SYNTAX, "ORDER BY ALL", id, DuckDbIdioms.orderByAll(advisor));
       }
       expression(item, scope);
     }
@@ -692,7 +703,7 @@ final class QueryWalker {
         case SqlIntervalQualifier qualifier -> {}
         case SqlDynamicParam parameter ->
             throw refuse(
-                RefusalReason.UNSUPPORTED_SYNTAX, "?", parameter, DuckDbIdioms.PARAMETER_HINT);
+                RefusalReason.UNSUPPORTED_SYNTAX, "?", parameter, DuckDbIdioms.parameter(advisor));
         case SqlWindow window -> window(window, scope);
         case SqlCall call -> call(call, scope);
         default -> throw unsupported(node);
@@ -771,7 +782,7 @@ final class QueryWalker {
           call,
           DuckDbIdioms.FLOOR_TO_HINT);
     }
-    WidthBounds.check(name, call);
+    WidthBounds.check(name, functions.growth(name), call);
     operands(call, scope);
   }
 
@@ -805,7 +816,7 @@ final class QueryWalker {
           "INTERVAL",
           cast,
           "a cast to INTERVAL takes a string of whole numbers and units: write '30 days'::INTERVAL; "
-              + Advice.DAYS_AS_INTERVAL.in(dialect));
+              + advisor.in(Advice.DAYS_AS_INTERVAL));
     }
     if (operands.size() != 2 || !(operands.get(1) instanceof SqlDataTypeSpec type)) {
       throw unsupported(cast);

@@ -3,21 +3,19 @@ package io.codemode4j.sql.internal;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
-import java.math.BigDecimal;
-import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlDialect;
+import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.sql.dialect.TreeRewrite;
+import java.util.Objects;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNumericLiteral;
-import org.apache.calcite.sql.SqlWriter;
-import org.apache.calcite.sql.fun.SqlIntervalOperator;
 
 /**
- * What every engine's renderer does the same way: the approved tree, its value subqueries in
- * parentheses of their own ({@link SubqueryParentheses}), written by the engine's Calcite dialect
- * with every identifier quoted and every compound expression parenthesised, then the lexical check
- * of the text the engine will read. The renderers ({@link DuckDbRenderer}, {@link
- * PostgresRenderer}, {@link TrinoRenderer}) hold only what differs: the Calcite dialect and its
- * overrides, and the check pass of what the engine lacks.
+ * Writes an approved query as the SQL its dialect's engine executes, the same way for every
+ * dialect: the dialect's rewrites ({@link Dialect#rewrites}, copy-on-write), string literals made
+ * plain ({@link PlainLiterals}), value subqueries in parentheses of their own ({@link
+ * SubqueryParentheses}), written by the dialect's Calcite dialect with every identifier quoted and
+ * every compound expression parenthesised, then the lexical check of the text the engine will read.
+ * What differs between engines is the dialect's: its Calcite dialect and its rewrites. The check
+ * pass of what the engine lacks ({@link FeatureCheck}) runs before, on the approved query.
  */
 final class Rendering {
 
@@ -27,23 +25,26 @@ final class Rendering {
   private Rendering() {}
 
   /**
-   * {@code approved} as {@code dialect} writes it, checked by {@link #checkLexically}; {@code
-   * engine} names the target in a refusal.
+   * {@code approved} as {@code dialect} writes it, checked by {@link #checkLexically}; the approved
+   * tree itself is not changed.
    */
-  static String render(SqlNode approved, SqlDialect dialect, String engine)
-      throws SqlRefusedException {
+  static String render(SqlNode approved, Dialect dialect) throws SqlRefusedException {
+    String engine = dialect.name();
     String sql;
     try {
+      SqlNode tree = approved;
+      for (TreeRewrite rewrite : dialect.rewrites()) {
+        tree = rewrite.rewrite(tree);
+      }
+      tree = tree.accept(new PlainLiterals());
       SqlNode parenthesised =
-          SubqueryParentheses.needed(approved)
-              ? approved.accept(new SubqueryParentheses())
-              : approved;
+          SubqueryParentheses.needed(tree) ? tree.accept(new SubqueryParentheses()) : tree;
       sql =
-          parenthesised
+          Objects.requireNonNull(parenthesised, "a shuttle keeps the query")
               .toSqlString(
                   config ->
                       config
-                          .withDialect(dialect)
+                          .withDialect(dialect.rendering())
                           .withQuoteAllIdentifiers(true)
                           .withAlwaysUseParentheses(true))
               .getSql();
@@ -99,32 +100,6 @@ final class Rendering {
             + " ("
             + what
             + "): simplify the expression");
-  }
-
-  /**
-   * A string literal as {@code '...'} with {@code ''} escapes, never prefixed: Calcite would
-   * otherwise write a character set ({@code _UTF16'...'}) or an escape form no engine here reads
-   * the same way.
-   */
-  static void plainStringLiteral(StringBuilder buf, String value) {
-    buf.append('\'').append(value.replace("'", "''")).append('\'');
-  }
-
-  /**
-   * Writes {@code INTERVAL 30 DAY} (DuckDB's spelling, a number before the unit) as {@code INTERVAL
-   * '30' DAY}, the only form PostgreSQL and Trino read; returns whether {@code call} was such an
-   * interval.
-   */
-  static boolean numericInterval(SqlWriter writer, SqlCall call) {
-    if (call.getOperator() instanceof SqlIntervalOperator
-        && call.operand(0) instanceof SqlNumericLiteral number
-        && number.bigDecimalValue() instanceof BigDecimal value) {
-      writer.keyword("INTERVAL");
-      writer.literal("'" + value.toPlainString() + "'");
-      call.operand(1).unparse(writer, 0, 0);
-      return true;
-    }
-    return false;
   }
 
   private static SqlRefusedException refused(String what, String engine) {

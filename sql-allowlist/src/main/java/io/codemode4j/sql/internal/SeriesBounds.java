@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.SeriesStop;
 import java.math.BigInteger;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -29,16 +30,19 @@ import org.apache.calcite.sql.SqlUnresolvedFunction;
  * How many rows a {@code generate_series} or {@code range} in FROM produces, so that a query cannot
  * make DuckDB build a series that exhausts the host.
  *
- * <p>Decided: only constant arguments are accepted, since only then is the count known before
- * running; integers ({@code 1}, {@code -5}), {@code DATE '...'} and {@code TIMESTAMP '...'} (also
- * as {@code '...'::DATE}) bounds, and an integer or single-unit interval step ({@code INTERVAL 1
- * DAY}, {@code INTERVAL '7' DAY}, {@code '1 month'::INTERVAL}). The count follows DuckDB: {@code
- * generate_series} includes its stop, {@code range} excludes it, the step defaults to 1 for
- * integers; a step of 0 is refused. One series may have at most {@link #MAX_ROWS} rows, and so may
- * all the series written in a query multiplied together (joined, their rows multiply): a date spine
- * of a few years by day, or of decades by month, fits. What this does not bound: a series read
- * twice through one CTE is counted once, and a series joined with a table multiplies rows as any
- * join of tables does; the row cap and the database's own limits bound those.
+ * <p>Decided: a table function is accepted only where the dialect's catalog lists it as a series
+ * ({@link io.codemode4j.sql.dialect.FunctionCatalog#series}), which says whether its stop is
+ * included; and only with constant arguments, since only then is the count known before running;
+ * integers ({@code 1}, {@code -5}), {@code DATE '...'} and {@code TIMESTAMP '...'} (also as {@code
+ * '...'::DATE}) bounds, and an integer or single-unit interval step ({@code INTERVAL 1 DAY}, {@code
+ * INTERVAL '7' DAY}, {@code '1 month'::INTERVAL}). The count follows DuckDB: {@code
+ * generate_series} includes its stop ({@link SeriesStop#INCLUDED}), {@code range} excludes it, the
+ * step defaults to 1 for integers; a step of 0 is refused. One series may have at most {@link
+ * #MAX_ROWS} rows, and so may all the series written in a query multiplied together (joined, their
+ * rows multiply): a date spine of a few years by day, or of decades by month, fits. What this does
+ * not bound: a series read twice through one CTE is counted once, and a series joined with a table
+ * multiplies rows as any join of tables does; the row cap and the database's own limits bound
+ * those.
  */
 final class SeriesBounds {
 
@@ -51,7 +55,13 @@ final class SeriesBounds {
   private static final DateTimeFormatter TIMESTAMP =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSS][.SSS]");
 
+  private final FunctionAllowlist functions;
   private long product = 1;
+
+  /** Bounds the series of one query, each a table function {@code functions} allows. */
+  SeriesBounds(FunctionAllowlist functions) {
+    this.functions = functions;
+  }
 
   /** A constant argument: an integer, a point in time or an interval. */
   private sealed interface Value {}
@@ -76,6 +86,14 @@ final class SeriesBounds {
                     ((SqlUnresolvedFunction) function.getOperator()).getSqlIdentifier(),
                     "a function the parser read by name has its identifier")
                 .getSimple());
+    SeriesStop stop = functions.series(name);
+    if (stop == null) {
+      throw SqlRefusedException.at(
+          RefusalReason.UNSUPPORTED_SYNTAX,
+          name,
+          function.getParserPosition(),
+          functions.seriesRefusal(name));
+    }
     List<SqlNode> operands = function.getOperandList();
     if (operands.isEmpty() || operands.size() > 3) {
       throw refuse(
@@ -85,7 +103,7 @@ final class SeriesBounds {
     for (SqlNode operand : operands) {
       values.add(value(name, operand));
     }
-    long rows = count(name, function, values);
+    long rows = count(name, stop == SeriesStop.INCLUDED, function, values);
     if (rows > MAX_ROWS) {
       throw refuse(
           function,
@@ -112,9 +130,8 @@ final class SeriesBounds {
     return rows;
   }
 
-  private static long count(String name, SqlCall function, List<Value> values)
+  private static long count(String name, boolean inclusive, SqlCall function, List<Value> values)
       throws SqlRefusedException {
-    boolean inclusive = name.equals("generate_series");
     if (values.stream().allMatch(v -> v instanceof Whole)) {
       List<BigInteger> n = values.stream().map(v -> ((Whole) v).value()).toList();
       BigInteger start = n.size() == 1 ? BigInteger.ZERO : n.get(0);

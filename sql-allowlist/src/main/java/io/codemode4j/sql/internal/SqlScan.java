@@ -116,8 +116,8 @@ final class SqlScan {
   /**
    * Index of the first code character that is a space or an invisible format character other than
    * the plain ones (space, tab, line feed, carriage return, form feed): Calcite reads U+00A0 as
-   * part of a name where DuckDB reads a space ({@code region<U+00A0>FROM t} is one column to one
-   * and {@code region FROM t} to the other), and refuses the others with a bare lexical error.
+   * part of a name where DuckDB reads a space ({@code area<U+00A0>FROM t} is one column to one and
+   * {@code area FROM t} to the other), and refuses the others with a bare lexical error.
    */
   OptionalInt unusualSpace() {
     for (int i = 0; i < sql.length(); i++) {

@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Growth;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Decided: every expression gets an upper bound on the length of its value, {@code data} copies
  * of the longest stored value plus {@code chars} characters the query itself chose, plus the
- * aggregated strings it holds. Most functions return at most their longest operand (a piece of it,
- * a pick among operands, or a fixed-size value: {@code substr}, {@code coalesce}, {@code md5},
+ * aggregated strings it holds. How a function's value grows is its {@link Growth} in the dialect's
+ * catalog, never its name. Most functions return at most their longest operand (a piece of it, a
+ * pick among operands, or a fixed-size value: {@code substr}, {@code coalesce}, {@code md5},
  * numbers, dates). The builders add or multiply: {@code ||}, {@code concat} and {@code concat_ws}
  * add their operands; {@code lpad}/{@code rpad} return their literal width ({@link WidthBounds});
  * {@code printf}/{@code format} return their literal format plus each field at its width or its
@@ -127,13 +129,19 @@ final class StringGrowth {
   }
 
   private final Map<String, Size> ctes = new HashMap<>();
+  private final FunctionAllowlist functions;
   private long queryChars;
 
-  private StringGrowth() {}
+  private StringGrowth(FunctionAllowlist functions) {
+    this.functions = functions;
+  }
 
-  /** Checks every string {@code query} (already approved by {@link QueryWalker}) may build. */
-  static void check(SqlNode query) throws SqlRefusedException {
-    new StringGrowth().query(query, FIXED);
+  /**
+   * Checks every string {@code query} (already approved by {@link QueryWalker}) may build, each
+   * function bounded by its {@link Growth} in {@code functions}.
+   */
+  static void check(SqlNode query, FunctionAllowlist functions) throws SqlRefusedException {
+    new StringGrowth(functions).query(query, FIXED);
   }
 
   // ---------------------------------------------------------------- queries
@@ -239,9 +247,9 @@ final class StringGrowth {
       return built(call, "||", sum(operands, columns));
     }
     String name = functionName(call);
-    return switch (name) {
-      case "concat" -> built(call, name, sum(operands, columns));
-      case "concat_ws" -> {
+    return switch (functions.growth(name)) {
+      case CONCATENATES -> built(call, name, sum(operands, columns));
+      case CONCATENATES_WITH_SEPARATOR -> {
         if (operands.isEmpty()) {
           yield FIXED;
         }
@@ -249,7 +257,7 @@ final class StringGrowth {
         Size values = sum(operands.subList(1, operands.size()), columns);
         yield built(call, name, values.plus(separator.times(Math.max(0, operands.size() - 2))));
       }
-      case "lpad", "rpad" -> {
+      case PADS -> {
         largest(operands, columns);
         // WidthBounds admitted only a literal width; the value is cut or padded to it.
         yield built(
@@ -258,14 +266,14 @@ final class StringGrowth {
             new Size(
                 0, NumericLiterals.value((SqlNumericLiteral) operand(call, 1)).longValue(), 0));
       }
-      case "printf" -> formatted(call, name, WidthBounds.PRINTF_SPEC, "%%", columns);
-      case "format" -> formatted(call, name, WidthBounds.FORMAT_FIELD, "{{", columns);
-      // With fewer operands DuckDB refuses the call when binding it.
-      case "replace" -> operands.size() < 3 ? largest(operands, columns) : replace(call, columns);
-      case "regexp_replace" ->
-          operands.size() < 3 ? largest(operands, columns) : regexpReplace(call, columns);
-      // Trino's date_format writes MySQL's specifiers, none longer than strftime's.
-      case "strftime", "to_char", "date_format" -> {
+      case FORMATS_PRINTF -> formatted(call, name, WidthBounds.PRINTF_SPEC, "%%", columns);
+      case FORMATS_FIELDS -> formatted(call, name, WidthBounds.FORMAT_FIELD, "{{", columns);
+      // With fewer operands the engine refuses the call when binding it.
+      case REPLACES ->
+          operands.size() < 3 ? largest(operands, columns) : replace(call, name, columns);
+      case REPLACES_REGEXP_MATCH ->
+          operands.size() < 3 ? largest(operands, columns) : regexpReplace(call, name, columns);
+      case FORMATS_DATE -> {
         Size format = FIXED;
         Size largest = FIXED;
         for (SqlNode operand : operands) {
@@ -278,7 +286,7 @@ final class StringGrowth {
         boolean literalFormat = operands.stream().anyMatch(SqlCharStringLiteral.class::isInstance);
         yield built(call, name, (literalFormat ? format : largest).times(FORMAT_GROWTH));
       }
-      case "string_agg", "listagg" -> {
+      case AGGREGATES_STRINGS -> {
         Size row = sum(operands, columns);
         if (row.chars() > MAX_AGGREGATED_CHARS) {
           throw refuse(
@@ -295,7 +303,7 @@ final class StringGrowth {
         }
         yield new Size(0, 0, 1);
       }
-      default -> largest(operands, columns);
+      case AT_MOST_OPERANDS -> largest(operands, columns);
     };
   }
 
@@ -324,16 +332,19 @@ final class StringGrowth {
     return built(call, name, argument.times(fields).plus(new Size(0, format.length() + widths, 0)));
   }
 
-  private Size replace(SqlCall call, Size columns) throws SqlRefusedException {
+  private Size replace(SqlCall call, String name, Size columns) throws SqlRefusedException {
     Size value = largest(call.getOperandList(), columns);
     Size string = expression(operand(call, 0), columns);
     if (!(operand(call, 2) instanceof SqlCharStringLiteral replacement)) {
       throw refuse(
           RefusalReason.FUNCTION_NOT_ALLOWED,
-          "replace",
+          name,
           call,
-          "replace takes its replacement written in the query, since a computed one can grow the"
-              + " string without bound: write e.g. replace(x, ',', '; ')");
+          name
+              + " takes its replacement written in the query, since a computed one can grow the"
+              + " string without bound: write e.g. "
+              + name
+              + "(x, ',', '; ')");
     }
     long to = text(replacement).length();
     long factor;
@@ -344,20 +355,23 @@ final class StringGrowth {
     } else {
       factor = Math.max(1, to);
     }
-    return built(call, "replace", string.times(factor).max(value.max(string)));
+    return built(call, name, string.times(factor).max(value.max(string)));
   }
 
-  private Size regexpReplace(SqlCall call, Size columns) throws SqlRefusedException {
+  private Size regexpReplace(SqlCall call, String name, Size columns) throws SqlRefusedException {
     List<? extends @Nullable SqlNode> operands = call.getOperandList();
     largest(operands, columns);
     Size string = expression(operand(call, 0), columns);
     if (!(operands.get(2) instanceof SqlCharStringLiteral replacement)) {
       throw refuse(
           RefusalReason.FUNCTION_NOT_ALLOWED,
-          "regexp_replace",
+          name,
           call,
-          "regexp_replace takes its replacement written in the query, since a computed one can"
-              + " grow the string without bound: write e.g. regexp_replace(x, '\\s+', ' ', 'g')");
+          name
+              + " takes its replacement written in the query, since a computed one can grow the"
+              + " string without bound: write e.g. "
+              + name
+              + "(x, '\\s+', ' ', 'g')");
     }
     String to = text(replacement);
     long backreferences = BACKREFERENCE.matcher(to).results().count();
@@ -367,7 +381,7 @@ final class StringGrowth {
             && !(operands.get(3) instanceof SqlCharStringLiteral options
                 && !text(options).contains("g"));
     long factor = 1 + backreferences + (global ? to.length() : 0);
-    return built(call, "regexp_replace", string.times(factor).plus(new Size(0, to.length(), 0)));
+    return built(call, name, string.times(factor).plus(new Size(0, to.length(), 0)));
   }
 
   /** Checks a built value's bound against the limits and adds it to the query's. */

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Builds, for one tenant, the derived table that replaces a reference to an allowlisted table:
- * {@code (SELECT * FROM main.invoices AS tenant_0 WHERE tenant_0.region IN ('emea'))}.
+ * {@code (SELECT * FROM main.orders AS tenant_0 WHERE tenant_0.area IN ('north'))}.
  *
  * <p>Everything here is generated, never parsed from user text. Tables are fully qualified (a CTE
  * named like a table cannot capture them) and columns are qualified by the generated alias (a

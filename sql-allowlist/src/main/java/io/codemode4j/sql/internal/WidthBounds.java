@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Growth;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -15,11 +16,12 @@ import org.apache.calcite.sql.SqlNumericLiteral;
  * Bounds the width of the strings a call may build, so that one call cannot allocate gigabytes per
  * row.
  *
- * <p>Decided: {@code lpad(s, width, fill)} and {@code rpad} take a whole-number literal width of at
- * most {@link FunctionAllowlist#MAX_PAD_WIDTH}; a computed width is refused, since only a literal
- * is known before running. {@code printf} and {@code format} take a literal format whose field
- * widths and precisions are at most that, and none taken from an argument ({@code %*d}, {@code
- * {:{}}}).
+ * <p>Decided: a function that {@link Growth#PADS} ({@code lpad(s, width, fill)}, {@code rpad})
+ * takes a whole-number literal width of at most {@link FunctionAllowlist#MAX_PAD_WIDTH}; a computed
+ * width is refused, since only a literal is known before running. One that formats ({@link
+ * Growth#FORMATS_PRINTF} {@code printf}, {@link Growth#FORMATS_FIELDS} {@code format}) takes a
+ * literal format whose field widths and precisions are at most that, and none taken from an
+ * argument ({@code %*d}, {@code {:{}}}).
  */
 final class WidthBounds {
 
@@ -33,12 +35,15 @@ final class WidthBounds {
 
   private WidthBounds() {}
 
-  /** Checks the call of {@code name} (lowercase), when it is one that takes a width. */
-  static void check(String name, SqlCall call) throws SqlRefusedException {
-    switch (name) {
-      case "lpad", "rpad" -> padWidth(name, call);
-      case "printf" -> format(name, call, PRINTF_SPEC, "printf('%10d', x)");
-      case "format" -> format(name, call, FORMAT_FIELD, "format('{:>10}', x)");
+  /**
+   * Checks the call of {@code name} (lowercase), when its {@code growth} is one that takes a width
+   * or a format.
+   */
+  static void check(String name, Growth growth, SqlCall call) throws SqlRefusedException {
+    switch (growth) {
+      case PADS -> padWidth(name, call);
+      case FORMATS_PRINTF -> format(name, call, PRINTF_SPEC, name + "('%10d', x)");
+      case FORMATS_FIELDS -> format(name, call, FORMAT_FIELD, name + "('{:>10}', x)");
       default -> {}
     }
   }

@@ -6,22 +6,23 @@
  * {@code DuckDbSyntax} for what Babel misreads or cannot read), the rewriting passes ({@code
  * ConcatPrecedence}, {@code AsWritten}, {@code DuckDbForms}), the fail-closed walk ({@code
  * QueryWalker}, with {@code AllowedTables}, {@code FunctionAllowlist}, {@code TenantFilter}, {@code
- * SeriesBounds}, {@code WidthBounds}), the row cap ({@code RowCap}) and the rendering ({@code
- * Rendering}, with each engine's renderer: {@code DuckDbRenderer}, {@code PostgresRenderer} and
- * {@code TrinoRenderer}, the last two after their check passes {@code PostgresSyntax} and {@code
- * TrinoSyntax}); {@code SqlScan} is the lexical view of the text they share.
+ * SeriesBounds}, {@code WidthBounds}), the string bounds ({@code StringGrowth}), the row cap
+ * ({@code RowCap}), the check of what the dialect lacks ({@code FeatureCheck}) and the rendering
+ * ({@code Rendering}, with {@code PlainLiterals} and {@code SubqueryParentheses}); {@code SqlScan}
+ * is the lexical view of the text they share, {@code Advisor} what their refusals advise.
+ *
+ * <p>Decided: no pass asks which engine a dialect is. What differs between engines is the dialect's
+ * data ({@code io.codemode4j.sql.dialect}): the parser reads DuckDB's SQL for every dialect, so the
+ * parse-side classes keep DuckDB's names, and DuckDB's own dialect is defined here ({@code
+ * DuckDbSql}) with the same public builder an engine module uses.
  *
  * <p>Decided: one package, not a separate {@code internal.duckdb} for the DuckDB passes. The walker
  * and the parser call those passes and the passes call back (DuckDbSyntax parses with QueryParser's
  * configuration and explains with its refusals; DuckDbForms rewrites with TreeRewriter), so two
  * packages would depend on each other and some forty members would turn public. Everything here is
  * package-private except what the API and {@code dialect} packages call: {@code Approver}, {@code
- * AllowedTables} and {@code Names} for the builder, and the renderer and the DuckDB lists ({@code
- * DuckDbRenderer}, {@code FunctionAllowlist}, {@code DuckDbIdioms}) for the DuckDB dialect, {@code
- * PostgresRenderer} and {@code PostgresFunctions} for the PostgreSQL one, {@code TrinoRenderer} and
- * {@code TrinoFunctions} for the Trino one. PostgreSQL's and Trino's passes stay here too: their
- * renderers share {@code Rendering} with DuckDB's, and their check passes read the DuckDB forms the
- * parser creates.
+ * AllowedTables} and {@code Names} for the builder, {@code DuckDbSql} for {@code Dialect.duckDb()},
+ * and {@code Rewriting} for the rewrites every dialect may list.
  */
 @NullMarked
 package io.codemode4j.sql.internal;

@@ -18,6 +18,7 @@ final class BabelOnly {
   static Approver defaults() {
     return new Approver(
         Dialect.duckDb(),
+        SampleTables.EXAMPLES,
         new AllowedTables(SampleTables.SCOPES),
         Set.of(),
         SqlAllowlist.DEFAULT_MAX_SQL_BYTES,

@@ -9,6 +9,7 @@ import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.sql.dialect.Dialect;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -160,7 +161,7 @@ class BothParsersTest {
 
   private static String rendering(SqlNode tree) {
     try {
-      return DuckDbRenderer.render(tree);
+      return Rendering.render(tree, Dialect.duckDb());
     } catch (SqlRefusedException e) {
       return "refused: " + e.refusal();
     }

@@ -7,6 +7,7 @@ import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.RefusedQueriesTest;
 import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlRefusal;
+import io.codemode4j.sql.dialect.Dialect;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
@@ -59,7 +60,7 @@ class DuckDbKeywordsIT {
       }
     }
 
-    assertThat(syntax).isEqualTo(new TreeSet<>(DuckDbIdioms.POSTFIX_KEYWORDS.keySet()));
+    assertThat(syntax).isEqualTo(new TreeSet<>(Dialect.duckDb().postfixKeywords().keySet()));
   }
 
   @ParameterizedTest

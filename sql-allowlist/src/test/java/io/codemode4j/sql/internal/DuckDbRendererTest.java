@@ -6,10 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SampleTables;
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
+import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.util.SqlShuttle;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -136,12 +141,49 @@ class DuckDbRendererTest {
     assertThat(sql).contains("LIMIT 1").doesNotContain("FETCH");
   }
 
+  /**
+   * A pass that copies the tree (a dialect's rewrite) copies DuckDB's forms as forms: a copy
+   * rendered as a plain call would be parenthesised, {@code (string_agg(...)) OVER}, which DuckDB
+   * cannot parse.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          SELECT string_agg(x, 'a' ORDER BY d) FROM t                  | STRING_AGG("x", 'b' ORDER BY "d")
+          SELECT last_value(x IGNORE NULLS) OVER (ORDER BY d = 'a') FROM t | LAST_VALUE("x" IGNORE NULLS) OVER
+          SELECT DISTINCT ON ('a') x FROM t                             | SELECT DISTINCT ON ('b') "x"
+          SELECT x FROM t GROUP BY ALL HAVING x = 'a'                   | GROUP BY ALL
+          SELECT * FROM generate_series('a', 3)                         | FROM "generate_series"('b', 3)
+          """)
+  void render_formsCopiedByAShuttle_renderAsForms(String sql, String rendered) throws Exception {
+    SqlNode tree =
+        QueryParser.parseWithBabel(
+            SqlScan.of(sql), new Advisor(Dialect.duckDb(), SchemaExamples.neutral()));
+    DuckDbForms.normalise(tree);
+
+    SqlNode copied =
+        tree.accept(
+            new SqlShuttle() {
+              @Override
+              public SqlNode visit(SqlLiteral literal) {
+                return literal instanceof SqlCharStringLiteral text
+                        && text.getNlsString().getValue().equals("a")
+                    ? SqlLiteral.createCharString("b", literal.getParserPosition())
+                    : literal;
+              }
+            });
+
+    assertThat(Rendering.render(copied, Dialect.duckDb())).contains(rendered);
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"DATE --", "DATE;", "DATE /*", "DATE $", "DATE #", "DATE ?"})
   void render_textDuckDbWouldReadAsCommentOrSeparator_isRefused(String tag) {
     SqlLiteral literal = SqlLiteral.createUnknown(tag, "2024-01-01", SqlParserPos.ZERO);
 
-    assertThatThrownBy(() -> DuckDbRenderer.render(literal))
+    assertThatThrownBy(() -> Rendering.render(literal, Dialect.duckDb()))
         .isInstanceOfSatisfying(
             SqlRefusedException.class,
             e -> assertThat(e.refusal().reason()).isEqualTo(RefusalReason.UNSUPPORTED_NODE));

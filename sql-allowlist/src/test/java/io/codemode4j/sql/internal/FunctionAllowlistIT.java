@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.sql.dialect.Dialect;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
@@ -63,7 +64,7 @@ class FunctionAllowlistIT {
   }
 
   static Stream<String> catalogFunctions() {
-    return FunctionAllowlist.DEFAULTS.stream()
+    return Dialect.duckDb().functions().names().stream()
         .filter(name -> !GRAMMAR_FORMS.contains(name))
         .sorted();
   }
@@ -91,7 +92,7 @@ class FunctionAllowlistIT {
       while (call.find()) {
         Set<String> internals = MACRO_INTERNALS.getOrDefault(name, Set.of());
         assertThat(
-                FunctionAllowlist.DEFAULTS.contains(call.group(1))
+                Dialect.duckDb().functions().names().contains(call.group(1))
                     || internals.contains(call.group(1)))
             .as("called by macro %s: %s", name, definition)
             .isTrue();
@@ -108,7 +109,7 @@ class FunctionAllowlistIT {
   }
 
   static Stream<String> valueKeywords() {
-    return FunctionAllowlist.DUCKDB_VALUE_KEYWORDS.stream().sorted();
+    return Dialect.duckDb().valueKeywords().stream().sorted();
   }
 
   private static List<List<Object>> rowsOf(String name) {

@@ -7,11 +7,12 @@ import io.codemode4j.sql.ApprovedQuery;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
 import io.codemode4j.sql.SampleTables;
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.sql.dialect.FunctionCatalog;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,7 +42,7 @@ class FunctionAllowlistTest {
           Map.entry("trim", "trim(BOTH ' ' FROM status)"));
 
   static Stream<String> defaultFunctions() {
-    return FunctionAllowlist.DEFAULTS.stream().sorted();
+    return Dialect.duckDb().functions().names().stream().sorted();
   }
 
   @ParameterizedTest(name = "{0}")
@@ -106,15 +107,19 @@ class FunctionAllowlistTest {
   }
 
   static Stream<String> valueKeywordsOutsideAllowlist() {
-    return FunctionAllowlist.DUCKDB_VALUE_KEYWORDS.stream()
-        .filter(name -> !FunctionAllowlist.DEFAULTS.contains(name))
+    return Dialect.duckDb().valueKeywords().stream()
+        .filter(name -> !Dialect.duckDb().functions().names().contains(name))
         .sorted();
   }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"datediff", "dateadd", "to_char"})
   void refusal_knownAlternative_saysWhatItComputesAndTheDialectsAdvice(String name) {
-    String message = new FunctionAllowlist(Set.of("date_diff"), Dialect.duckDb()).refusal(name);
+    String message =
+        new FunctionAllowlist(
+                FunctionCatalog.builder().functions("date_diff").build(),
+                new Advisor(Dialect.duckDb(), SchemaExamples.neutral()))
+            .refusal(name);
 
     assertThat(message)
         .startsWith("function '" + name + "' is not allowed: for ")

@@ -3,6 +3,7 @@ package io.codemode4j.sql.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.sql.dialect.Dialect;
 import java.sql.SQLException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,8 +38,9 @@ class ParserDifferentialIT {
   @ValueSource(strings = {ParserDifferentialTest.CORE, ParserDifferentialTest.BABEL})
   void doubleSlash_renderedTree_runsOnlyTheSelectCalciteParsed(String parser) throws Exception {
     String rendered =
-        DuckDbRenderer.render(
-            ParserDifferentialTest.parse(ParserDifferentialTest.DOUBLE_SLASH, parser));
+        Rendering.render(
+            ParserDifferentialTest.parse(ParserDifferentialTest.DOUBLE_SLASH, parser),
+            Dialect.duckDb());
 
     Warehouse.Result result = warehouse.query(rendered);
 
@@ -55,8 +57,9 @@ class ParserDifferentialIT {
   @ValueSource(strings = {ParserDifferentialTest.CORE, ParserDifferentialTest.BABEL})
   void dollarQuote_renderedTree_isAColumnReferenceDuckDbCannotBind(String parser) throws Exception {
     String rendered =
-        DuckDbRenderer.render(
-            ParserDifferentialTest.parse(ParserDifferentialTest.DOLLAR_QUOTE, parser));
+        Rendering.render(
+            ParserDifferentialTest.parse(ParserDifferentialTest.DOLLAR_QUOTE, parser),
+            Dialect.duckDb());
 
     assertThatThrownBy(() -> warehouse.query(rendered))
         .isInstanceOf(SQLException.class)

@@ -8,6 +8,7 @@ import io.codemode4j.sql.RefusedQueriesTest;
 import io.codemode4j.sql.SampleTables;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
+import io.codemode4j.sql.dialect.Dialect;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class ParserDifferentialTest {
   @ParameterizedTest
   @ValueSource(strings = {CORE, BABEL})
   void render_doubleSlashTree_containsOnlyWhatCalciteParsed(String parser) throws Exception {
-    String rendered = DuckDbRenderer.render(parse(DOUBLE_SLASH, parser));
+    String rendered = Rendering.render(parse(DOUBLE_SLASH, parser), Dialect.duckDb());
 
     assertThat(rendered).isEqualTo("SELECT 1").doesNotContain("query_table");
   }
@@ -82,7 +83,7 @@ class ParserDifferentialTest {
   @ValueSource(strings = {CORE, BABEL})
   void render_dollarQuoteTree_keepsThePayloadInsideAQuotedIdentifier(String parser)
       throws Exception {
-    String rendered = DuckDbRenderer.render(parse(DOLLAR_QUOTE, parser));
+    String rendered = Rendering.render(parse(DOLLAR_QUOTE, parser), Dialect.duckDb());
 
     assertThat(rendered)
         .isEqualTo(

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.codemode4j.sql.Corpus;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.dialect.Dialect;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -365,7 +366,7 @@ class QueryParserTest {
 
   private static String rendering(SqlNode tree) {
     try {
-      return DuckDbRenderer.render(tree);
+      return Rendering.render(tree, Dialect.duckDb());
     } catch (SqlRefusedException e) {
       return "refused: " + e.refusal();
     }

@@ -2,6 +2,7 @@ package io.codemode4j.sql.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.dialect.Dialect;
 import java.sql.SQLException;
@@ -14,6 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The row count {@link SeriesBounds} computes before running is the count DuckDB produces. */
 class SeriesBoundsIT {
+
+  private static final Advisor ADVISOR = new Advisor(Dialect.duckDb(), SchemaExamples.neutral());
 
   private static Warehouse warehouse;
 
@@ -60,13 +63,16 @@ class SeriesBoundsIT {
         ((Number) warehouse.query("SELECT count(*) FROM " + series).rows().getFirst().getFirst())
             .longValue();
 
-    assertThat(new SeriesBounds().check(function(series))).isEqualTo(duckdb);
+    assertThat(
+            new SeriesBounds(new FunctionAllowlist(Dialect.duckDb().functions(), ADVISOR))
+                .check(function(series)))
+        .isEqualTo(duckdb);
   }
 
   /** The series call of {@code SELECT * FROM series}, as the walker sees it. */
   private static SqlCall function(String series) throws SqlRefusedException {
     String sql = "SELECT * FROM " + series.replaceFirst("^range", "\"range\"");
-    SqlSelect select = (SqlSelect) QueryParser.parseWithBabel(SqlScan.of(sql), Dialect.duckDb());
+    SqlSelect select = (SqlSelect) QueryParser.parseWithBabel(SqlScan.of(sql), ADVISOR);
     DuckDbForms.normalise(select);
     return ((SqlCall) select.getFrom()).operand(0);
   }

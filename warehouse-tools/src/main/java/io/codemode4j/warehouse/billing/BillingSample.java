@@ -2,6 +2,7 @@ package io.codemode4j.warehouse.billing;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.dialect.Dialect;
@@ -87,9 +88,29 @@ public final class BillingSample {
     return builder().build();
   }
 
-  /** {@link #allowlist()}'s configuration, to change before building (a dialect, a size limit). */
+  /**
+   * The sample's names for what refusals and advice show: {@code invoices} joined to {@code
+   * customers} on {@code customer_id}, its {@code status} {@code 'paid'}, its {@code region}, the
+   * dates it was issued and paid and its amount in cents.
+   */
+  public static final SchemaExamples EXAMPLES =
+      new SchemaExamples(
+          "invoices",
+          "customers",
+          "customer_id",
+          "status",
+          "paid",
+          "region",
+          "issued_on",
+          "paid_on",
+          "amount_cents");
+
+  /**
+   * {@link #allowlist()}'s configuration, to change before building (a dialect, a catalog, a size
+   * limit), with the sample's {@link #EXAMPLES}.
+   */
   public static SqlAllowlist.Builder builder() {
-    return description(Path.of(".")).allowlist(Dialect.duckDb());
+    return description(Path.of(".")).allowlist(Dialect.duckDb()).examples(EXAMPLES);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse.config;
 
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.WarehouseNotes;
@@ -7,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One warehouse as a front end serves it: everything the CLI, the MCP server, the agent and the
@@ -19,6 +21,8 @@ import java.util.Objects;
  * @param tables the tables and views a program may read, by lowercase name, in the file's order
  * @param limits the row, byte and time limits of one query
  * @param packs the tool packs to install beside {@code warehouse.*}, by name, in order
+ * @param examples the names refusals and advice write their SQL over, or {@code null} to find them
+ *     in the tables themselves when the warehouse is opened
  * @param origin where the description came from, to name in every message about it
  */
 public record WarehouseDescription(
@@ -28,6 +32,7 @@ public record WarehouseDescription(
     Map<String, TableDescription> tables,
     QueryLimits limits,
     List<String> packs,
+    @Nullable SchemaExamples examples,
     DescriptionOrigin origin) {
 
   public WarehouseDescription {
@@ -50,6 +55,9 @@ public record WarehouseDescription(
   public SqlAllowlist.Builder allowlist(Dialect dialect) {
     SqlAllowlist.Builder builder = SqlAllowlist.builder().dialect(dialect);
     tables.values().forEach(table -> builder.table(table.name(), table.scope()));
+    if (examples != null) {
+      builder.examples(examples);
+    }
     return builder;
   }
 
@@ -69,11 +77,13 @@ public record WarehouseDescription(
 
   /** This description served from {@code connection} instead (a front end's override). */
   public WarehouseDescription withConnection(WarehouseConnection connection) {
-    return new WarehouseDescription(subject, connection, tenancy, tables, limits, packs, origin);
+    return new WarehouseDescription(
+        subject, connection, tenancy, tables, limits, packs, examples, origin);
   }
 
   /** This description with other limits (a front end's override). */
   public WarehouseDescription withLimits(QueryLimits limits) {
-    return new WarehouseDescription(subject, connection, tenancy, tables, limits, packs, origin);
+    return new WarehouseDescription(
+        subject, connection, tenancy, tables, limits, packs, examples, origin);
   }
 }

@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse.config;
 
 import io.codemode4j.bridge.Durations;
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.config.Tenancy.TenantValues;
 import java.io.IOException;
@@ -52,7 +53,8 @@ public final class WarehouseDescriptions {
 
   /** The keys of each object of the format; the schema has the same. */
   static final Set<String> TOP_KEYS =
-      Set.of("$schema", "subject", "connection", "tenancy", "tables", "limits", "packs");
+      Set.of(
+          "$schema", "subject", "connection", "tenancy", "tables", "limits", "packs", "examples");
 
   static final Set<String> CONNECTION_KEYS =
       Set.of(
@@ -62,6 +64,17 @@ public final class WarehouseDescriptions {
   static final Set<String> TABLE_KEYS = Set.of("description", "tenant", "columns", "view");
   static final Set<String> TENANT_KEYS = Set.of("column", "parent", "parentColumn");
   static final Set<String> LIMITS_KEYS = Set.of("maxRows", "maxResultBytes", "queryTimeout");
+  static final Set<String> EXAMPLES_KEYS =
+      Set.of(
+          "table",
+          "relatedTable",
+          "key",
+          "category",
+          "value",
+          "group",
+          "date",
+          "laterDate",
+          "amount");
 
   /** A table, column or pack name: a lowercase identifier. */
   private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
@@ -173,6 +186,7 @@ public final class WarehouseDescriptions {
       WarehouseConnection connection = connection(top.get("connection"));
       QueryLimits limits = limits(top.get("limits"));
       List<String> packs = packs(top.get("packs"));
+      SchemaExamples examples = examples(top.get("examples"), tables);
       if (connection instanceof WarehouseConnection.Jdbc jdbc
           && jdbc.tenantUser() != null
           && tenancy instanceof Tenancy.None) {
@@ -191,7 +205,8 @@ public final class WarehouseDescriptions {
           }
         }
       }
-      return new WarehouseDescription(subject, connection, tenancy, tables, limits, packs, origin);
+      return new WarehouseDescription(
+          subject, connection, tenancy, tables, limits, packs, examples, origin);
     }
 
     private WarehouseConnection connection(@Nullable JsonNode node) throws DescriptionException {
@@ -459,6 +474,59 @@ public final class WarehouseDescriptions {
         return new QueryLimits(maxRows, maxResultBytes, timeout);
       } catch (IllegalArgumentException e) {
         throw problem(at, "limits." + e.getMessage());
+      }
+    }
+
+    /** The names refusals write their SQL over, each role a name of the described tables. */
+    private @Nullable SchemaExamples examples(
+        @Nullable JsonNode node, Map<String, TableDescription> tables) throws DescriptionException {
+      if (node == null) {
+        return null;
+      }
+      String at = "/examples";
+      ObjectNode examples = object(node, at, "examples");
+      keys(examples, at, EXAMPLES_KEYS, "examples");
+      Map<String, String> roles = new LinkedHashMap<>();
+      for (String role :
+          List.of(
+              "table",
+              "relatedTable",
+              "key",
+              "category",
+              "value",
+              "group",
+              "date",
+              "laterDate",
+              "amount")) {
+        String name = optionalText(examples, at + "/" + role, "examples." + role);
+        if (name == null) {
+          throw problem(
+              at,
+              "examples needs every role: table, relatedTable, key, category, value, group, date,"
+                  + " laterDate, amount (or leave examples out to find them in the tables)");
+        }
+        roles.put(role, name);
+      }
+      for (String role : List.of("table", "relatedTable")) {
+        if (!tables.containsKey(roles.get(role))) {
+          throw problem(
+              at + "/" + role,
+              "examples." + role + " " + roles.get(role) + " is not a described table");
+        }
+      }
+      try {
+        return new SchemaExamples(
+            Objects.requireNonNull(roles.get("table")),
+            Objects.requireNonNull(roles.get("relatedTable")),
+            Objects.requireNonNull(roles.get("key")),
+            Objects.requireNonNull(roles.get("category")),
+            Objects.requireNonNull(roles.get("value")),
+            Objects.requireNonNull(roles.get("group")),
+            Objects.requireNonNull(roles.get("date")),
+            Objects.requireNonNull(roles.get("laterDate")),
+            Objects.requireNonNull(roles.get("amount")));
+      } catch (IllegalArgumentException e) {
+        throw problem(at, "examples: " + e.getMessage());
       }
     }
 

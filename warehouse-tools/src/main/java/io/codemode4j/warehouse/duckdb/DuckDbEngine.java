@@ -235,6 +235,7 @@ public final class DuckDbEngine implements WarehouseEngine {
         tables,
         QueryLimits.DEFAULTS,
         List.of(),
+        null,
         DescriptionOrigin.of(directory.directory().toString()));
   }
 

@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse.engine;
 
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.Column;
 import io.codemode4j.warehouse.JdbcPools;
@@ -51,7 +52,13 @@ public final class DescribedWarehouses {
     WarehouseEngine engine = engineFor(description.connection());
     Warehouse warehouse = engine.open(opening);
     try {
-      check(description, warehouse, engine);
+      List<TableSchema> tables = warehouse.tables();
+      check(description, tables, engine);
+      SchemaExamples examples =
+          description.examples() != null ? null : DerivedExamples.of(description, tables);
+      if (examples != null) {
+        warehouse = warehouse.withAllowlist(warehouse.allowlist().withExamples(examples));
+      }
     } catch (DescriptionException | WarehouseException | RuntimeException e) {
       warehouse.close();
       throw e;
@@ -67,11 +74,11 @@ public final class DescribedWarehouses {
   }
 
   private static void check(
-      WarehouseDescription description, Warehouse warehouse, WarehouseEngine engine)
-      throws DescriptionException, WarehouseException {
+      WarehouseDescription description, List<TableSchema> tables, WarehouseEngine engine)
+      throws DescriptionException {
     DescriptionOrigin origin = description.origin();
     Map<String, List<String>> found = new HashMap<>();
-    for (TableSchema table : warehouse.tables()) {
+    for (TableSchema table : tables) {
       found.put(
           table.name(),
           table.columns().stream()
@@ -93,6 +100,7 @@ public final class DescribedWarehouses {
                 + " description");
       }
     }
+    checkExamples(description, found);
     for (TableDescription table : description.tables().values()) {
       List<String> columns = Objects.requireNonNull(found.get(table.name()), table.name());
       String at = "/tables/" + table.name();
@@ -127,6 +135,42 @@ public final class DescribedWarehouses {
         }
       }
     }
+  }
+
+  /** The description's own examples name columns its example tables have. */
+  private static void checkExamples(
+      WarehouseDescription description, Map<String, List<String>> found)
+      throws DescriptionException {
+    SchemaExamples examples = description.examples();
+    if (examples == null) {
+      return;
+    }
+    DescriptionOrigin origin = description.origin();
+    List<String> columns = Objects.requireNonNull(found.get(examples.table()));
+    String[][] roles = {
+      {"category", examples.category()},
+      {"group", examples.group()},
+      {"date", examples.date()},
+      {"laterDate", examples.laterDate()},
+      {"amount", examples.amount()},
+      {"key", examples.key()}
+    };
+    for (String[] role : roles) {
+      requireColumn(
+          origin,
+          "/examples/" + role[0],
+          examples.table(),
+          role[1],
+          columns,
+          "examples." + role[0]);
+    }
+    requireColumn(
+        origin,
+        "/examples/key",
+        examples.relatedTable(),
+        examples.key(),
+        Objects.requireNonNull(found.get(examples.relatedTable())),
+        "examples.key");
   }
 
   private static void requireColumn(

@@ -1,8 +1,8 @@
 package io.codemode4j.warehouse.postgres;
 
+import io.codemode4j.engine.postgres.PostgresSql;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
-import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.TenantUsers;
@@ -72,7 +72,7 @@ public final class BillingPostgres {
 
   /** The sample's allowlist for its tables in {@code schema}. */
   public static SqlAllowlist allowlist(String schema) {
-    return BillingSample.description(Path.of(".")).allowlist(Dialect.postgres(schema)).build();
+    return BillingSample.builder().dialect(PostgresSql.dialect(schema)).build();
   }
 
   /**

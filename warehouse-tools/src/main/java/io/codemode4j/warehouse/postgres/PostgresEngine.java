@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
+import io.codemode4j.engine.postgres.PostgresSql;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.ValueKind;
@@ -76,7 +77,7 @@ public final class PostgresEngine extends JdbcEngine {
 
   @Override
   protected Dialect dialect(String jdbcUrl, @Nullable String schema) {
-    return Dialect.postgres(schema == null ? DEFAULT_SCHEMA : schema);
+    return PostgresSql.dialect(schema == null ? DEFAULT_SCHEMA : schema);
   }
 
   @Override

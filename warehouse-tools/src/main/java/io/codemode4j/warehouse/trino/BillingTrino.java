@@ -1,7 +1,7 @@
 package io.codemode4j.warehouse.trino;
 
+import io.codemode4j.engine.trino.TrinoSql;
 import io.codemode4j.sql.SqlAllowlist;
-import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.TenantUsers;
@@ -62,9 +62,7 @@ public final class BillingTrino {
 
   /** The sample's allowlist for its tables in {@code catalog}.{@code schema}. */
   public static SqlAllowlist allowlist(String catalog, String schema) {
-    return BillingSample.description(Path.of("."))
-        .allowlist(Dialect.trino(catalog, schema))
-        .build();
+    return BillingSample.builder().dialect(TrinoSql.dialect(catalog, schema)).build();
   }
 
   /**

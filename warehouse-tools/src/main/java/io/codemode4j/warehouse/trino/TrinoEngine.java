@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse.trino;
 
+import io.codemode4j.engine.trino.TrinoSql;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.engine.JdbcEngine;
@@ -74,7 +75,7 @@ public final class TrinoEngine extends JdbcEngine {
               + path.get(1)
               + "): a Trino URL names the catalog and schema, so leave connection.schema out");
     }
-    return Dialect.trino(path.get(0), path.get(1));
+    return TrinoSql.dialect(path.get(0), path.get(1));
   }
 
   @Override

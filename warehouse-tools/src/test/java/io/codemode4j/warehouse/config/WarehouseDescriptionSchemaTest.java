@@ -51,6 +51,8 @@ class WarehouseDescriptionSchemaTest {
         .isEqualTo(new TreeSet<>(WarehouseDescriptions.TENANT_KEYS));
     assertThat(properties("/properties/limits"))
         .isEqualTo(new TreeSet<>(WarehouseDescriptions.LIMITS_KEYS));
+    assertThat(properties("/properties/examples"))
+        .isEqualTo(new TreeSet<>(WarehouseDescriptions.EXAMPLES_KEYS));
   }
 
   @Test

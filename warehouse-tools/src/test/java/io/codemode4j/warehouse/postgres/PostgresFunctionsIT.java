@@ -2,7 +2,7 @@ package io.codemode4j.warehouse.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.engine.postgres.PostgresSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -46,7 +46,7 @@ class PostgresFunctionsIT {
                     + " FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
                     + " WHERE n.nspname = 'pg_catalog' AND p.proname = ?"
                     + " AND p.prokind IN ('f', 'a', 'w')")) {
-      for (String name : new TreeSet<>(Dialect.postgres("billing").defaultFunctions())) {
+      for (String name : new TreeSet<>(PostgresSql.dialect("billing").functions().names())) {
         if (GRAMMAR.contains(name)) {
           continue;
         }
@@ -68,6 +68,6 @@ class PostgresFunctionsIT {
 
   @Test
   void grammarNames_areAllInTheDefaults_soTheSkipListHidesNoTypo() {
-    assertThat(Dialect.postgres("billing").defaultFunctions()).containsAll(GRAMMAR);
+    assertThat(PostgresSql.dialect("billing").functions().names()).containsAll(GRAMMAR);
   }
 }

@@ -2,6 +2,7 @@ package io.codemode4j.warehouse.trino;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.engine.trino.TrinoSql;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
@@ -29,7 +30,7 @@ class TrinoFunctionsIT {
   private static final Set<String> GRAMMAR =
       Set.of("coalesce", "nullif", "if", "extract", "position", "current_timestamp", "grouping");
 
-  private static final Dialect TRINO = Dialect.trino(TestTrino.CATALOG, TestTrino.SCHEMA);
+  private static final Dialect TRINO = TrinoSql.dialect(TestTrino.CATALOG, TestTrino.SCHEMA);
 
   @Test
   void defaultFunctions_exceptGrammar_areListedByShowFunctions() throws SQLException {
@@ -42,7 +43,7 @@ class TrinoFunctionsIT {
       }
     }
     List<String> missing = new ArrayList<>();
-    for (String name : new TreeSet<>(TRINO.defaultFunctions())) {
+    for (String name : new TreeSet<>(TRINO.functions().names())) {
       if (!GRAMMAR.contains(name) && !listed.contains(name)) {
         missing.add(name);
       }
@@ -53,7 +54,7 @@ class TrinoFunctionsIT {
 
   @Test
   void grammarNames_areAllInTheDefaults_soTheSkipListHidesNoTypo() {
-    assertThat(TRINO.defaultFunctions()).containsAll(GRAMMAR);
+    assertThat(TRINO.functions().names()).containsAll(GRAMMAR);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.codemode4j.sql.dialect;
+package io.codemode4j.engine.trino;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+/** The Trino dialect: what it refuses, saying what to write, and how it renders. */
 class TrinoDialectTest {
 
   private static final SqlAllowlist ALLOWLIST =
-      SampleTables.builder().dialect(Dialect.trino("hive", "billing")).build();
+      SampleTables.builder().dialect(TrinoSql.dialect("hive", "billing")).build();
 
   @Test
   void render_bareTable_isQualifiedByTheDialectsCatalogAndSchema() throws SqlRefusedException {
@@ -78,7 +79,7 @@ class TrinoDialectTest {
       delimiter = '|',
       textBlock =
           """
-          SELECT region, count(*) FROM invoices GROUP BY ALL              | GROUP BY region, customer
+          SELECT region, count(*) FROM invoices GROUP BY ALL              | GROUP BY region, status
           SELECT region FROM invoices ORDER BY ALL                        | list the columns
           SELECT * EXCLUDE (notes) FROM invoices                          | list the columns
           SELECT * REPLACE (round(amount, 0) AS amount) FROM invoices     | list the columns
@@ -89,8 +90,8 @@ class TrinoDialectTest {
           SELECT issued_on + INTERVAL (1 + 1) DAY FROM invoices           | n * INTERVAL '1' DAY
           SELECT issued_on + INTERVAL '30 days' FROM invoices             | INTERVAL '30' DAY
           SELECT 1 FROM invoices WHERE invoice_id SIMILAR TO 'INV.*'      | regexp_like
-          SELECT 1 FROM customers WHERE name ILIKE 'a%'                   | lower(name) LIKE
-          SELECT 1 FROM customers WHERE name NOT ILIKE 'a%'               | lower(name) LIKE
+          SELECT 1 FROM customers WHERE name ILIKE 'a%'                   | lower(status) LIKE
+          SELECT 1 FROM customers WHERE name NOT ILIKE 'a%'               | lower(status) LIKE
           SELECT 1 FROM customers NATURAL JOIN invoices                   | USING (customer_id)
           SELECT 1 FROM invoices WHERE amount BETWEEN SYMMETRIC 5 AND 1   | least(a, b)
           SELECT year(issued_on) AS y, count(*) FROM invoices GROUP BY ROLLUP (year(issued_on)) | group by its column
@@ -213,7 +214,7 @@ class TrinoDialectTest {
     assertThatThrownBy(
             () ->
                 SampleTables.builder()
-                    .dialect(Dialect.trino("hive", "billing"))
+                    .dialect(TrinoSql.dialect("hive", "billing"))
                     .catalog("lake")
                     .build())
         .isInstanceOf(IllegalStateException.class)
@@ -222,7 +223,7 @@ class TrinoDialectTest {
 
   @Test
   void trino_catalogNotAnIdentifier_isRefusedSayingWhatIsValid() {
-    assertThatThrownBy(() -> Dialect.trino("Hive; DROP", "billing"))
+    assertThatThrownBy(() -> TrinoSql.dialect("Hive; DROP", "billing"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("[a-z_][a-z0-9_]*");
   }
@@ -232,7 +233,7 @@ class TrinoDialectTest {
     assertThat(ALLOWLIST.dialect().name()).isEqualTo("Trino");
     assertThat(ALLOWLIST.dialect().catalog()).isEqualTo("hive");
     assertThat(ALLOWLIST.dialect().schema()).isEqualTo("billing");
-    assertThat(Dialect.trino("hive", "billing")).isEqualTo(Dialect.trino("hive", "billing"));
+    assertThat(TrinoSql.dialect("hive", "billing")).isEqualTo(TrinoSql.dialect("hive", "billing"));
   }
 
   private static SqlRefusal refusalOf(String sql) {

@@ -1,4 +1,4 @@
-package io.codemode4j.sql.dialect;
+package io.codemode4j.engine.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,10 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+/** The PostgreSQL dialect: what it refuses, saying what to write, and how it renders. */
 class PostgresDialectTest {
 
   private static final SqlAllowlist ALLOWLIST =
-      SampleTables.builder().dialect(Dialect.postgres("billing")).build();
+      SampleTables.builder().dialect(PostgresSql.dialect("billing")).build();
 
   @Test
   void render_bareTable_isQualifiedByTheDialectsSchema() throws SqlRefusedException {
@@ -75,14 +76,14 @@ class PostgresDialectTest {
       delimiter = '|',
       textBlock =
           """
-          SELECT region, count(*) FROM invoices GROUP BY ALL              | GROUP BY region, customer
+          SELECT region, count(*) FROM invoices GROUP BY ALL              | GROUP BY region, status
           SELECT region FROM invoices ORDER BY ALL                        | list the columns
           SELECT * EXCLUDE (notes) FROM invoices                          | list the columns
           SELECT * REPLACE (round(amount, 0) AS amount) FROM invoices     | list the columns
           SELECT customer, row_number() OVER (ORDER BY amount) AS r FROM invoices QUALIFY r = 1 | WHERE
           SELECT last_value(amount IGNORE NULLS) OVER (ORDER BY issued_on) FROM invoices | IGNORE NULLS
           SELECT * FROM range(1, 5)                                       | generate_series(start, stop)
-          SELECT issued_on + INTERVAL (1 + 1) DAY FROM invoices           | INTERVAL '1 day'
+          SELECT issued_on + INTERVAL (1 + 1) DAY FROM invoices           | n * INTERVAL '1' DAY
           SELECT TRY_CAST(customer_id AS INTEGER) FROM customers          | CASE WHEN
           SELECT 1 FROM invoices WHERE invoice_id SIMILAR TO 'INV.*'      | LIKE
           """)
@@ -168,7 +169,7 @@ class PostgresDialectTest {
 
   @Test
   void postgres_schemaNotAnIdentifier_isRefusedSayingWhatIsValid() {
-    assertThatThrownBy(() -> Dialect.postgres("Billing; DROP"))
+    assertThatThrownBy(() -> PostgresSql.dialect("Billing; DROP"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("[a-z_][a-z0-9_]*");
   }

@@ -1,0 +1,68 @@
+package io.codemode4j.warehouse;
+
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.Tenant;
+import java.util.HashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The connections a {@link Warehouse} reads through: the reader's backend, and each tenant's own
+ * where the host confines tenants in the database too ({@link TenantDataSources}), opened at the
+ * tenant's first query and kept until close. Decided: a class of its own, as HikariCP keeps the
+ * pool apart from what uses it, so that warehouses differing only in their allowlist ({@link
+ * Warehouse#withAllowlist}) share one set of connections.
+ */
+final class WarehouseConnections implements AutoCloseable {
+
+  private final JdbcBackend reader;
+  private final @Nullable TenantDataSources tenantSources;
+  private final ValueMapping values;
+
+  /** Guarded by itself; {@code closed} too. */
+  private final Map<Tenant, JdbcBackend> tenants = new HashMap<>();
+
+  private boolean closed;
+
+  WarehouseConnections(
+      JdbcBackend reader, @Nullable TenantDataSources tenantSources, ValueMapping values) {
+    this.reader = reader;
+    this.tenantSources = tenantSources;
+    this.values = values;
+  }
+
+  /** The reader's backend, which also reads the catalog. */
+  JdbcBackend reader() {
+    return reader;
+  }
+
+  /** The backend {@code policy}'s queries run on: its tenant's own, else the reader's. */
+  JdbcBackend forPolicy(QueryPolicy policy) throws WarehouseException {
+    if (tenantSources == null || policy.tenant().isEmpty()) {
+      return reader;
+    }
+    Tenant tenant = policy.tenant().get();
+    synchronized (tenants) {
+      if (closed) {
+        throw new WarehouseException(
+            WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
+      }
+      JdbcBackend open = tenants.get(tenant);
+      if (open == null) {
+        open = new JdbcBackend(tenantSources.open(tenant), true, values);
+        tenants.put(tenant, open);
+      }
+      return open;
+    }
+  }
+
+  @Override
+  public void close() {
+    synchronized (tenants) {
+      closed = true;
+      tenants.values().forEach(JdbcBackend::close);
+      tenants.clear();
+    }
+    reader.close();
+  }
+}
