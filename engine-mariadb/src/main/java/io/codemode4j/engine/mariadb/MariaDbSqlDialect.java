@@ -34,7 +34,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>a cast to the MariaDB type of {@link MariaDbCastTypes} ({@code x::type} too), written
  *       {@code CAST(} with no space: unless {@code IGNORE_SPACE}, MariaDB reads a name, a space and
  *       a parenthesis as a call of a stored function of that name;
- *   <li>{@code length(x)} as {@code char_length(x)}: MariaDB's {@code length} counts bytes;
+ *   <li>{@code length(x)} as {@code char_length(x)}: MariaDB's {@code length} counts bytes; {@code
+ *       concat(a, b)} as {@code concat_ws('', a, b)}: DuckDB's concat skips NULLs, MariaDB's is
+ *       NULL if any argument is;
  *   <li>{@code NULLS FIRST/LAST}, which MariaDB cannot parse, as an ordering on {@code x IS NULL}
  *       first; plain {@code BETWEEN}, since Calcite writes {@code BETWEEN ASYMMETRIC}.
  * </ul>
@@ -95,9 +97,25 @@ public final class MariaDbSqlDialect extends MysqlSqlDialect {
         && function.getName().toLowerCase(Locale.ROOT).equals("length")
         && call.operandCount() == 1) {
       function(writer, "char_length", call);
+    } else if (call.getOperator() instanceof SqlFunction function
+        && function.getName().toLowerCase(Locale.ROOT).equals("concat")) {
+      concatSkippingNulls(writer, call);
     } else {
       super.unparseCall(writer, call, leftPrec, rightPrec);
     }
+  }
+
+  /** DuckDB's {@code concat(a, b)}, which skips NULLs, as {@code concat_ws('', a, b)}. */
+  private static void concatSkippingNulls(SqlWriter writer, SqlCall call) {
+    writer.print("concat_ws");
+    SqlWriter.Frame frame = writer.startList(SqlWriter.FrameTypeEnum.FUN_CALL, "(", ")");
+    writer.sep(",");
+    writer.literal("''");
+    for (SqlNode operand : call.getOperandList()) {
+      writer.sep(",");
+      operand.unparse(writer, 0, 0);
+    }
+    writer.endList(frame);
   }
 
   /** {@code x NULLS LAST} as {@code (x) IS NULL, x}; {@code NULLS FIRST} with {@code DESC}. */

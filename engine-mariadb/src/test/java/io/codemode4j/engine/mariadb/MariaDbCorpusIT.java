@@ -73,7 +73,8 @@ class MariaDbCorpusIT {
     StringBuilder report = new StringBuilder();
     try (Connection duck = duckDb();
         Statement duckSql = duck.createStatement();
-        Connection maria = TestMariaDb.connect(TestMariaDb.READER);
+        // No default database: the rendering names every table's database itself.
+        Connection maria = TestMariaDb.connect(TestMariaDb.READER, "");
         Statement mariaSql = maria.createStatement()) {
       mariaSql.execute("SET SESSION sql_mode = '" + MariaDbEngine.SQL_MODE + "'");
       mariaSql.setQueryTimeout(60);
