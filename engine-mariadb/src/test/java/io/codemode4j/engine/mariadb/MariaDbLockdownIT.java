@@ -165,6 +165,53 @@ class MariaDbLockdownIT {
     }
   }
 
+  /**
+   * The warehouse cancels a query at its timeout with {@link Statement#cancel()}, which MariaDB's
+   * driver sends as KILL QUERY from a connection of the same account: a reader may kill its own
+   * queries, and the cancel needs one connection beyond the pool (MAX_USER_CONNECTIONS is 8, a pool
+   * 4).
+   */
+  @Test
+  void cancel_ofAReadersOwnQuery_interruptsIt() throws Exception {
+    for (Connection reader : readers()) {
+      try (reader;
+          Statement statement = reader.createStatement()) {
+        statement.execute("SET SESSION max_statement_time = 0");
+        Thread canceller =
+            Thread.ofVirtual()
+                .start(
+                    () -> {
+                      try {
+                        while (!running(reader.getMetaData().getUserName())) {
+                          Thread.onSpinWait();
+                        }
+                        statement.cancel();
+                      } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                      }
+                    });
+        long start = System.nanoTime();
+        assertThat(interruption(statement, "SELECT BENCHMARK(10000000000, md5('a'))"))
+            .matches("(?s).*interrupted.*|answered 0");
+        canceller.join();
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+      }
+    }
+  }
+
+  /** Whether {@code user} runs a BENCHMARK now, as the admin sees the process list. */
+  private static boolean running(String user) throws SQLException {
+    try (Connection admin = TestMariaDb.admin();
+        Statement sql = admin.createStatement()) {
+      return !column(
+              sql,
+              "SELECT ID FROM information_schema.PROCESSLIST WHERE USER = '"
+                  + user
+                  + "' AND INFO LIKE 'SELECT BENCHMARK%'")
+          .isEmpty();
+    }
+  }
+
   @Test
   void select_asTenantUser_readsOnlyItsRowsThroughEveryListedName() throws SQLException {
     long emeaLines;
