@@ -47,9 +47,9 @@ import java.util.regex.Pattern;
  *       (condition pushdown for derived tables, on by default), so in both the query's own
  *       predicate reached the base table before the view's filter (a primary-key lookup, index
  *       condition pushdown, a join) and an error on one row of another tenant told that row apart:
- *       5 of 16 probes leaked through MERGE views, 5 through TEMPTABLE ones. MariaDB neither merges
+ *       6 of 15 probes leaked through MERGE views, 6 through TEMPTABLE ones. MariaDB neither merges
  *       a view with a LIMIT nor pushes a condition into it, so the view's filter is the only
- *       condition its base table sees: 0 of 16 leaked. The cost: every query through a tenant view
+ *       condition its base table sees: 0 of 15 leaked. The cost: every query through a tenant view
  *       reads the tenant's whole table into a temporary table first (NOTES.md has the numbers).
  * </ul>
  *

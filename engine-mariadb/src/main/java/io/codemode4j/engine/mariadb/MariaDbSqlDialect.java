@@ -5,12 +5,14 @@ import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlTypeNameSpec;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.dialect.MysqlSqlDialect;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
+import org.apache.calcite.sql.fun.SqlIntervalOperator;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.jspecify.annotations.Nullable;
@@ -37,6 +39,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code length(x)} as {@code char_length(x)}: MariaDB's {@code length} counts bytes; {@code
  *       concat(a, b)} as {@code concat_ws('', a, b)}: DuckDB's concat skips NULLs, MariaDB's is
  *       NULL if any argument is;
+ *   <li>{@code x + INTERVAL 30 DAY} as {@code date_add(x, INTERVAL 30 DAY)}: MariaDB cannot parse a
+ *       parenthesised interval, and every operand is parenthesised;
  *   <li>{@code NULLS FIRST/LAST}, which MariaDB cannot parse, as an ordering on {@code x IS NULL}
  *       first; plain {@code BETWEEN}, since Calcite writes {@code BETWEEN ASYMMETRIC}.
  * </ul>
@@ -91,6 +95,10 @@ public final class MariaDbSqlDialect extends MysqlSqlDialect {
       writer.sep("AND");
       parenthesised(writer, call.operand(2));
       writer.endList(frame);
+    } else if ((call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS)
+        && call.operandCount() == 2
+        && isInterval(call.operand(1))) {
+      dateArithmetic(writer, call);
     } else if (call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST) {
       nullsOrdered(writer, call);
     } else if (call.getOperator() instanceof SqlFunction function
@@ -103,6 +111,32 @@ public final class MariaDbSqlDialect extends MysqlSqlDialect {
     } else {
       super.unparseCall(writer, call, leftPrec, rightPrec);
     }
+  }
+
+  private static boolean isInterval(SqlNode node) {
+    return node instanceof SqlIntervalLiteral
+        || (node instanceof SqlCall call && call.getOperator() instanceof SqlIntervalOperator);
+  }
+
+  /**
+   * {@code x + INTERVAL 30 DAY} as {@code date_add(x, INTERVAL 30 DAY)}: MariaDB reads an interval
+   * only bare, and the renderer parenthesises every operand.
+   */
+  private static void dateArithmetic(SqlWriter writer, SqlCall call) {
+    writer.print(call.getKind() == SqlKind.PLUS ? "date_add" : "date_sub");
+    SqlWriter.Frame frame = writer.startList(SqlWriter.FrameTypeEnum.FUN_CALL, "(", ")");
+    writer.sep(",");
+    call.operand(0).unparse(writer, 0, 0);
+    writer.sep(",");
+    SqlNode interval = call.operand(1);
+    if (interval instanceof SqlCall numeric) {
+      writer.keyword("INTERVAL");
+      numeric.operand(0).unparse(writer, 0, 0);
+      numeric.operand(1).unparse(writer, 0, 0);
+    } else {
+      interval.unparse(writer, 0, 0);
+    }
+    writer.endList(frame);
   }
 
   /** DuckDB's {@code concat(a, b)}, which skips NULLs, as {@code concat_ws('', a, b)}. */

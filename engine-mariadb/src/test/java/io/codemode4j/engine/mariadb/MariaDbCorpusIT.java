@@ -49,9 +49,9 @@ class MariaDbCorpusIT {
   /**
    * Today's counts of queries that return DuckDB's rows (of 84), NOTES.md says why the rest fail.
    */
-  private static final int LEAST_SAME_PLAIN = 35;
+  private static final int LEAST_SAME_PLAIN = 36;
 
-  private static final int LEAST_SAME_REWRITTEN = 36;
+  private static final int LEAST_SAME_REWRITTEN = 37;
 
   /** How one query fared. */
   enum Outcome {

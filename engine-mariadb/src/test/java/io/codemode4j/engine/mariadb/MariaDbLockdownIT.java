@@ -119,6 +119,28 @@ class MariaDbLockdownIT {
     }
   }
 
+  /**
+   * What the lockdown cannot refuse: an account may change its own password (no data is exposed,
+   * but the warehouse would be locked out of that account). Measured on an account of its own.
+   */
+  @Test
+  void setPassword_ofItsOwnAccount_isAllowedByMariaDb() throws Exception {
+    String user = "codemode_password_probe";
+    try (Connection admin = TestMariaDb.admin()) {
+      TestMariaDb.lockdown().applyReader(admin, user, TestMariaDb.PASSWORD);
+    }
+    try (Connection reader = TestMariaDb.connect(user);
+        Statement statement = reader.createStatement()) {
+      statement.execute("SET PASSWORD = PASSWORD('changed-by-itself')");
+    }
+    assertThatThrownBy(() -> TestMariaDb.connect(user).close())
+        .hasMessageContaining("Access denied");
+    try (Connection admin = TestMariaDb.admin();
+        Statement sql = admin.createStatement()) {
+      sql.execute("DROP USER '" + user + "'@'%'");
+    }
+  }
+
   @Test
   void kill_ofAnotherAccountsSession_isRefused() throws SQLException {
     try (Connection admin = TestMariaDb.admin();

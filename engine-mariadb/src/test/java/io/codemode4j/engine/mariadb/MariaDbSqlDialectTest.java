@@ -44,7 +44,13 @@ class MariaDbSqlDialectTest {
             "SELECT amount_cents FROM invoices WHERE amount_cents BETWEEN 1 AND 2",
             "`amount_cents`) BETWEEN (1) AND (2)"),
         Arguments.of("SELECT name AS \"a`b\" FROM customers", "AS `a``b`"),
-        Arguments.of("SELECT name FROM customers", "FROM `billing`.`customers`"));
+        Arguments.of("SELECT name FROM customers", "FROM `billing`.`customers`"),
+        Arguments.of(
+            "SELECT issued_on + INTERVAL 30 DAY AS x FROM invoices",
+            "date_add(`issued_on`, INTERVAL 30 DAY)"),
+        Arguments.of(
+            "SELECT issued_on - INTERVAL '45' DAY AS x FROM invoices",
+            "date_sub(`issued_on`, INTERVAL '45' DAY)"));
   }
 
   @ParameterizedTest(name = "{0}")
