@@ -1,0 +1,271 @@
+package io.codemode4j.engine.mariadb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.sql.internal.ApprovedTrees;
+import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.billing.BillingSample;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.calcite.sql.SqlNode;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A measurement, for the MariaDB dialect still to be built: every query of the allowlist's accepted
+ * corpus, approved by today's DuckDB allowlist over the billing tables, its approved tree rendered
+ * through {@link MariaDbSqlDialect} (plain, and after the rewrites of {@link MariaDbRendering}),
+ * run on MariaDB as the reader and on DuckDB over the same parquet, the rows compared as {@code
+ * DifferentialIT} compares them (numbers by value, floating ones to 1e-9 relative, midnight
+ * timestamps as dates). Each outcome goes to {@code target/mariadb-corpus.txt}; NOTES.md groups
+ * them into what the dialect needs. The floors hold today's counts, so a change that loses a query
+ * is seen.
+ */
+class MariaDbCorpusIT {
+
+  private static final Path CORPUS =
+      Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet"))
+          .resolve("../../sql-allowlist/src/test/resources/corpus/accepted.sql")
+          .normalize();
+
+  private static final int MAX_ROWS = 1000;
+
+  /**
+   * Today's counts of queries that return DuckDB's rows (of 84), NOTES.md says why the rest fail.
+   */
+  private static final int LEAST_SAME_PLAIN = 36;
+
+  private static final int LEAST_SAME_REWRITTEN = 37;
+
+  /** How one query fared. */
+  enum Outcome {
+    SAME,
+    DIFFERS,
+    MARIADB_ERROR,
+    NOT_RENDERED
+  }
+
+  record Entry(String name, boolean unordered, String sql) {}
+
+  @Test
+  void corpus_renderedForMariaDb_mostQueriesReturnDuckDbsRows() throws Exception {
+    TestMariaDb.start();
+    List<Entry> corpus = corpus();
+    SqlAllowlist duckAllowlist = BillingSample.allowlist();
+    QueryPolicy policy = QueryPolicy.unscoped(MAX_ROWS);
+    Map<MariaDbRendering, Map<Outcome, Integer>> counts = new EnumMap<>(MariaDbRendering.class);
+    StringBuilder report = new StringBuilder();
+    try (Connection duck = duckDb();
+        Statement duckSql = duck.createStatement();
+        // No default database: the rendering names every table's database itself.
+        Connection maria = TestMariaDb.connect(TestMariaDb.READER, "");
+        Statement mariaSql = maria.createStatement()) {
+      mariaSql.execute("SET SESSION sql_mode = '" + MariaDbEngine.SQL_MODE + "'");
+      mariaSql.setQueryTimeout(60);
+      for (Entry entry : corpus) {
+        List<List<Object>> want = rows(duckSql, duckAllowlist.approve(entry.sql(), policy).sql());
+        SqlNode tree =
+            ApprovedTrees.approve(entry.sql(), Dialect.duckDb(), BillingMariaDb.scopes(), policy);
+        for (MariaDbRendering rendering : MariaDbRendering.values()) {
+          String why;
+          Outcome outcome;
+          String sql = "";
+          try {
+            sql = rendering.render(tree, TestMariaDb.DATABASE);
+            why = difference(entry, want, rows(mariaSql, sql));
+            outcome = why == null ? Outcome.SAME : Outcome.DIFFERS;
+          } catch (SQLException e) {
+            outcome = Outcome.MARIADB_ERROR;
+            why = e.getMessage();
+          } catch (RuntimeException | AssertionError e) {
+            // Calcite's own unparse asserts on a tree it cannot write (e.g. DuckDB's year(x)).
+            outcome = Outcome.NOT_RENDERED;
+            why = e.toString();
+          }
+          counts
+              .computeIfAbsent(rendering, r -> new EnumMap<>(Outcome.class))
+              .merge(outcome, 1, Integer::sum);
+          report
+              .append(rendering)
+              .append(" | ")
+              .append(outcome)
+              .append(" | ")
+              .append(entry.name())
+              .append(why == null ? "" : " | " + why.replace('\n', ' '))
+              .append(
+                  rendering == MariaDbRendering.REWRITTEN && outcome != Outcome.SAME
+                      ? "\n    " + sql.replace('\n', ' ')
+                      : "")
+              .append('\n');
+        }
+      }
+    }
+    report.insert(0, "corpus " + corpus.size() + " queries: " + counts + "\n");
+    Files.createDirectories(Path.of("target"));
+    Files.writeString(Path.of("target/mariadb-corpus.txt"), report);
+    System.out.println(report.substring(0, report.indexOf("\n")));
+
+    assertThat(counts.get(MariaDbRendering.PLAIN).getOrDefault(Outcome.SAME, 0))
+        .as("%s", counts)
+        .isGreaterThanOrEqualTo(LEAST_SAME_PLAIN);
+    assertThat(counts.get(MariaDbRendering.REWRITTEN).getOrDefault(Outcome.SAME, 0))
+        .as("%s", counts)
+        .isGreaterThanOrEqualTo(LEAST_SAME_REWRITTEN);
+  }
+
+  private static Connection duckDb() throws SQLException {
+    Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+    try (Statement sql = duck.createStatement()) {
+      for (String table : List.of("customers", "invoices", "invoice_lines")) {
+        String file =
+            TestMariaDb.sampleDir().resolve(table + ".parquet").toAbsolutePath().toString();
+        sql.execute(
+            "CREATE VIEW "
+                + table
+                + " AS SELECT * FROM read_parquet("
+                + SqlLiterals.quote(file)
+                + ")");
+      }
+      sql.execute("CREATE VIEW invoice_summary AS " + BillingSample.invoiceSummaryQuery(""));
+    }
+    return duck;
+  }
+
+  static List<Entry> corpus() throws Exception {
+    List<Entry> entries = new ArrayList<>();
+    String name = null;
+    boolean unordered = false;
+    StringBuilder sql = new StringBuilder();
+    for (String line : Files.readAllLines(CORPUS)) {
+      if (line.startsWith("-- name: ")) {
+        if (name != null) {
+          entries.add(new Entry(name, unordered, sql.toString().strip()));
+        }
+        name = line.substring("-- name: ".length());
+        unordered = false;
+        sql.setLength(0);
+      } else if (line.startsWith("-- rows: unordered")) {
+        unordered = true;
+      } else if (!line.startsWith("--") && name != null) {
+        sql.append(line).append('\n');
+      }
+    }
+    if (name != null) {
+      entries.add(new Entry(name, unordered, sql.toString().strip()));
+    }
+    return entries;
+  }
+
+  private static List<List<Object>> rows(Statement statement, String sql) throws SQLException {
+    List<List<Object>> rows = new ArrayList<>();
+    try (ResultSet rs = statement.executeQuery(sql)) {
+      int columns = rs.getMetaData().getColumnCount();
+      while (rs.next()) {
+        List<Object> row = new ArrayList<>();
+        for (int c = 1; c <= columns; c++) {
+          Object value = rs.getObject(c);
+          row.add(value == null ? "null" : value);
+        }
+        rows.add(row);
+      }
+    }
+    return rows;
+  }
+
+  /** Why {@code got} is not {@code want}, or {@code null} when it is. */
+  private static String difference(Entry entry, List<List<Object>> want, List<List<Object>> got) {
+    if (entry.unordered()) {
+      Comparator<List<Object>> order = Comparator.comparing(MariaDbCorpusIT::rough);
+      want.sort(order);
+      got.sort(order);
+    }
+    if (want.size() != got.size()) {
+      return "rows: DuckDB " + want.size() + ", MariaDB " + got.size();
+    }
+    for (int r = 0; r < want.size(); r++) {
+      if (want.get(r).size() != got.get(r).size()) {
+        return "columns: DuckDB " + want.get(r).size() + ", MariaDB " + got.get(r).size();
+      }
+      for (int c = 0; c < want.get(r).size(); c++) {
+        Object a = want.get(r).get(c);
+        Object b = got.get(r).get(c);
+        if (!same(a, b)) {
+          return "row "
+              + r
+              + " column "
+              + c
+              + ": DuckDB "
+              + canonical(a)
+              + " ("
+              + a.getClass().getSimpleName()
+              + "), MariaDB "
+              + canonical(b)
+              + " ("
+              + b.getClass().getSimpleName()
+              + ")";
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean same(Object a, Object b) {
+    if ((a instanceof Double || a instanceof Float || b instanceof Double || b instanceof Float)
+        && a instanceof Number x
+        && b instanceof Number y) {
+      double p = x.doubleValue();
+      double q = y.doubleValue();
+      return p == q || Math.abs(p - q) <= 1e-9 * Math.max(Math.abs(p), Math.abs(q));
+    }
+    return canonical(a).equals(canonical(b));
+  }
+
+  private static String canonical(Object value) {
+    Object v = value;
+    if (v instanceof java.sql.Date date) {
+      v = date.toLocalDate();
+    } else if (v instanceof java.sql.Timestamp timestamp) {
+      v = timestamp.toLocalDateTime();
+    }
+    if (v instanceof LocalDateTime time
+        && time.toLocalTime().equals(java.time.LocalTime.MIDNIGHT)) {
+      return time.toLocalDate().toString();
+    }
+    if (v instanceof LocalDate || v instanceof LocalDateTime) {
+      return v.toString();
+    }
+    if (v instanceof Number number) {
+      return new BigDecimal(number.toString()).stripTrailingZeros().toPlainString();
+    }
+    return String.valueOf(v);
+  }
+
+  private static String rough(List<Object> row) {
+    StringBuilder key = new StringBuilder();
+    for (Object value : row) {
+      String text = canonical(value);
+      key.append(
+              text.matches("-?\\d+(\\.\\d+)?")
+                  ? new BigDecimal(text).round(new MathContext(6)).toPlainString()
+                  : text)
+          .append('|');
+    }
+    return key.toString();
+  }
+}

@@ -1,0 +1,150 @@
+package io.codemode4j.engine.mariadb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.dialect.Dialect;
+import io.codemode4j.sql.internal.ApprovedTrees;
+import io.codemode4j.warehouse.JdbcPools;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The measurements behind {@link MariaDbSqlDialect}'s quoting and {@link MariaDbEngine}'s pool:
+ * what double quotes, {@code ||} and a backslash mean under MariaDB's default {@code sql_mode} and
+ * under {@code ANSI_QUOTES,PIPES_AS_CONCAT} and {@code NO_BACKSLASH_ESCAPES}; the rendering means
+ * the same under each; the engine's pool is read-only in its {@code sql_mode}, and the typing
+ * text's claims hold.
+ */
+class MariaDbSessionModesIT {
+
+  private static final String DEFAULT_MODE = "STRICT_TRANS_TABLES";
+  private static final String ANSI = "ANSI_QUOTES,PIPES_AS_CONCAT";
+  private static final String NO_BACKSLASH = "NO_BACKSLASH_ESCAPES";
+
+  @BeforeAll
+  static void start() {
+    TestMariaDb.start();
+  }
+
+  @Test
+  void doubleQuotesAndPipes_withoutAnsiModes_areSilentlyAStringAndAnOr() throws SQLException {
+    try (Connection reader = TestMariaDb.connect(TestMariaDb.READER);
+        Statement sql = reader.createStatement()) {
+      sql.execute("SET SESSION sql_mode = '" + DEFAULT_MODE + "'");
+      assertThat(one(sql, "SELECT \"region\" FROM customers LIMIT 1")).isEqualTo("region");
+      assertThat(one(sql, "SELECT 'a' || 'b'")).isEqualTo("0");
+      sql.execute("SET SESSION sql_mode = '" + ANSI + "'");
+      assertThat(one(sql, "SELECT \"region\" FROM customers ORDER BY 1 LIMIT 1"))
+          .isEqualTo("americas");
+      assertThat(one(sql, "SELECT 'a' || 'b'")).isEqualTo("ab");
+    }
+  }
+
+  /**
+   * The rendering of names, {@code ||}, a backslash and a cast answers the same under each mode; a
+   * plain backslash literal does not.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {DEFAULT_MODE, ANSI, NO_BACKSLASH, ANSI + "," + NO_BACKSLASH})
+  void rendering_underEverySqlMode_meansTheSame(String mode) throws Exception {
+    String rendered =
+        MariaDbRendering.REWRITTEN.render(
+            ApprovedTrees.approve(
+                "SELECT region || '\\' || segment AS joined, CAST(count(*) AS VARCHAR) AS n"
+                    + " FROM customers GROUP BY region, segment ORDER BY joined LIMIT 1",
+                Dialect.duckDb(),
+                BillingMariaDb.scopes(),
+                QueryPolicy.unscoped(10)),
+            TestMariaDb.DATABASE);
+    try (Connection reader = TestMariaDb.connect(TestMariaDb.READER);
+        Statement sql = reader.createStatement()) {
+      sql.execute("SET SESSION sql_mode = '" + mode + "'");
+      assertThat(row(sql, rendered)).as(rendered).containsExactly("americas\\enterprise", "27");
+      String plain = "SELECT 'a\\' AS x";
+      if (mode.contains(NO_BACKSLASH)) {
+        assertThat(one(sql, plain)).isEqualTo("a\\");
+      } else {
+        assertThatThrownBy(() -> one(sql, plain))
+            .as("a backslash escapes the closing quote")
+            .hasMessageContaining("syntax");
+      }
+    }
+  }
+
+  @Test
+  void pool_ofTheEngine_isReadOnlyInItsSqlModeAndTypesAsItsTypingSays() throws Exception {
+    MariaDbEngine engine = new MariaDbEngine();
+    try (HikariDataSource pool =
+            JdbcPools.open(
+                engine.pool(
+                    TestMariaDb.url(TestMariaDb.DATABASE),
+                    TestMariaDb.READER,
+                    TestMariaDb.PASSWORD));
+        Connection reader = pool.getConnection();
+        Statement sql = reader.createStatement()) {
+      assertThat(one(sql, "SELECT @@tx_read_only")).isEqualTo("1");
+      assertThat(one(sql, "SELECT @@sql_mode")).isEqualTo(MariaDbEngine.SQL_MODE);
+      assertThatThrownBy(() -> one(sql, "SELECT region, name FROM customers GROUP BY region"))
+          .as("ONLY_FULL_GROUP_BY")
+          .hasMessageContaining("GROUP BY");
+      try (ResultSet rs =
+          sql.executeQuery(
+              "SELECT count(*), sum(amount_cents), avg(amount_cents), 7 / CAST(2 AS DOUBLE),"
+                  + " 7 DIV 2, status = 'paid', max(issued_on), CAST(1 AS UNSIGNED) + 18446744073709551614"
+                  + " FROM invoices GROUP BY status = 'paid' LIMIT 1")) {
+        ResultSetMetaData meta = rs.getMetaData();
+        List<String> types =
+            List.of(
+                meta.getColumnTypeName(1),
+                meta.getColumnTypeName(2),
+                meta.getColumnTypeName(3),
+                meta.getColumnTypeName(4),
+                meta.getColumnTypeName(5),
+                meta.getColumnTypeName(6),
+                meta.getColumnTypeName(7),
+                meta.getColumnTypeName(8));
+        assertThat(types)
+            .containsExactly(
+                "BIGINT",
+                "DECIMAL",
+                "DECIMAL",
+                "DOUBLE",
+                "INTEGER",
+                "INTEGER",
+                "DATE",
+                "BIGINT UNSIGNED");
+        rs.next();
+        assertThat(rs.getString(4)).isEqualTo("3.5");
+        assertThat(rs.getString(8)).isEqualTo("18446744073709551615");
+        for (String type : types) {
+          assertThat(engine.typing().rows()).contains(type);
+        }
+      }
+    }
+  }
+
+  private static String one(Statement sql, String query) throws SQLException {
+    try (ResultSet rs = sql.executeQuery(query)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  private static List<String> row(Statement sql, String query) throws SQLException {
+    try (ResultSet rs = sql.executeQuery(query)) {
+      rs.next();
+      return List.of(rs.getString(1), rs.getString(2));
+    }
+  }
+}
