@@ -145,6 +145,15 @@ public final class SqlAllowlist {
   }
 
   /**
+   * This allowlist rendering its tables in {@code schema} instead ({@link Dialect#inSchema}), its
+   * own approval cache: for a tenant whose rows a database keeps behind views of the same names in
+   * a schema of its own.
+   */
+  public SqlAllowlist inSchema(String schema) {
+    return configuration.copy().dialect(dialect.inSchema(schema)).build();
+  }
+
+  /**
    * What a refusal advises for {@code topic}: the dialect's advice over this allowlist's examples
    * ({@link Dialect#advice}).
    */

@@ -120,6 +120,43 @@ class DialectBuilderTest {
   }
 
   @Test
+  void render_mysqlQuotingWithBackslashEscapes_quotesWithBackticksAndRefusesABackslashLiteral()
+      throws SqlRefusedException {
+    SqlAllowlist backticks =
+        SqlAllowlist.builder()
+            .table("orders", TenantScope.byColumn("area"))
+            .table("stores", TenantScope.byColumn("area"))
+            .dialect(mariaDb().rendering(MysqlSqlDialect.DEFAULT).readsBackslashEscapes().build())
+            .build();
+
+    assertThat(backticks.approve("SELECT status FROM orders", QueryPolicy.unscoped(5)).sql())
+        .contains("`status`", "FROM `shop`.`orders`");
+    // MySQL's family reads \' as a quote inside a literal: a backslash there could end it early.
+    assertThatThrownBy(
+            () ->
+                backticks.approve(
+                    "SELECT count(*) FROM orders WHERE status = 'a\\'", QueryPolicy.unscoped(5)))
+        .isInstanceOf(SqlRefusedException.class)
+        .hasMessageContaining("a backslash in a string literal");
+    assertThat(
+            ALLOWLIST
+                .approve(
+                    "SELECT count(*) FROM orders WHERE status = 'a\\'", QueryPolicy.unscoped(5))
+                .sql())
+        .contains("'a\\'");
+  }
+
+  @Test
+  void inSchema_rendersTheTablesInTheOtherSchema() throws SqlRefusedException {
+    assertThat(
+            ALLOWLIST
+                .inSchema("shop_tenant_north")
+                .approve("SELECT status FROM orders", QueryPolicy.unscoped(5))
+                .sql())
+        .contains("FROM \"shop_tenant_north\".\"orders\"");
+  }
+
+  @Test
   void build_dialectWithoutPartsItNeeds_isRefusedListingThem() {
     assertThatThrownBy(() -> Dialect.builder("MariaDB").schema("shop").build())
         .isInstanceOf(IllegalStateException.class)

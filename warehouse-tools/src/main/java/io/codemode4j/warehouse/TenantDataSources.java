@@ -2,6 +2,7 @@ package io.codemode4j.warehouse;
 
 import io.codemode4j.sql.Tenant;
 import javax.sql.DataSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a tenant's queries run when the host keeps each tenant's rows apart in the database itself:
@@ -26,4 +27,13 @@ public interface TenantDataSources {
    * @throws WarehouseException when it cannot be opened; the query that asked fails with it
    */
   DataSource open(Tenant tenant) throws WarehouseException;
+
+  /**
+   * The schema {@code tenant}'s connections read the tables from, or {@code null} (the default) for
+   * the allowlist's own: an engine without row-level security keeps each tenant's rows behind views
+   * of the same names in a schema of its own, and the tenant's queries are rendered into it.
+   */
+  default @Nullable String schema(Tenant tenant) {
+    return null;
+  }
 }

@@ -121,7 +121,7 @@ public final class Warehouse implements AutoCloseable {
   public QueryResult query(String sql, QueryPolicy policy, Duration timeout)
       throws SqlRefusedException, WarehouseException {
     requireTimeout(timeout);
-    ApprovedQuery approved = allowlist.approve(sql, policy);
+    ApprovedQuery approved = connections.allowlistFor(allowlist, policy).approve(sql, policy);
     return connections
         .forPolicy(policy)
         .execute(approved.sql(), approved.maxRows(), maxResultBytes, timeout);

@@ -1,9 +1,11 @@
 package io.codemode4j.warehouse;
 
 import io.codemode4j.sql.QueryPolicy;
+import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -18,6 +20,9 @@ final class WarehouseConnections implements AutoCloseable {
   private final JdbcBackend reader;
   private final @Nullable TenantDataSources tenantSources;
   private final ValueMapping values;
+
+  private final ConcurrentHashMap<SchemaKey, SqlAllowlist> schemaAllowlists =
+      new ConcurrentHashMap<>();
 
   /** Guarded by itself; {@code closed} too. */
   private final Map<Tenant, JdbcBackend> tenants = new HashMap<>();
@@ -35,6 +40,26 @@ final class WarehouseConnections implements AutoCloseable {
   JdbcBackend reader() {
     return reader;
   }
+
+  /**
+   * The allowlist {@code policy}'s queries are approved by: {@code allowlist}, or the same in the
+   * tenant's own schema where its connections read one ({@link TenantDataSources#schema}).
+   */
+  SqlAllowlist allowlistFor(SqlAllowlist allowlist, QueryPolicy policy) {
+    if (tenantSources == null || policy.tenant().isEmpty()) {
+      return allowlist;
+    }
+    String schema = tenantSources.schema(policy.tenant().get());
+    if (schema == null) {
+      return allowlist;
+    }
+    // Keyed by the allowlist too: warehouses of one set of connections differ in their allowlist.
+    return schemaAllowlists.computeIfAbsent(
+        new SchemaKey(allowlist, schema), key -> allowlist.inSchema(schema));
+  }
+
+  /** An allowlist and a tenant schema it renders into. */
+  private record SchemaKey(SqlAllowlist allowlist, String schema) {}
 
   /** The backend {@code policy}'s queries run on: its tenant's own, else the reader's. */
   JdbcBackend forPolicy(QueryPolicy policy) throws WarehouseException {

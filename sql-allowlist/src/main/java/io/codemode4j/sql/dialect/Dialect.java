@@ -55,6 +55,7 @@ public final class Dialect {
   private final String schema;
   private final @Nullable String catalog;
   private final boolean keepsBareTableNames;
+  private final boolean readsBackslashEscapes;
   private final SqlDialect rendering;
   private final List<TreeRewrite> rewrites;
   private final List<SyntaxCheck> checks;
@@ -70,10 +71,37 @@ public final class Dialect {
     this.schema = schema;
     this.catalog = builder.catalog;
     this.keepsBareTableNames = builder.keepsBareTableNames;
+    this.readsBackslashEscapes = builder.readsBackslashEscapes;
     this.rendering = rendering;
     this.rewrites = List.copyOf(builder.rewrites);
     this.checks = List.copyOf(builder.checks);
     this.advice = Map.copyOf(builder.advice);
+  }
+
+  /** {@code other} over the tables of {@code schema}. */
+  private Dialect(Dialect other, String schema) {
+    this.name = other.name;
+    this.features = other.features;
+    this.functions = other.functions;
+    this.castTypes = other.castTypes;
+    this.valueKeywords = other.valueKeywords;
+    this.postfixKeywords = other.postfixKeywords;
+    this.schema = schema;
+    this.catalog = other.catalog;
+    this.keepsBareTableNames = other.keepsBareTableNames;
+    this.readsBackslashEscapes = other.readsBackslashEscapes;
+    this.rendering = other.rendering;
+    this.rewrites = other.rewrites;
+    this.checks = other.checks;
+    this.advice = other.advice;
+  }
+
+  /**
+   * This dialect over the same tables in {@code schema} (a lowercase identifier): for an engine
+   * that keeps each tenant's rows behind views of the same names in a schema of its own.
+   */
+  public Dialect inSchema(String schema) {
+    return new Dialect(this, Names.requireIdentifier(schema, "schema"));
   }
 
   /**
@@ -157,6 +185,14 @@ public final class Dialect {
     return keepsBareTableNames;
   }
 
+  /**
+   * Whether the engine may read a backslash in a string literal as an escape (MySQL's family in its
+   * default mode): then no rendered literal may hold one, whatever the session's mode.
+   */
+  public boolean readsBackslashEscapes() {
+    return readsBackslashEscapes;
+  }
+
   /** The Calcite dialect that writes an approved, rewritten query as the engine's SQL. */
   public SqlDialect rendering() {
     return rendering;
@@ -193,6 +229,7 @@ public final class Dialect {
         && schema.equals(that.schema)
         && Objects.equals(catalog, that.catalog)
         && keepsBareTableNames == that.keepsBareTableNames
+        && readsBackslashEscapes == that.readsBackslashEscapes
         && rendering == that.rendering
         && rewrites.equals(that.rewrites)
         && checks.equals(that.checks)
@@ -225,6 +262,7 @@ public final class Dialect {
     private @Nullable String schema;
     private @Nullable String catalog;
     private boolean keepsBareTableNames;
+    private boolean readsBackslashEscapes;
     private @Nullable SqlDialect rendering;
     private final List<TreeRewrite> rewrites = new ArrayList<>();
     private final List<SyntaxCheck> checks = new ArrayList<>();
@@ -308,6 +346,18 @@ public final class Dialect {
      */
     public Builder keepBareTableNames() {
       this.keepsBareTableNames = true;
+      return this;
+    }
+
+    /**
+     * The engine may read a backslash in a string literal as an escape (MySQL's family in its
+     * default mode, where {@code 'a\'} does not end): the rendering's lexical check then refuses
+     * any literal holding a backslash, so the engine's {@link #rendering} must write one otherwise
+     * (MariaDB's {@code char(92)}). Decided: a property of the dialect, never of the session's
+     * mode, which a host's own pool may leave at the default.
+     */
+    public Builder readsBackslashEscapes() {
+      this.readsBackslashEscapes = true;
       return this;
     }
 

@@ -51,28 +51,38 @@ final class Rendering {
     } catch (RuntimeException e) {
       throw new SqlRefusedException(refusal(e.getClass().getSimpleName(), engine), e);
     }
-    checkLexically(sql, engine);
+    checkLexically(sql, dialect);
     return sql;
   }
 
   /**
-   * Refuses {@code sql} unless, outside string literals and quoted identifiers, it holds only
-   * words, numbers, whitespace and operator characters; {@code engine} names the target in the
-   * message. Every engine here lexes comments, {@code $} quotes or parameters and prefixed strings
-   * ({@code E'...'}, {@code U&'...'}) that a renderer must never emit.
+   * Refuses {@code sql} unless, outside string literals and quoted identifiers (quoted as the
+   * dialect's Calcite dialect quotes them: {@code "} or a backtick), it holds only words, numbers,
+   * whitespace and operator characters. Every engine here lexes comments, {@code $} quotes or
+   * parameters and prefixed strings ({@code E'...'}, {@code U&'...'}) that a renderer must never
+   * emit. Decided: where the engine may read a backslash in a string literal as an escape ({@link
+   * Dialect#readsBackslashEscapes}), no literal may hold a backslash at all, so an engine's escape
+   * rules can never end a literal early; its renderer writes a backslash otherwise (MariaDB's
+   * {@code char(92)}).
    */
-  static void checkLexically(String sql, String engine) throws SqlRefusedException {
+  static void checkLexically(String sql, Dialect dialect) throws SqlRefusedException {
+    String engine = dialect.name();
+    char identifierQuote = dialect.rendering().quoteIdentifier("a").charAt(0);
+    boolean backslashEscapes = dialect.readsBackslashEscapes();
     int i = 0;
     while (i < sql.length()) {
       char c = sql.charAt(i);
       char next = i + 1 < sql.length() ? sql.charAt(i + 1) : '\0';
-      if (c == '\'' || c == '"') {
+      if (c == '\'' || c == identifierQuote) {
         if (c == '\'' && i > 0 && Character.isLetter(sql.charAt(i - 1))) {
           throw refused("a prefixed string literal", engine);
         }
         int close = SqlScan.closingQuote(sql, i);
         if (close < 0) {
           throw refused("an unterminated quote", engine);
+        }
+        if (c == '\'' && backslashEscapes && sql.substring(i, close).indexOf('\\') >= 0) {
+          throw refused("a backslash in a string literal", engine);
         }
         i = close + 1;
       } else if ((c == '-' && next == '-') || (c == '/' && (next == '*' || next == '/'))) {

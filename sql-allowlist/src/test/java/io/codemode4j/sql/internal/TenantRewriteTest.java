@@ -204,6 +204,26 @@ class TenantRewriteTest {
   }
 
   @Test
+  void inSchema_rendersEveryTableInTheTenantsSchema_andLeavesTheOriginalAsItWas() throws Exception {
+    SqlAllowlist north = ALLOWLIST.inSchema("tenant_north");
+
+    String sql =
+        collapse(
+            north
+                .approve(
+                    "SELECT count(*) FROM invoice_lines JOIN invoices USING (invoice_id)", EMEA)
+                .sql());
+
+    assertThat(sql)
+        .contains("FROM \"tenant_north\".\"invoice_lines\" AS \"tenant_0\"")
+        .contains("FROM \"tenant_north\".\"invoices\" AS \"tenant_1\"")
+        .doesNotContain("\"main\"");
+    assertThat(north.dialect().schema()).isEqualTo("tenant_north");
+    assertThat(ALLOWLIST.dialect().schema()).isEqualTo("main");
+    assertThat(rewrite("SELECT i.region FROM invoices i")).contains(INVOICES);
+  }
+
+  @Test
   void tableThroughASharedParent_isRefusedAtBuild() {
     SqlAllowlist.Builder builder =
         SqlAllowlist.builder()

@@ -3,8 +3,10 @@ package io.codemode4j.warehouse.engine;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
+import io.codemode4j.warehouse.TenantDataSources;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.config.WarehouseConnection;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -37,6 +40,16 @@ public abstract class JdbcEngine implements WarehouseEngine {
   protected abstract Dialect dialect(String jdbcUrl, @Nullable String schema);
 
   /**
+   * The schema a tenant's user reads the tables from, or {@code null} (the default) for the same
+   * schema as the reader's: an engine without row-level security keeps each tenant's rows behind
+   * views of the same names in a schema of its own (a MariaDB database per tenant), and the
+   * tenant's queries are rendered into it.
+   */
+  protected @Nullable String tenantSchema(String jdbcUrl, @Nullable String schema, Tenant tenant) {
+    return null;
+  }
+
+  /**
    * Where the catalog reader looks: {@code [catalog, schema]} of the tables, either {@code null}
    * for any, for {@link java.sql.DatabaseMetaData#getTables}.
    */
@@ -59,8 +72,19 @@ public abstract class JdbcEngine implements WarehouseEngine {
     if (users != null) {
       JdbcPools.requireCredentialsApart(jdbc.url(), name());
       String url = jdbc.url();
+      String schema = jdbc.schema();
       builder.tenantDataSources(
-          tenant -> JdbcPools.open(pool(url, users.user(tenant), credentials.tenantPassword())));
+          new TenantDataSources() {
+            @Override
+            public DataSource open(Tenant tenant) throws WarehouseException {
+              return JdbcPools.open(pool(url, users.user(tenant), credentials.tenantPassword()));
+            }
+
+            @Override
+            public @Nullable String schema(Tenant tenant) {
+              return tenantSchema(url, schema, tenant);
+            }
+          });
     }
     return builder.build();
   }
