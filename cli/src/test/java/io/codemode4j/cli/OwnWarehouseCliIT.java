@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
+import io.codemode4j.engine.postgres.PostgresLockdown;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.Warehouse;
-import io.codemode4j.warehouse.postgres.PostgresLockdown;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -188,6 +188,16 @@ class OwnWarehouseCliIT {
         .contains(
             "--tenant names a store the data does not have (west): its stores are east, north,"
                 + " south");
+
+    // A refusal's advice is written over the shop's own tables and columns, found by their types.
+    Outcome refused =
+        codemode(
+            env, "query", "SELECT datediff('day', ordered_on, ordered_on) FROM orders", "--config", c);
+    assertThat(refused.exitCode()).as(refused.both()).isEqualTo(CodemodeCli.EXIT_REFUSED);
+    assertThat(refused.err())
+        .contains("ordered_on")
+        .doesNotContainIgnoringCase("invoice")
+        .doesNotContain("shipped_on", "issued_on");
 
     Path program = dir.resolve("revenue.js");
     Files.writeString(program, REVENUE_PROGRAM);
