@@ -192,7 +192,11 @@ class OwnWarehouseCliIT {
     // A refusal's advice is written over the shop's own tables and columns, found by their types.
     Outcome refused =
         codemode(
-            env, "query", "SELECT datediff('day', ordered_on, ordered_on) FROM orders", "--config", c);
+            env,
+            "query",
+            "SELECT datediff('day', ordered_on, ordered_on) FROM orders",
+            "--config",
+            c);
     assertThat(refused.exitCode()).as(refused.both()).isEqualTo(CodemodeCli.EXIT_REFUSED);
     assertThat(refused.err())
         .contains("ordered_on")
