@@ -260,8 +260,10 @@ class OwnWarehouseCliIT {
     List<String> command =
         new ArrayList<>(
             List.of("node", "mcp-domain.mjs", "orders", program.toAbsolutePath().toString()));
-    command.addAll(PackagedMcp.command("mcp", "--config", c, "--tenant", "east"));
-    JsonNode mcp = NodeMcpClient.run(withEnv(command, env));
+    // The server is the process that reads the password variable: the SDK's stdio transport hands a
+    // spawned server only a default environment (HOME, PATH, ...), never the client's whole one.
+    command.addAll(withEnv(PackagedMcp.command("mcp", "--config", c, "--tenant", "east"), env));
+    JsonNode mcp = NodeMcpClient.run(command);
     assertThat(mcp.path("resources").valueStream().map(JsonNode::asString))
         .contains("codemode://tables/orders", "codemode://tables/products")
         .noneMatch(uri -> uri.contains("invoice"));
