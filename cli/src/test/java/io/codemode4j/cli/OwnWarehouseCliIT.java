@@ -12,6 +12,8 @@ import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.postgres.TestPostgres;
+import io.codemode4j.warehouse.trino.ShopTrino;
+import io.codemode4j.warehouse.trino.TestTrino;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +40,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * A team's own warehouse, never seen by the project ({@link ShopDomain}: stores, orders, order
  * lines and a shared product catalog), served by the packaged CLI from nothing but what {@code
  * codemode init} drafts from its catalog: on the embedded DuckDB (a directory of parquet files and
- * a database file) and on PostgreSQL. Every command that reads data answers in the shop's words,
+ * a database file), on PostgreSQL and on Trino (the test cluster's {@code hive.shop}, beside the
+ * billing sample: {@link ShopTrino}). Every command that reads data answers in the shop's words,
  * confined to a store, and nothing of the billing sample is in sight.
  */
 class OwnWarehouseCliIT {
@@ -68,7 +71,8 @@ class OwnWarehouseCliIT {
   enum Engine {
     DUCKDB_DIRECTORY,
     DUCKDB_FILE,
-    POSTGRESQL
+    POSTGRESQL,
+    TRINO
   }
 
   @BeforeAll
@@ -113,6 +117,9 @@ class OwnWarehouseCliIT {
       case DUCKDB_FILE -> List.of("--warehouse", "jdbc:duckdb:" + dir.resolve("shop.duckdb"));
       case POSTGRESQL ->
           List.of("--warehouse", pgUrl(), "--schema", "shop", "--warehouse-user", PG_READER);
+      // The URL names the catalog and schema; no password, since Trino takes one only over TLS.
+      case TRINO ->
+          List.of("--warehouse", TestTrino.shopUrl(), "--warehouse-user", ShopTrino.READER);
     };
   }
 
@@ -143,8 +150,9 @@ class OwnWarehouseCliIT {
     assertThat(draft)
         .contains("    tenant: {column: store}\n")
         .contains(
-            engine == Engine.DUCKDB_DIRECTORY
-                // Parquet declares no primary key: every table keyed by the column lists tenants.
+            engine == Engine.DUCKDB_DIRECTORY || engine == Engine.TRINO
+                // Parquet declares no primary key, nor does a hive table over it: every table
+                // keyed by the column lists tenants.
                 ? "  query: \"SELECT store FROM orders UNION SELECT store FROM stores\""
                 : "  query: \"SELECT DISTINCT store FROM stores\"")
         .doesNotContain(PG_PASSWORD);

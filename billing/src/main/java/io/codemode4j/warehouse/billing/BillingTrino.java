@@ -4,6 +4,7 @@ import io.codemode4j.engine.trino.TrinoEngine;
 import io.codemode4j.engine.trino.TrinoLockdown;
 import io.codemode4j.engine.trino.TrinoSql;
 import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.TenantUsers;
@@ -35,14 +36,14 @@ import org.jspecify.annotations.Nullable;
  */
 public final class BillingTrino {
 
-  /** The base tables an analyst reads, each with its tenant column. */
-  static final Map<String, String> TABLES =
+  /** The base tables an analyst reads, each keyed by its region. */
+  static final Map<String, TenantScope> TABLES =
       java.util.Collections.unmodifiableMap(
           new LinkedHashMap<>(
               Map.of(
-                  "customers", "region",
-                  "invoices", "region",
-                  "invoice_lines_by_region", "region")));
+                  "customers", new TenantScope.ByColumn("region"),
+                  "invoices", new TenantScope.ByColumn("region"),
+                  "invoice_lines_by_region", new TenantScope.ByColumn("region"))));
 
   /** The invoker views an analyst reads. */
   static final Set<String> VIEWS = Set.of("invoice_lines", "invoice_summary");

@@ -1,6 +1,9 @@
 package io.codemode4j.warehouse.trino;
 
+import io.codemode4j.engine.trino.TrinoAccess;
+import io.codemode4j.engine.trino.TrinoRules;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingTrino;
@@ -9,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +24,9 @@ import org.junit.jupiter.api.Assumptions;
  * use, loaded with the bundled sample through its owner ({@link BillingTrino#load}) and locked down
  * by the rules of {@link BillingTrino#lockdown}: {@link #ANALYST} reads every row, each tenant of
  * {@link #TENANTS} through its own user ({@link #tenantUser}); {@code payroll} is a table beside
- * the sample that no analyst is granted. Stopped when the JVM ends.
+ * the sample that no analyst is granted. Beside the sample, in {@code hive.shop}, the shop of
+ * {@link ShopDomain} ({@link ShopTrino}), read by users of its own, {@link #shopUrl}; one rules
+ * file locks down both, and neither's users read the other's. Stopped when the JVM ends.
  *
  * <p>Skipped, not failed (a JUnit assumption), on a JDK older than 24.0.1, which Trino 476 refuses
  * to start on, and where the build did not unpack the server ({@code codemode.trinoHome}).
@@ -54,11 +60,16 @@ public final class TestTrino {
     return ANALYST + "_" + String.join("_", new TreeSet<>(tenant.values()));
   }
 
-  /** The rules the cluster runs with. */
+  /** The rules the cluster runs with: the sample's and the shop's. */
   public static String rules() {
     Map<Tenant, String> users = new LinkedHashMap<>();
     TENANTS.forEach(tenant -> users.put(tenant, tenantUser(tenant)));
-    return BillingTrino.lockdown(CATALOG, SCHEMA, OWNER).rules(ANALYST, users);
+    List<TrinoAccess> accesses =
+        new ArrayList<>(
+            List.of(
+                new TrinoAccess(BillingTrino.lockdown(CATALOG, SCHEMA, OWNER), ANALYST, users)));
+    accesses.addAll(ShopTrino.accesses(CATALOG, OWNER));
+    return TrinoRules.json(accesses);
   }
 
   /** The running cluster, started and loaded on first use. */
@@ -104,6 +115,14 @@ public final class TestTrino {
     return cluster().url("/" + CATALOG + "/" + SCHEMA);
   }
 
+  /**
+   * The shop's warehouse URL, {@code jdbc:trino://127.0.0.1:<port>/hive/shop}: read it as {@link
+   * ShopTrino#READER}, or as a store's user ({@link ShopTrino#storeUser}).
+   */
+  public static String shopUrl() {
+    return cluster().url("/" + CATALOG + "/" + ShopTrino.SCHEMA);
+  }
+
   /** A plain trino-jdbc connection as {@code user}, the allowlist bypassed. */
   public static Connection connect(String user) throws SQLException {
     return cluster().connect(user);
@@ -132,11 +151,26 @@ public final class TestTrino {
     for (String table : List.of("customers", "invoices", "invoice_lines")) {
       locations.put(table, trino.stage(sampleDir().resolve(table + ".parquet"), table));
     }
+    Map<String, String> shopLocations = new LinkedHashMap<>();
+    Path shop = Files.createTempDirectory("shop-parquet");
+    try {
+      ShopDomain.writeParquet(shop);
+      for (String table : ShopDomain.TABLES) {
+        shopLocations.put(
+            table, trino.stage(shop.resolve(table + ".parquet"), ShopTrino.SCHEMA + "/" + table));
+      }
+    } finally {
+      for (String table : ShopDomain.TABLES) {
+        Files.deleteIfExists(shop.resolve(table + ".parquet"));
+      }
+      Files.delete(shop);
+    }
     try (Connection owner = trino.connect(OWNER)) {
       BillingTrino.load(owner, CATALOG, SCHEMA, locations);
       try (Statement s = owner.createStatement()) {
         s.execute("CREATE TABLE hive.billing.payroll AS SELECT 'ceo' AS name, 1000000 AS salary");
       }
+      ShopTrino.load(owner, CATALOG, shopLocations);
     }
   }
 

@@ -79,14 +79,15 @@ final class TrinoCluster {
   }
 
   /**
-   * Copies {@code parquet} into the lake as the only file of directory {@code table}, returning the
-   * location a hive external table gives for it.
+   * Copies {@code parquet} into the lake as the only file of {@code directory} (a relative path,
+   * e.g. {@code invoices} or {@code shop/orders}), returning the location a hive external table
+   * gives for it.
    */
-  String stage(Path parquet, String table) throws IOException {
-    Path dir = lake.resolve(table);
+  String stage(Path parquet, String directory) throws IOException {
+    Path dir = lake.resolve(directory);
     Files.createDirectories(dir);
-    Files.copy(parquet, dir.resolve(table + ".parquet"), StandardCopyOption.REPLACE_EXISTING);
-    return "local:///" + table;
+    Files.copy(parquet, dir.resolve(parquet.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    return "local:///" + directory;
   }
 
   /** The coordinator's URL with {@code path} ({@code /catalog/schema}, or empty). */
