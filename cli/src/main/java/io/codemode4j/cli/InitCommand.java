@@ -163,7 +163,19 @@ final class InitCommand implements Callable<Integer> {
                       : tables.stream().map(t -> t.strip().toLowerCase(Locale.ROOT)).toList(),
                   tenantColumn == null ? null : tenantColumn.strip().toLowerCase(Locale.ROOT)),
               relativeTo);
-      prove(draft, relativeTo == null ? Path.of("").toAbsolutePath() : relativeTo, credentials);
+      String problem =
+          unfit(draft, relativeTo == null ? Path.of("").toAbsolutePath() : relativeTo, credentials);
+      if (problem != null) {
+        // Nothing written, nothing lost: the draft goes to stderr for the user to correct by hand.
+        err.println(
+            "error: codemode init drafted a description that does not load as written ("
+                + problem
+                + "); nothing was written. This is a defect of init: please report it. The draft,"
+                + " to correct by hand:");
+        err.print(draft);
+        err.flush();
+        return CodemodeCli.EXIT_FAILED;
+      }
       if (out == null) {
         stdout.print(draft);
         stdout.flush();
@@ -218,21 +230,22 @@ final class InitCommand implements Callable<Integer> {
 
   /**
    * Reads the draft back and opens it: the draft must load as written and fit the database, and its
-   * tenants must be readable; a failure here is this command's bug, reported as such.
+   * tenants must be readable. Returns what is wrong with it, or null when it serves as written.
    */
-  private void prove(String draft, Path base, EngineOpening.Credentials credentials)
-      throws WarehouseException {
+  private static @Nullable String unfit(
+      String draft, Path base, EngineOpening.Credentials credentials) throws WarehouseException {
     WarehouseDescription description;
     try {
       description = WarehouseDescriptions.parse(draft, "the draft", base, false);
     } catch (DescriptionException e) {
-      throw new IllegalStateException("init drafted a description it cannot read: " + e, e);
+      return e.getMessage();
     }
     try (DescribedWarehouse opened =
         DescribedWarehouses.open(description, credentials, DataOptions.cacheRoot())) {
       opened.tenantValues();
+      return null;
     } catch (DescriptionException e) {
-      throw new IllegalStateException("init drafted a description that does not fit: " + e, e);
+      return e.getMessage();
     }
   }
 }

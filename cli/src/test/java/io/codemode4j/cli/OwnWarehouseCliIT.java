@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
+import io.codemode4j.cli.PackagedCli.Outcome;
 import io.codemode4j.engine.postgres.PostgresLockdown;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
@@ -14,9 +15,6 @@ import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import io.codemode4j.warehouse.trino.ShopTrino;
 import io.codemode4j.warehouse.trino.TestTrino;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,7 +24,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -316,35 +313,7 @@ class OwnWarehouseCliIT {
     return out;
   }
 
-  private record Outcome(int exitCode, String out, String err) {
-    String both() {
-      return out + err;
-    }
-  }
-
-  /** The packaged CLI with {@code args}, no credential variable set but those of {@code env}. */
   private static Outcome codemode(Map<String, String> env, String... args) throws Exception {
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
-    ProcessBuilder builder =
-        new ProcessBuilder(PackagedMcp.command(args))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile());
-    builder
-        .environment()
-        .keySet()
-        .removeIf(name -> name.startsWith("CODEMODE_WAREHOUSE") || name.startsWith("OPENAI_"));
-    builder.environment().putAll(env);
-    Process process = builder.start();
-    try (OutputStream stdin = process.getOutputStream()) {
-      stdin.flush();
-    } catch (IOException e) {
-      // The command ended before reading its input: its output says why.
-    }
-    assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
-    return new Outcome(
-        process.exitValue(),
-        Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+    return PackagedCli.run(dir, env, List.of(), args);
   }
 }

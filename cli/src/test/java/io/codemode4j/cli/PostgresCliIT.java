@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
+import io.codemode4j.cli.PackagedCli.Outcome;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.billing.BillingPostgres;
 import io.codemode4j.warehouse.postgres.TestPostgres;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,7 +23,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -78,12 +75,6 @@ class PostgresCliIT {
   private static long emeaInvoices;
 
   @TempDir Path dir;
-
-  private record Outcome(int exitCode, String out, String err) {
-    String both() {
-      return out + err;
-    }
-  }
 
   @BeforeAll
   static void passwordsChecked() throws Exception {
@@ -608,35 +599,8 @@ class PostgresCliIT {
     return codemode(env, List.of(), args);
   }
 
-  /**
-   * The packaged CLI with {@code args}, in this environment without any credential variable but
-   * those of {@code env}, {@code input} written to its standard input (then closed).
-   */
   private Outcome codemode(Map<String, String> env, List<String> input, String... args)
       throws Exception {
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
-    ProcessBuilder builder =
-        new ProcessBuilder(PackagedMcp.command(args))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile());
-    builder
-        .environment()
-        .keySet()
-        .removeIf(name -> name.startsWith("CODEMODE_") || name.startsWith("OPENAI_"));
-    builder.environment().putAll(env);
-    Process process = builder.start();
-    try (OutputStream stdin = process.getOutputStream()) {
-      for (String line : input) {
-        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-      }
-    } catch (IOException e) {
-      // The command ended before reading its input (a usage error): its output says why.
-    }
-    assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
-    return new Outcome(
-        process.exitValue(),
-        Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+    return PackagedCli.run(dir, env, input, args);
   }
 }
