@@ -85,6 +85,7 @@ public final class Bench {
       results.section(List.of("query_ratio_10m"), () -> large(options, effort, results));
     }
     engines(options, effort, results);
+    configured(options, effort, results);
     results.section(
         List.of("mcp_stdio_overhead_ms", "mcp_http_calls_per_s_c16", "mcp_http_p99_ms_c16"),
         () -> new McpScenario(effort, results).run());
@@ -188,6 +189,47 @@ public final class Bench {
     }
   }
 
+  /**
+   * {@code query_ratio_config} and {@code query_overhead_config_ms}: measured where the options
+   * configure a query, else not measured with the options that would give it.
+   */
+  static void configured(BenchOptions options, Effort effort, Results results) {
+    List<String> metrics = List.of("query_ratio_config", "query_overhead_config_ms");
+    ConfiguredQuery configured = options.configured();
+    if (configured == null) {
+      results.notMeasuredAll(
+          metrics,
+          "give --config FILE: a description of your warehouse over JDBC (codemode init drafts"
+              + " one), and --sql for the query to time");
+    } else {
+      results.section(metrics, () -> configured(configured, effort, results));
+    }
+  }
+
+  /** The configured query as a whole pass over the described warehouse / plain JDBC. */
+  private static void configured(ConfiguredQuery configured, Effort effort, Results results)
+      throws Exception {
+    results.progress(
+        String.format(
+            Locale.ROOT,
+            "query on %s: %d warm-up pairs and %d pairs of a pass and plain JDBC, each loop at most"
+                + " %d s",
+            configured.subject(),
+            effort.queryWarmUp(),
+            effort.querySamples(),
+            effort.engineQueryBudget().toSeconds()));
+    try (PlainJdbc jdbc = PlainJdbc.open(configured.plainPool());
+        QueryScenario query = new QueryScenario(configured, jdbc)) {
+      QueryScenario.Pairs pairs =
+          query.measure(effort.queryWarmUp(), effort.querySamples(), effort.engineQueryBudget());
+      results.measured("query_ratio_config", Stats.of(pairs.ratio()), OptionalDouble.empty());
+      results.measured(
+          "query_overhead_config_ms",
+          Stats.of(pairs.overheadMs()),
+          OptionalDouble.of(Measure.median(pairs.jdbcMs())));
+    }
+  }
+
   /** Measures {@code query}'s pairs and records their ratios as {@code metric}. */
   private static void ratio(
       String metric, QueryScenario query, int warmUp, int samples, Duration budget, Results results)
@@ -228,6 +270,8 @@ public final class Bench {
     for (Engine engine : Engine.values()) {
       d.put(engine.metric(), new Definition("pass/jdbc", Optional.empty()));
     }
+    d.put("query_ratio_config", new Definition("pass/jdbc", Optional.empty()));
+    d.put("query_overhead_config_ms", new Definition("ms", Optional.empty()));
     d.put("passes_per_s_c1", new Definition("passes/s", Optional.empty()));
     d.put("passes_per_s_c2", new Definition("passes/s", Optional.of(Target.atLeast(1500))));
     d.put("passes_per_s_c8", new Definition("passes/s", Optional.empty()));

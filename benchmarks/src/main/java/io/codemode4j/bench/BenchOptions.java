@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How to run the bench.
@@ -18,6 +19,9 @@ import java.util.function.Consumer;
  *     without it the cold-start and model-visible-bytes metrics are not measured
  * @param engines where to measure {@code query_ratio_<engine>}, at most one per {@link Engine}; an
  *     engine not listed is not measured
+ * @param configured where to measure {@code query_ratio_config} and {@code
+ *     query_overhead_config_ms} (a warehouse a description configures), or null to report them not
+ *     measured
  * @param progress receives one line per step, for a person watching
  */
 public record BenchOptions(
@@ -26,6 +30,7 @@ public record BenchOptions(
     Path cacheRoot,
     Optional<Path> home,
     List<EngineEndpoint> engines,
+    @Nullable ConfiguredQuery configured,
     Consumer<String> progress) {
 
   public BenchOptions {

@@ -35,6 +35,8 @@ public record BenchReport(String machine, List<Metric> metrics) {
           "query_ratio_10m",
           "query_ratio_postgres",
           "query_ratio_trino",
+          "query_ratio_config",
+          "query_overhead_config_ms",
           "passes_per_s_c1",
           "passes_per_s_c2",
           "passes_per_s_c8",

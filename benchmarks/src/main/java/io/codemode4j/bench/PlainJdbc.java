@@ -1,5 +1,7 @@
 package io.codemode4j.bench;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import io.codemode4j.engine.duckdb.DuckDbLimits;
 import io.codemode4j.engine.duckdb.DuckDbReadOnly;
 import io.codemode4j.warehouse.WarehouseException;
@@ -24,10 +26,16 @@ import org.jspecify.annotations.Nullable;
 public final class PlainJdbc implements AutoCloseable {
 
   private final Connection connection;
+  private final @Nullable HikariDataSource pool;
   private long sink;
 
   private PlainJdbc(Connection connection) {
+    this(connection, null);
+  }
+
+  private PlainJdbc(Connection connection, @Nullable HikariDataSource pool) {
     this.connection = connection;
+    this.pool = pool;
   }
 
   /**
@@ -44,6 +52,38 @@ public final class PlainJdbc implements AutoCloseable {
   /** Connects to {@code endpoint} as the warehouse opened on it does. */
   public static PlainJdbc open(EngineEndpoint endpoint) throws SQLException {
     return new PlainJdbc(endpoint.engine().connect(endpoint));
+  }
+
+  /**
+   * Connects as a pool of {@code config} would (its URL, identity, read-only session, schema and
+   * driver options): the reader pool a warehouse's engine configures, held at one connection.
+   *
+   * @throws SQLException what the engine or its driver said (the URL, a login)
+   */
+  public static PlainJdbc open(HikariConfig config) throws SQLException {
+    HikariConfig one = new HikariConfig();
+    config.copyStateTo(one);
+    // As JdbcPools.open makes every warehouse pool: read-only sessions, each statement committed.
+    one.setReadOnly(true);
+    one.setAutoCommit(true);
+    one.setMaximumPoolSize(1);
+    one.setMinimumIdle(1);
+    one.setPoolName("codemode-bench-plain");
+    HikariDataSource pool;
+    try {
+      pool = new HikariDataSource(one);
+    } catch (RuntimeException e) {
+      // Hikari wraps the driver's refusal (a login, a host) in its own unchecked exception.
+      throw e.getCause() instanceof SQLException cause
+          ? cause
+          : new SQLException(e.getMessage(), e);
+    }
+    try {
+      return new PlainJdbc(pool.getConnection(), pool);
+    } catch (SQLException | RuntimeException e) {
+      pool.close();
+      throw e;
+    }
   }
 
   /** Runs {@code sql} and reads all of its rows; returns how many there were. */
@@ -91,6 +131,12 @@ public final class PlainJdbc implements AutoCloseable {
 
   @Override
   public void close() throws SQLException {
-    connection.close();
+    try {
+      connection.close();
+    } finally {
+      if (pool != null) {
+        pool.close();
+      }
+    }
   }
 }

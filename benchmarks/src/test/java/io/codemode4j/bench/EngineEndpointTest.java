@@ -142,6 +142,7 @@ class EngineEndpointTest {
                     Path.of("cache"),
                     Optional.empty(),
                     List.of(one, two),
+                    null,
                     line -> {}))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("at most one endpoint per engine");
@@ -153,7 +154,13 @@ class EngineEndpointTest {
 
     Bench.engines(
         new BenchOptions(
-            true, Optional.empty(), Path.of("cache"), Optional.empty(), List.of(), line -> {}),
+            true,
+            Optional.empty(),
+            Path.of("cache"),
+            Optional.empty(),
+            List.of(),
+            null,
+            line -> {}),
         Effort.QUICK,
         results);
 

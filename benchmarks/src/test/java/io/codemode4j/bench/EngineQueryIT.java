@@ -116,7 +116,7 @@ class EngineQueryIT {
 
     Bench.engines(
         new BenchOptions(
-            true, Optional.empty(), CACHE, Optional.empty(), List.of(endpoint), line -> {}),
+            true, Optional.empty(), CACHE, Optional.empty(), List.of(endpoint), null, line -> {}),
         Effort.QUICK,
         results);
 

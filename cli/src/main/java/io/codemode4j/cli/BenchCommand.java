@@ -6,19 +6,26 @@ import static io.codemode4j.cli.TerminalText.escape;
 import io.codemode4j.bench.Bench;
 import io.codemode4j.bench.BenchOptions;
 import io.codemode4j.bench.BenchReport;
+import io.codemode4j.bench.ConfiguredQuery;
 import io.codemode4j.bench.EngineEndpoint;
 import io.codemode4j.bench.Metric;
+import io.codemode4j.bench.PlainJdbc;
 import io.codemode4j.bench.Soak;
 import io.codemode4j.bench.SoakOptions;
 import io.codemode4j.bench.SoakReport;
 import io.codemode4j.bench.Stats;
 import io.codemode4j.bench.Target;
 import io.codemode4j.bridge.Isolation;
+import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.config.WarehouseDescription;
+import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -99,6 +106,25 @@ final class BenchCommand implements Callable<Integer> {
   @Nullable Path data;
 
   @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      defaultValue = "${env:CODEMODE_CONFIG}",
+      description =
+          "Also measure query_ratio_config and query_overhead_config_ms on the warehouse this"
+              + " description configures (default: CODEMODE_CONFIG): --sql as a whole pass against"
+              + " plain JDBC on a connection its engine's reader pool makes, running the SQL as the"
+              + " allowlist renders it. Credentials as the description names them.")
+  @Nullable Path config;
+
+  @Option(
+      names = "--sql",
+      paramLabel = "SQL",
+      description =
+          "With --config: the query to time, as a program sends it (default: SELECT count(*) AS n"
+              + " FROM the description's first table).")
+  @Nullable String sql;
+
+  @Option(
       names = "--soak",
       description =
           "Run the soak instead of the benchmarks: --passes passes in-process, "
@@ -140,6 +166,70 @@ final class BenchCommand implements Callable<Integer> {
     }
     List<EngineEndpoint> endpoints = engines.endpoints(env);
     engines.probe(endpoints);
+    if (config == null) {
+      if (sql != null) {
+        throw CodemodeCli.usage(
+            spec, "--sql is the query to time on --config's warehouse: give --config FILE too");
+      }
+      return bench(out, err, endpoints, null);
+    }
+    DataOptions described = new DataOptions();
+    described.spec = spec;
+    described.config = config;
+    try (DescribedWarehouse opened = described.open()) {
+      return bench(out, err, endpoints, configured(opened));
+    } catch (WarehouseException e) {
+      err.println("error: --config " + config + ": " + TerminalText.message(e));
+      return CodemodeCli.EXIT_FAILED;
+    }
+  }
+
+  /**
+   * The query to time on {@code opened}, checked before the bench spends minutes on the rest: the
+   * allowlist approves it, and plain JDBC through the engine's reader pool answers it once.
+   */
+  private ConfiguredQuery configured(DescribedWarehouse opened) throws WarehouseException {
+    WarehouseDescription description = opened.description();
+    String query =
+        sql != null
+            ? sql
+            : "SELECT count(*) AS n FROM " + description.tables().keySet().iterator().next();
+    ConfiguredQuery configured =
+        new ConfiguredQuery(
+            description.subject() + " on " + opened.engine().name(),
+            opened.warehouse(),
+            opened.readerPool(),
+            query);
+    String approved;
+    try {
+      approved = configured.approvedSql();
+    } catch (SqlRefusedException e) {
+      throw CodemodeCli.usage(
+          spec,
+          (sql != null ? "--sql" : "the default query '" + query + "'")
+              + " is refused by "
+              + description.origin().name()
+              + "'s allowlist: "
+              + e.getMessage());
+    }
+    try (PlainJdbc plain = PlainJdbc.open(configured.plainPool())) {
+      plain.query(approved);
+    } catch (SQLException e) {
+      throw CodemodeCli.usage(
+          spec,
+          "--config "
+              + config
+              + ": plain JDBC through the engine's reader pool did not answer the query to time: "
+              + e.getMessage());
+    }
+    return configured;
+  }
+
+  private int bench(
+      PrintWriter out,
+      PrintWriter err,
+      List<EngineEndpoint> endpoints,
+      @Nullable ConfiguredQuery configured) {
     Optional<Path> home = Optional.ofNullable(System.getProperty("codemode.home")).map(Path::of);
     LoadAverage start = LoadAverage.now();
     err.println("bench: load average at start " + start);
@@ -151,6 +241,7 @@ final class BenchCommand implements Callable<Integer> {
                 DataOptions.cacheRoot(),
                 home,
                 endpoints,
+                configured,
                 line -> err.println("bench: " + escape(line, MESSAGE))));
     LoadAverage end = LoadAverage.now();
     err.println("bench: load average at end " + end);
@@ -169,11 +260,11 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private int soak(PrintWriter out, PrintWriter err) {
-    if (quick || json || data != null || engines.any()) {
+    if (quick || json || data != null || engines.any() || config != null || sql != null) {
       throw CodemodeCli.usage(
           spec,
-          "--soak runs alone: drop --quick, --json, --data, --postgres and --trino (they apply"
-              + " to the benchmarks)");
+          "--soak runs alone: drop --quick, --json, --data, --postgres, --trino, --config and"
+              + " --sql (they apply to the benchmarks; unset CODEMODE_CONFIG)");
     }
     List<Isolation> where;
     try {

@@ -6,11 +6,17 @@ import io.codemode4j.bench.BenchReport;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
@@ -25,9 +31,13 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class BenchCommandIT {
 
-  /** What a quick run given only --postgres does not measure: the 10M set, and Trino. */
+  /**
+   * What a quick run given only --postgres does not measure: the 10M set, Trino and a configured
+   * warehouse.
+   */
   private static final Set<String> NOT_MEASURED_BY_DESIGN =
-      Set.of("query_ratio_10m", "query_ratio_trino");
+      Set.of(
+          "query_ratio_10m", "query_ratio_trino", "query_ratio_config", "query_overhead_config_ms");
 
   private record Outcome(int exitCode, String out, String err) {}
 
@@ -101,6 +111,88 @@ class BenchCommandIT {
   }
 
   @Test
+  void bench_quickJsonWithConfig_measuresTheConfiguredQueryAgainstPlainJdbc(@TempDir Path dir)
+      throws Exception {
+    Path config = shopOnDuckDb(dir);
+
+    Outcome result =
+        codemode(
+            "bench",
+            "--quick",
+            "--json",
+            "--config",
+            config.toString(),
+            "--sql",
+            "SELECT store, sum(total_cents) AS cents FROM orders GROUP BY store ORDER BY store");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.err()).contains("bench: query on the shop warehouse on DuckDB: ");
+    JsonNode report = JsonMapper.builder().build().readTree(result.out());
+    List<String> measured = new ArrayList<>();
+    for (JsonNode metric : report.get("metrics")) {
+      String name = metric.get("name").asString();
+      if (name.endsWith("_config") || name.endsWith("_config_ms")) {
+        assertThat(metric.has("reason")).as("%s: %s", name, metric.path("reason")).isFalse();
+        assertThat(metric.get("median").asDouble()).as(name).isFinite();
+        measured.add(name);
+      }
+    }
+    assertThat(measured).containsExactly("query_ratio_config", "query_overhead_config_ms");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      DELETE FROM orders               | --sql is refused by
+      SELECT count(*) FROM payroll     | --sql is refused by
+      """)
+  void bench_configWithSqlTheAllowlistRefuses_exitsTwoBeforeMeasuring(
+      String sql, String expected, @TempDir Path dir) throws Exception {
+    Path config = shopOnDuckDb(dir);
+
+    Outcome result = codemode("bench", "--quick", "--config", config.toString(), "--sql", sql);
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err()).contains(expected).contains("shop.yaml").doesNotContain("bench: ");
+  }
+
+  @Test
+  void bench_sqlWithoutConfig_exitsTwoNamingConfig() {
+    Outcome result = codemode("bench", "--quick", "--sql", "SELECT 1");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err()).contains("--sql is the query to time on --config's warehouse");
+  }
+
+  /** A DuckDB database file of orders and the description of it, shop.yaml, in {@code dir}. */
+  private static Path shopOnDuckDb(Path dir) throws Exception {
+    Path file = dir.resolve("shop.duckdb");
+    try (Connection connection = DriverManager.getConnection("jdbc:duckdb:" + file);
+        Statement sql = connection.createStatement()) {
+      sql.execute("CREATE TABLE orders (order_id BIGINT, store VARCHAR, total_cents BIGINT)");
+      sql.execute(
+          "INSERT INTO orders SELECT i, CASE WHEN i % 3 = 0 THEN 'north' ELSE 'east' END, i * 7"
+              + " FROM range(1, 2001) t(i)");
+      sql.execute("CREATE TABLE payroll (name VARCHAR, cents BIGINT)");
+    }
+    Path config = dir.resolve("shop.yaml");
+    Files.writeString(
+        config,
+        """
+        subject: the shop warehouse
+        connection:
+          url: jdbc:duckdb:%s
+        tables:
+          orders:
+            description: one row per order
+        """
+            .formatted(file));
+    return config;
+  }
+
+  @Test
   void bench_dataIsNotADirectory_exitsTwo() {
     Outcome result = codemode("bench", "--quick", "--data", "no-such-directory");
 
@@ -133,9 +225,10 @@ class BenchCommandIT {
       delimiter = '|',
       textBlock =
           """
-      --soak --json                       | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
-      --soak --postgres jdbc:postgresql:x | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
-      --soak --trino-user analyst         | --soak runs alone: drop --quick, --json, --data, --postgres and --trino
+      --soak --json                       | --soak runs alone: drop --quick, --json, --data, --postgres, --trino, --config and --sql
+      --soak --postgres jdbc:postgresql:x | --soak runs alone: drop --quick, --json, --data, --postgres, --trino, --config and --sql
+      --soak --trino-user analyst         | --soak runs alone: drop --quick, --json, --data, --postgres, --trino, --config and --sql
+      --soak --sql SELECT                 | --soak runs alone: drop --quick, --json, --data, --postgres, --trino, --config and --sql
       --soak --isolation elsewhere        | --isolation must be in-process, process or both, was 'elsewhere'
       --soak --passes 3                   | a soak runs at least one pass per scenario
       --soak --concurrency 0              | concurrency must be 1..256, was 0

@@ -172,6 +172,14 @@ public final class DuckDbEngine implements WarehouseEngine {
   }
 
   /**
+   * The read-only pool of the whole database file: a directory's, prepared as {@link #open} does.
+   */
+  @Override
+  public HikariConfig readerPool(EngineOpening opening) throws WarehouseException {
+    return pool(DuckDbReadOnly.url(source(opening).whole(), DuckDbLimits.defaults()), null, null);
+  }
+
+  /**
    * A database file's tables and views; a directory's data files, each a table named after it,
    * loaded as {@link #open} would load them.
    */

@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse.engine;
 
+import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
@@ -23,16 +24,15 @@ import tools.jackson.databind.node.ObjectNode;
 public final class DescribedWarehouse implements AutoCloseable {
 
   private final Warehouse warehouse;
-  private final WarehouseDescription description;
+  private final EngineOpening opening;
   private final WarehouseEngine engine;
 
   /** The tenancy's values, read once on first use. */
   private volatile @Nullable List<String> tenantValues;
 
-  DescribedWarehouse(
-      Warehouse warehouse, WarehouseDescription description, WarehouseEngine engine) {
+  DescribedWarehouse(Warehouse warehouse, EngineOpening opening, WarehouseEngine engine) {
     this.warehouse = Objects.requireNonNull(warehouse, "warehouse");
-    this.description = Objects.requireNonNull(description, "description");
+    this.opening = Objects.requireNonNull(opening, "opening");
     this.engine = Objects.requireNonNull(engine, "engine");
   }
 
@@ -41,11 +41,19 @@ public final class DescribedWarehouse implements AutoCloseable {
   }
 
   public WarehouseDescription description() {
-    return description;
+    return opening.description();
   }
 
   public WarehouseEngine engine() {
     return engine;
+  }
+
+  /**
+   * The configuration of the reader pool the warehouse reads through ({@link
+   * WarehouseEngine#readerPool}), as its unconfined reader with the credentials it was opened with.
+   */
+  public HikariConfig readerPool() throws WarehouseException {
+    return engine.readerPool(opening);
   }
 
   /**
@@ -65,7 +73,7 @@ public final class DescribedWarehouse implements AutoCloseable {
   }
 
   private List<String> readTenantValues() throws WarehouseException {
-    return switch (description.tenancy()) {
+    return switch (description().tenancy()) {
       case Tenancy.None none -> List.of();
       case Tenancy.Keyed keyed ->
           switch (keyed.values()) {
@@ -76,7 +84,7 @@ public final class DescribedWarehouse implements AutoCloseable {
   }
 
   private List<String> queried(Tenancy.Keyed keyed, String sql) throws WarehouseException {
-    String where = description.origin().at("/tenancy/query");
+    String where = description().origin().at("/tenancy/query");
     QueryResult result;
     try {
       result = warehouse.query(sql, QueryPolicy.unscoped(Warehouse.MAX_ROWS_LIMIT));
@@ -133,10 +141,10 @@ public final class DescribedWarehouse implements AutoCloseable {
    * the data does not have (a typo would otherwise see no rows and look like an answer).
    */
   public @Nullable String tenantProblem(Tenant tenant, String subject) throws WarehouseException {
-    if (!(description.tenancy() instanceof Tenancy.Keyed keyed)) {
+    if (!(description().tenancy() instanceof Tenancy.Keyed keyed)) {
       return subject
           + " asks to confine the programs to a tenant, but "
-          + description.origin().name()
+          + description().origin().name()
           + " has no tenancy, so nothing would confine them: add tenancy (its key and values) to"
           + " the description, or leave "
           + subject

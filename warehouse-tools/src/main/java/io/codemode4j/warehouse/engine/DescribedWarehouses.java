@@ -63,7 +63,7 @@ public final class DescribedWarehouses {
       warehouse.close();
       throw e;
     }
-    return new DescribedWarehouse(warehouse, description, engine);
+    return new DescribedWarehouse(warehouse, opening, engine);
   }
 
   /** Opens {@code description} with {@code credentials}, caching under {@code cacheRoot}. */

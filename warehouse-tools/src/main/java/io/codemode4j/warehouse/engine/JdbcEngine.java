@@ -90,6 +90,13 @@ public abstract class JdbcEngine implements WarehouseEngine {
   }
 
   @Override
+  public HikariConfig readerPool(EngineOpening opening) {
+    WarehouseConnection.Jdbc jdbc = jdbc(opening.connection());
+    EngineOpening.Credentials credentials = opening.credentials();
+    return pool(jdbc.url(), credentials.user(), credentials.password());
+  }
+
+  @Override
   public List<CatalogTable> catalog(
       WarehouseConnection connection, EngineOpening.Credentials credentials, Path cacheRoot)
       throws WarehouseException {

@@ -77,6 +77,17 @@ public interface WarehouseEngine extends ValueMapping {
   Warehouse open(EngineOpening opening) throws WarehouseException;
 
   /**
+   * The configuration of the reader pool {@link #open} reads {@code opening}'s data through, as the
+   * unconfined reader: a baseline for measuring what the warehouse adds over plain JDBC on the same
+   * database ({@code codemode bench --config}). Opening a pool of it is the caller's act; nothing
+   * it runs passes the allowlist.
+   *
+   * @throws WarehouseException when the data cannot be prepared (files an engine loads first)
+   * @throws IllegalArgumentException when the connection is not one this engine serves safely
+   */
+  HikariConfig readerPool(EngineOpening opening) throws WarehouseException;
+
+  /**
    * The tables and views a reader of {@code connection} sees, with their columns, types, foreign
    * keys and the database's own comments, for drafting a description ({@code codemode init});
    * touches nothing the reader could not read. A directory's tables are its data files.
