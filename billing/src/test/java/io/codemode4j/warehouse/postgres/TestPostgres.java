@@ -1,12 +1,11 @@
 package io.codemode4j.warehouse.postgres;
 
 import io.codemode4j.engine.postgres.PostgresLockdown;
+import io.codemode4j.engine.postgres.PostgresTestServer;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingPostgres;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -17,10 +16,10 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * One real PostgreSQL 18 per test JVM (zonky's embedded binaries from Maven Central, about 2 s to
- * start), loaded with the bundled sample through the writer identity and locked down: {@code
- * analyst} reads every row, each tenant of {@link #TENANTS} only its own through its role ({@link
- * #tenantRole}: {@code tenant_emea} reads emea's).
+ * The engine's test server ({@link PostgresTestServer}: one real PostgreSQL 18 per test JVM) loaded
+ * with the bundled sample through the writer identity and locked down: {@code analyst} reads every
+ * row, each tenant of {@link #TENANTS} only its own through its role ({@link #tenantRole}: {@code
+ * tenant_emea} reads emea's).
  */
 public final class TestPostgres {
 
@@ -37,42 +36,41 @@ public final class TestPostgres {
 
   public static final String PASSWORD = "s3cret-not-echoed";
 
-  private static EmbeddedPostgres server;
+  private static boolean loaded;
 
   private TestPostgres() {}
 
+  /** The engine's test server ({@link PostgresTestServer}), the sample loaded on first use. */
   public static synchronized EmbeddedPostgres server() {
-    if (server == null) {
+    EmbeddedPostgres server = PostgresTestServer.server();
+    if (!loaded) {
       try {
-        server = EmbeddedPostgres.builder().start();
-        Runtime.getRuntime().addShutdownHook(new Thread(TestPostgres::stop));
         try (Connection admin = server.getPostgresDatabase().getConnection();
             Statement sql = admin.createStatement()) {
           sql.execute("CREATE ROLE " + WRITER + " LOGIN PASSWORD '" + PASSWORD + "'");
           sql.execute("CREATE DATABASE " + DATABASE + " OWNER " + WRITER);
         }
-        try (Connection writer = connect(WRITER)) {
+        try (Connection writer = connectWhileLoading(WRITER)) {
           BillingPostgres.load(writer, sampleDir(), SCHEMA);
         }
         // An unlisted table beside the allowlisted ones: no reader is granted it.
-        try (Connection writer = connect(WRITER);
+        try (Connection writer = connectWhileLoading(WRITER);
             Statement sql = writer.createStatement()) {
           sql.execute(
               "CREATE TABLE IF NOT EXISTS " + SCHEMA + ".payroll (name text, salary bigint)");
           sql.execute("INSERT INTO " + SCHEMA + ".payroll VALUES ('ceo', 1000000)");
         }
-        try (Connection admin = connect("postgres")) {
+        try (Connection admin = connectWhileLoading("postgres")) {
           PostgresLockdown lockdown = BillingPostgres.lockdown(DATABASE, SCHEMA);
           lockdown.applyReader(admin, READER, PASSWORD);
           for (Tenant tenant : TENANTS) {
             lockdown.applyTenant(admin, tenant, tenantRole(tenant), PASSWORD);
           }
         }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
       } catch (SQLException | WarehouseException e) {
         throw new IllegalStateException("cannot prepare the test PostgreSQL: " + e, e);
       }
+      loaded = true;
     }
     return server;
   }
@@ -82,12 +80,20 @@ public final class TestPostgres {
     return "tenant_" + String.join("_", new TreeSet<>(tenant.values()));
   }
 
+  /** The sample's database, loaded. */
   public static String url() {
-    return "jdbc:postgresql://127.0.0.1:" + server().getPort() + "/" + DATABASE;
+    server();
+    return PostgresTestServer.url(DATABASE);
   }
 
+  /** A connection of {@code user} to the sample's database, loaded. */
   public static Connection connect(String user) throws SQLException {
-    return DriverManager.getConnection(url(), user, PASSWORD);
+    server();
+    return connectWhileLoading(user);
+  }
+
+  private static Connection connectWhileLoading(String user) throws SQLException {
+    return DriverManager.getConnection(PostgresTestServer.url(DATABASE), user, PASSWORD);
   }
 
   public static Path sampleDir() {
@@ -96,15 +102,5 @@ public final class TestPostgres {
       throw new IllegalStateException("no bundled sample data at " + dir.toAbsolutePath());
     }
     return dir;
-  }
-
-  private static synchronized void stop() {
-    try {
-      if (server != null) {
-        server.close();
-      }
-    } catch (IOException e) {
-      // The JVM is ending; the embedded server's directory is a temporary one.
-    }
   }
 }
