@@ -184,6 +184,43 @@ class DescribedWarehouseIT {
   }
 
   @Test
+  void draft_filesNamedAsKeywords_loadAndAnswerAsDrafted() throws Exception {
+    // "semi" and "order" are keywords of DuckDB (SEMI JOIN, ORDER BY), "select" of every SQL: a
+    // file or a column may be named so, and loading it must not become a syntax error.
+    Path keywords = Files.createDirectories(dir.resolve("keywords"));
+    Files.writeString(keywords.resolve("semi.csv"), "select,store,cents\n1,east,10\n2,north,20\n");
+    Files.writeString(keywords.resolve("order.csv"), "id,store\n1,east\n");
+    WarehouseConnection connection = new WarehouseConnection.Directory(keywords, null);
+    List<CatalogTable> catalog =
+        DescribedWarehouses.engineFor(connection)
+            .catalog(connection, EngineOpening.Credentials.NONE, cache());
+
+    String draft =
+        DescriptionDraft.yaml(
+            connection,
+            catalog,
+            new DescriptionDraft.Options("the keywords", List.of(), "store"),
+            keywords);
+
+    WarehouseDescription loaded = WarehouseDescriptions.parse(draft, "draft.yaml", keywords, false);
+    try (DescribedWarehouse opened =
+        DescribedWarehouses.open(loaded, EngineOpening.Credentials.NONE, cache())) {
+      assertThat(opened.tenantValues()).containsExactly("east", "north");
+      var warehouse = opened.warehouse();
+      assertThat(
+              warehouse
+                  .query(
+                      "SELECT sum(cents) AS cents FROM \"semi\"",
+                      warehouse.forTenant(Tenant.of("north")))
+                  .rows()
+                  .getFirst()
+                  .get("cents")
+                  .asLong())
+          .isEqualTo(20);
+    }
+  }
+
+  @Test
   void draft_directory_tablesAreItsFiles() throws Exception {
     WarehouseConnection connection = connection(Source.DIRECTORY);
     List<CatalogTable> catalog =

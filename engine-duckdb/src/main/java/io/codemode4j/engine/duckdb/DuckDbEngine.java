@@ -408,7 +408,7 @@ public final class DuckDbEngine implements WarehouseEngine {
       requireColumns(writer, reader, file, table, description);
       writer.execute(
           "CREATE TABLE "
-              + table.name()
+              + DuckDbNames.quoted(table.name())
               + " AS SELECT * FROM "
               + reader
               + (tenant == null ? "" : TenantRows.where(table.scope(), tenant)));
@@ -417,7 +417,7 @@ public final class DuckDbEngine implements WarehouseEngine {
     // see nothing else).
     for (TableDescription table : description.tables().values()) {
       if (table.view() != null) {
-        writer.execute("CREATE VIEW " + table.name() + " AS " + table.view());
+        writer.execute("CREATE VIEW " + DuckDbNames.quoted(table.name()) + " AS " + table.view());
       }
     }
   }
@@ -478,9 +478,9 @@ public final class DuckDbEngine implements WarehouseEngine {
     for (TableDescription table : ordered(description)) {
       writer.execute(
           "CREATE TABLE "
-              + table.name()
+              + DuckDbNames.quoted(table.name())
               + " AS SELECT * FROM source.main."
-              + table.name()
+              + DuckDbNames.quoted(table.name())
               + TenantRows.where(table.scope(), tenant));
     }
     writer.execute("DETACH source");

@@ -29,18 +29,18 @@ public final class TenantRows {
       case TenantScope.Shared shared -> "";
       case TenantScope.ByColumn byColumn ->
           " WHERE "
-              + byColumn.column()
+              + DuckDbNames.quoted(byColumn.column())
               + " IN ("
               + new TreeSet<>(tenant.values())
                   .stream().map(SqlLiterals::quote).collect(Collectors.joining(", "))
               + ")";
       case TenantScope.ThroughParent through ->
           " WHERE "
-              + through.column()
+              + DuckDbNames.quoted(through.column())
               + " IN (SELECT "
-              + through.parentColumn()
+              + DuckDbNames.quoted(through.parentColumn())
               + " FROM "
-              + through.parentTable()
+              + DuckDbNames.quoted(through.parentTable())
               + ")";
     };
   }

@@ -11,7 +11,7 @@ class TenantRowsTest {
   @Test
   void where_byColumn_keepsTheTenantsValuesSortedAndQuoted() {
     assertThat(TenantRows.where(new TenantScope.ByColumn("region"), Tenant.of("emea", "apac")))
-        .isEqualTo(" WHERE region IN ('apac', 'emea')");
+        .isEqualTo(" WHERE \"region\" IN ('apac', 'emea')");
   }
 
   @Test
@@ -20,7 +20,7 @@ class TenantRowsTest {
             TenantRows.where(
                 new TenantScope.ThroughParent("invoice_id", "invoices", "invoice_id"),
                 Tenant.of("emea")))
-        .isEqualTo(" WHERE invoice_id IN (SELECT invoice_id FROM invoices)");
+        .isEqualTo(" WHERE \"invoice_id\" IN (SELECT \"invoice_id\" FROM \"invoices\")");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.codemode4j.warehouse.engine;
 
+import static io.codemode4j.sql.SqlNames.inQuery;
+
 import io.codemode4j.warehouse.config.WarehouseConnection;
 import io.codemode4j.warehouse.config.WarehouseDescriptions;
 import java.nio.file.Path;
@@ -218,10 +220,10 @@ public final class DescriptionDraft {
           tables.stream()
               .filter(t -> byColumn.contains(t.name()) && t.primaryKey().equals(List.of(column)))
               .findFirst()
-              .map(t -> "SELECT DISTINCT " + column + " FROM " + t.name())
+              .map(t -> "SELECT DISTINCT " + inQuery(column) + " FROM " + inQuery(t.name()))
               .orElse(
                   byColumn.stream()
-                      .map(table -> "SELECT " + column + " FROM " + table)
+                      .map(table -> "SELECT " + inQuery(column) + " FROM " + inQuery(table))
                       .collect(Collectors.joining(" UNION ")));
       out.append("tenancy:\n")
           .append("  key: ")
