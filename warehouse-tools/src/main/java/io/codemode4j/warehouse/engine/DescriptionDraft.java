@@ -28,6 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class DescriptionDraft {
 
+  /** A name as a description writes it (its reader's rule): a lowercase identifier. */
+  private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** A {@code user=} or {@code password=} option of a JDBC URL, with its separator. */
@@ -78,8 +81,21 @@ public final class DescriptionDraft {
       }
       chosen.add(table);
     }
+    List<CatalogTable> misnamed = new ArrayList<>();
     if (chosen.isEmpty()) {
-      chosen.addAll(catalog);
+      // A description names tables as lowercase identifiers; any other is left out, said why.
+      for (CatalogTable table : catalog) {
+        (IDENTIFIER.matcher(table.name()).matches() ? chosen : misnamed).add(table);
+      }
+    }
+    for (CatalogTable table : chosen) {
+      if (!IDENTIFIER.matcher(table.name()).matches()) {
+        throw new IllegalArgumentException(
+            "table '"
+                + table.name()
+                + "' is not a lowercase identifier (a-z, 0-9, _), which a description names its"
+                + " tables by: serve it through a view of such a name");
+      }
     }
     if (chosen.isEmpty()) {
       throw new IllegalArgumentException(
@@ -90,6 +106,13 @@ public final class DescriptionDraft {
     List<CatalogTable> leftOut = new ArrayList<>();
     String column = options.tenantColumn();
     if (column != null) {
+      if (!IDENTIFIER.matcher(column).matches()) {
+        throw new IllegalArgumentException(
+            "tenant column '"
+                + column
+                + "' is not a lowercase identifier (a-z, 0-9, _), which a description's tenant key"
+                + " must be: expose it under such a name through a view");
+      }
       scopes = keyed(chosen, column);
       if (scopes.isEmpty()) {
         throw new IllegalArgumentException(
@@ -114,7 +137,7 @@ public final class DescriptionDraft {
       }
       chosen.removeAll(leftOut);
     }
-    return write(connection, chosen, scopes, leftOut, options, relativeTo);
+    return write(connection, chosen, scopes, leftOut, misnamed, options, relativeTo);
   }
 
   /**
@@ -162,6 +185,7 @@ public final class DescriptionDraft {
       List<CatalogTable> tables,
       Map<String, String> scopes,
       List<CatalogTable> leftOut,
+      List<CatalogTable> misnamed,
       Options options,
       @Nullable Path relativeTo) {
     StringBuilder out = new StringBuilder();
@@ -251,8 +275,12 @@ public final class DescriptionDraft {
       if (scope != null) {
         out.append("    tenant: ").append(scope).append('\n');
       }
+      // A note is keyed by its column's name, a lowercase identifier; another column's comment
+      // stays in the type comment above, for the user to carry over through a view.
       List<CatalogTable.CatalogColumn> noted =
-          table.columns().stream().filter(c -> c.comment() != null).toList();
+          table.columns().stream()
+              .filter(c -> c.comment() != null && IDENTIFIER.matcher(c.name()).matches())
+              .toList();
       if (!noted.isEmpty()) {
         out.append("    columns:\n");
         for (CatalogTable.CatalogColumn c : noted) {
@@ -263,6 +291,12 @@ public final class DescriptionDraft {
               .append('\n');
         }
       }
+    }
+    for (CatalogTable table : misnamed) {
+      out.append("# Left out: ")
+          .append(quote(table.name()))
+          .append(" is not a lowercase identifier (a-z, 0-9, _), which a description names its\n")
+          .append("# tables by: to serve it, create a view of such a name over it and add that.\n");
     }
     for (CatalogTable table : leftOut) {
       out.append("# Left out: ")
