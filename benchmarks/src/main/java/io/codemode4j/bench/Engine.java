@@ -3,8 +3,8 @@ package io.codemode4j.bench;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.postgres.BillingPostgres;
-import io.codemode4j.warehouse.trino.BillingTrino;
+import io.codemode4j.warehouse.billing.BillingPostgres;
+import io.codemode4j.warehouse.billing.BillingTrino;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -87,7 +87,7 @@ public enum Engine {
                   + " jdbc:postgresql://host[:port]/database");
         }
       }
-      case TRINO -> io.codemode4j.warehouse.trino.TrinoEngine.catalogAndSchema(jdbcUrl);
+      case TRINO -> io.codemode4j.engine.trino.TrinoEngine.catalogAndSchema(jdbcUrl);
     }
   }
 
@@ -184,7 +184,7 @@ public enum Engine {
     String url =
         switch (this) {
           case POSTGRES ->
-              io.codemode4j.warehouse.postgres.PostgresEngine.readOnlyUrl(endpoint.jdbcUrl());
+              io.codemode4j.engine.postgres.PostgresEngine.readOnlyUrl(endpoint.jdbcUrl());
           case TRINO -> endpoint.jdbcUrl();
         };
     Connection connection = DriverManager.getConnection(url, credentials);

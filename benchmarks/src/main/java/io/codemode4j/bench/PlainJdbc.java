@@ -1,9 +1,9 @@
 package io.codemode4j.bench;
 
+import io.codemode4j.engine.duckdb.DuckDbLimits;
+import io.codemode4j.engine.duckdb.DuckDbReadOnly;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingSample;
-import io.codemode4j.warehouse.duckdb.DuckDbLimits;
-import io.codemode4j.warehouse.duckdb.DuckDbReadOnly;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -62,8 +62,7 @@ final class DataOptions {
       description =
           "Serve the described tables from the parquet or CSV files of this directory (one file per"
               + " table, TABLE.parquet or TABLE.csv) with the embedded DuckDB, instead of the"
-              + " description's connection (the sample: customers.parquet, invoices.parquet and"
-              + " invoice_lines.parquet).")
+              + " description's connection.")
   @Nullable Path data;
 
   @Option(

@@ -47,7 +47,7 @@ final class DiscoverCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
-  @Parameters(index = "0", paramLabel = "QUERY", description = "Words to look for, e.g. invoice.")
+  @Parameters(index = "0", paramLabel = "QUERY", description = "Words to look for, e.g. orders.")
   String query;
 
   @Option(
@@ -81,7 +81,7 @@ final class DiscoverCommand implements Callable<Integer> {
           spec,
           "QUERY must be 1.."
               + ToolDiscovery.MAX_QUERY_CHARS
-              + " characters of words to look for, e.g. invoice, was "
+              + " characters of words to look for, e.g. orders, was "
               + (query.isBlank() ? "blank" : query.length() + " characters"));
     }
     if (limit < 1 || limit > ToolDiscovery.MAX_LIMIT) {

@@ -3,10 +3,9 @@ package io.codemode4j.cli;
 import io.codemode4j.sample.SampleData;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.billing.SampleLoader;
 import io.codemode4j.warehouse.engine.WarehouseEngine;
 import io.codemode4j.warehouse.engine.WarehouseEngines;
-import io.codemode4j.warehouse.postgres.BillingPostgres;
-import io.codemode4j.warehouse.postgres.PostgresEngine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code codemode load-sample --warehouse URL}: loads the bundled (or {@code --data}) parquet into
- * PostgreSQL through a writer identity, idempotently ({@link BillingPostgres#load}).
+ * PostgreSQL through a writer identity, idempotently ({@link SampleLoader}).
  */
 @Command(
     name = "load-sample",
@@ -77,18 +76,21 @@ final class LoadSampleCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw CodemodeCli.usage(spec, "--warehouse " + e.getMessage());
     }
-    if (!(engine instanceof PostgresEngine)) {
+    SampleLoader loader = SampleLoader.of(engine);
+    if (loader == null) {
       throw CodemodeCli.usage(
           spec,
-          "load-sample loads PostgreSQL, not "
+          "load-sample loads "
+              + SampleLoader.engines()
+              + ", not "
               + engine.name()
               + ": a lake's or another database's owner creates the sample's tables with its own"
               + " tools (see README's engine sections)");
     }
-    return loadPostgres();
+    return load(loader);
   }
 
-  private int loadPostgres() {
+  private int load(SampleLoader loader) {
     PrintWriter out = spec.commandLine().getOut();
     Properties credentials = new Properties();
     String role = user != null ? user : System.getenv("CODEMODE_WRITER_USER");
@@ -103,7 +105,7 @@ final class LoadSampleCommand implements Callable<Integer> {
       Path dir = data != null ? data : SampleData.bundledDirectory(DataOptions.cacheRoot());
       Map<String, Long> rows;
       try (Connection writer = DriverManager.getConnection(warehouse, credentials)) {
-        rows = BillingPostgres.load(writer, dir, schema);
+        rows = loader.load(writer, dir, schema);
       }
       rows.forEach((table, n) -> out.println(schema + "." + table + ": " + n + " rows"));
       out.flush();

@@ -47,7 +47,7 @@ import tools.jackson.databind.json.JsonMapper;
     mixinStandardHelpOptions = true,
     description = {
       "Run one JavaScript program (exactly one async function expression) in the sandbox.",
-      "It may call warehouse.query, warehouse.tables, billing.customers and billing.invoices.",
+      "It may call warehouse.query, warehouse.tables and the methods of the description's packs.",
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {

@@ -15,7 +15,7 @@ final class StateOptions {
       names = "--state",
       paramLabel = "DIR|URL",
       description =
-          "Where the tool packs keep what they write (the billing pack's invoice flags): a directory"
+          "Where the tool packs keep what they write (e.g. the billing pack's flags): a directory"
               + " for the embedded store (created on first use; default: the cache directory's"
               + " state/), or a JDBC URL of a shared database.")
   @Nullable String state;

@@ -1,5 +1,6 @@
 package io.codemode4j.cli;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,10 +23,11 @@ import org.junit.jupiter.api.Test;
 /**
  * The module graph, checked on the compiled classes of every module (this module's test classpath
  * holds every one of them): {@code cli -> benchmarks -> mcp-server -> warehouse-tools ->
- * {sql-allowlist, codemode-bridge}}, with {@code sample-data} below benchmarks, the starter and cli
- * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-starter} a front end
- * over warehouse-tools that nothing depends on, and no module reaching into another's {@code
- * internal} packages.
+ * {sql-allowlist, codemode-bridge}}, the engines and the billing pack over warehouse-tools and
+ * reached by generic modules only through ServiceLoader, {@code sample-data} below benchmarks, the
+ * starter and cli only, {@code agent-runtime} between cli and the bridge, {@code
+ * spring-boot-starter} a front end that nothing depends on, and no module reaching into another's
+ * {@code internal} packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
@@ -37,21 +39,38 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureTest {
 
-  /** Module name by the package every one of its classes lives under. */
+  /**
+   * Module name by the package every one of its classes lives under; the longest root wins, so the
+   * billing pack is not warehouse-tools.
+   */
   private static final Map<String, String> MODULES =
-      Map.of(
-          "io.codemode4j.sql", "sql-allowlist",
-          "io.codemode4j.bridge", "codemode-bridge",
-          "io.codemode4j.sample", "sample-data",
-          "io.codemode4j.warehouse", "warehouse-tools",
-          "io.codemode4j.mcp", "mcp-server",
-          "io.codemode4j.bench", "benchmarks",
-          "io.codemode4j.agent", "agent-runtime",
-          "io.codemode4j.spring", "spring-boot-starter",
-          "io.codemode4j.cli", "cli");
+      Map.ofEntries(
+          Map.entry("io.codemode4j.sql", "sql-allowlist"),
+          Map.entry("io.codemode4j.bridge", "codemode-bridge"),
+          Map.entry("io.codemode4j.sample", "sample-data"),
+          Map.entry("io.codemode4j.warehouse", "warehouse-tools"),
+          Map.entry("io.codemode4j.warehouse.billing", "billing"),
+          Map.entry("io.codemode4j.engine.duckdb", "engine-duckdb"),
+          Map.entry("io.codemode4j.engine.postgres", "engine-postgres"),
+          Map.entry("io.codemode4j.engine.trino", "engine-trino"),
+          Map.entry("io.codemode4j.mcp", "mcp-server"),
+          Map.entry("io.codemode4j.bench", "benchmarks"),
+          Map.entry("io.codemode4j.agent", "agent-runtime"),
+          Map.entry("io.codemode4j.spring", "spring-boot-starter"),
+          Map.entry("io.codemode4j.cli", "cli"));
+
+  /**
+   * The packages an engine lives in: its module's and its JDBC driver's. Decided: only the engines'
+   * own modules, the billing sample (its loaders) and the benchmarks (which measure named engines)
+   * may name one; every generic module reaches an engine through the SPI alone, so a new engine is
+   * a module of its own and nothing else.
+   */
+  private static final String[] ENGINE_PACKAGES = {
+    "io.codemode4j.engine..", "org.duckdb..", "org.postgresql..", "io.trino..", "org.mariadb.."
+  };
 
   private static final Pattern INTERNAL =
-      Pattern.compile("(io\\.codemode4j\\.[a-z]+)\\.internal(\\..*)?");
+      Pattern.compile("(io\\.codemode4j\\.[a-z.]+?)\\.internal(\\..*)?");
 
   private static JavaClasses classes;
 
@@ -95,8 +114,16 @@ class ArchitectureTest {
             .definedBy("io.codemode4j.spring..")
             .layer("mcp-server")
             .definedBy("io.codemode4j.mcp..")
+            .layer("billing")
+            .definedBy("io.codemode4j.warehouse.billing..")
+            .layer("engines")
+            .definedBy("io.codemode4j.engine..")
             .layer("warehouse-tools")
-            .definedBy("io.codemode4j.warehouse..")
+            .definedBy(
+                "io.codemode4j.warehouse",
+                "io.codemode4j.warehouse.config..",
+                "io.codemode4j.warehouse.engine..",
+                "io.codemode4j.warehouse.pack..")
             .layer("sample-data")
             .definedBy("io.codemode4j.sample..")
             .layer("codemode-bridge")
@@ -113,13 +140,20 @@ class ArchitectureTest {
             .mayNotBeAccessedByAnyLayer()
             .whereLayer("mcp-server")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
+            .whereLayer("billing")
+            .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-starter", "cli")
+            .whereLayer("engines")
+            .mayOnlyBeAccessedByLayers("billing", "benchmarks")
             .whereLayer("warehouse-tools")
-            .mayOnlyBeAccessedByLayers("mcp-server", "benchmarks", "spring-boot-starter", "cli")
+            .mayOnlyBeAccessedByLayers(
+                "engines", "billing", "mcp-server", "benchmarks", "spring-boot-starter", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-starter", "cli")
             .whereLayer("codemode-bridge")
             .mayOnlyBeAccessedByLayers(
                 "warehouse-tools",
+                "engines",
+                "billing",
                 "mcp-server",
                 "benchmarks",
                 "agent-runtime",
@@ -127,7 +161,38 @@ class ArchitectureTest {
                 "cli")
             .whereLayer("sql-allowlist")
             .mayOnlyBeAccessedByLayers(
-                "warehouse-tools", "mcp-server", "benchmarks", "spring-boot-starter", "cli");
+                "warehouse-tools",
+                "engines",
+                "billing",
+                "mcp-server",
+                "benchmarks",
+                "spring-boot-starter",
+                "cli");
+    rule.check(classes);
+  }
+
+  @Test
+  void genericModules_nameNoEngine() {
+    ArchRule rule =
+        noClasses()
+            .that()
+            .resideInAnyPackage(
+                "io.codemode4j.sql..",
+                "io.codemode4j.bridge..",
+                "io.codemode4j.warehouse",
+                "io.codemode4j.warehouse.config..",
+                "io.codemode4j.warehouse.engine..",
+                "io.codemode4j.warehouse.pack..",
+                "io.codemode4j.mcp..",
+                "io.codemode4j.agent..",
+                "io.codemode4j.spring..",
+                "io.codemode4j.cli..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(ENGINE_PACKAGES)
+            .because(
+                "an engine is a plug-in found through ServiceLoader: a generic module that named"
+                    + " one would have to change for the next");
     rule.check(classes);
   }
 
@@ -160,11 +225,13 @@ class ArchitectureTest {
    * The module package {@code packageName} lies under, e.g. {@code io.codemode4j.bridge}, or null.
    */
   private static String moduleRoot(String packageName) {
+    String best = null;
     for (String root : MODULES.keySet()) {
-      if (packageName.equals(root) || packageName.startsWith(root + ".")) {
-        return root;
+      if ((packageName.equals(root) || packageName.startsWith(root + "."))
+          && (best == null || root.length() > best.length())) {
+        best = root;
       }
     }
-    return null;
+    return best;
   }
 }

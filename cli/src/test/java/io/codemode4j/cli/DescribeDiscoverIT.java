@@ -156,7 +156,7 @@ class DescribeDiscoverIT {
       delimiter = '|',
       textBlock =
           """
-      ' '            | error: QUERY must be 1..200 characters of words to look for, e.g. invoice, was blank
+      ' '            | error: QUERY must be 1..200 characters of words to look for, e.g. orders, was blank
       x,--limit,0    | error: --limit must be 1..20, was 0
       x,--limit,21   | error: --limit must be 1..20, was 21
       """)

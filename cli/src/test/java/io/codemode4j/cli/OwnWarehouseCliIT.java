@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
+import io.codemode4j.engine.postgres.PostgresLockdown;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.Warehouse;
-import io.codemode4j.warehouse.postgres.PostgresLockdown;
 import io.codemode4j.warehouse.postgres.TestPostgres;
+import io.codemode4j.warehouse.trino.ShopTrino;
+import io.codemode4j.warehouse.trino.TestTrino;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +40,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * A team's own warehouse, never seen by the project ({@link ShopDomain}: stores, orders, order
  * lines and a shared product catalog), served by the packaged CLI from nothing but what {@code
  * codemode init} drafts from its catalog: on the embedded DuckDB (a directory of parquet files and
- * a database file) and on PostgreSQL. Every command that reads data answers in the shop's words,
+ * a database file), on PostgreSQL and on Trino (the test cluster's {@code hive.shop}, beside the
+ * billing sample: {@link ShopTrino}). Every command that reads data answers in the shop's words,
  * confined to a store, and nothing of the billing sample is in sight.
  */
 class OwnWarehouseCliIT {
@@ -68,7 +71,8 @@ class OwnWarehouseCliIT {
   enum Engine {
     DUCKDB_DIRECTORY,
     DUCKDB_FILE,
-    POSTGRESQL
+    POSTGRESQL,
+    TRINO
   }
 
   @BeforeAll
@@ -113,6 +117,9 @@ class OwnWarehouseCliIT {
       case DUCKDB_FILE -> List.of("--warehouse", "jdbc:duckdb:" + dir.resolve("shop.duckdb"));
       case POSTGRESQL ->
           List.of("--warehouse", pgUrl(), "--schema", "shop", "--warehouse-user", PG_READER);
+      // The URL names the catalog and schema; no password, since Trino takes one only over TLS.
+      case TRINO ->
+          List.of("--warehouse", TestTrino.shopUrl(), "--warehouse-user", ShopTrino.READER);
     };
   }
 
@@ -143,8 +150,9 @@ class OwnWarehouseCliIT {
     assertThat(draft)
         .contains("    tenant: {column: store}\n")
         .contains(
-            engine == Engine.DUCKDB_DIRECTORY
-                // Parquet declares no primary key: every table keyed by the column lists tenants.
+            engine == Engine.DUCKDB_DIRECTORY || engine == Engine.TRINO
+                // Parquet declares no primary key, nor does a hive table over it: every table
+                // keyed by the column lists tenants.
                 ? "  query: \"SELECT store FROM orders UNION SELECT store FROM stores\""
                 : "  query: \"SELECT DISTINCT store FROM stores\"")
         .doesNotContain(PG_PASSWORD);
@@ -188,6 +196,20 @@ class OwnWarehouseCliIT {
         .contains(
             "--tenant names a store the data does not have (west): its stores are east, north,"
                 + " south");
+
+    // A refusal's advice is written over the shop's own tables and columns, found by their types.
+    Outcome refused =
+        codemode(
+            env,
+            "query",
+            "SELECT datediff('day', ordered_on, ordered_on) FROM orders",
+            "--config",
+            c);
+    assertThat(refused.exitCode()).as(refused.both()).isEqualTo(CodemodeCli.EXIT_REFUSED);
+    assertThat(refused.err())
+        .contains("ordered_on")
+        .doesNotContainIgnoringCase("invoice")
+        .doesNotContain("shipped_on", "issued_on");
 
     Path program = dir.resolve("revenue.js");
     Files.writeString(program, REVENUE_PROGRAM);
@@ -246,8 +268,10 @@ class OwnWarehouseCliIT {
     List<String> command =
         new ArrayList<>(
             List.of("node", "mcp-domain.mjs", "orders", program.toAbsolutePath().toString()));
-    command.addAll(PackagedMcp.command("mcp", "--config", c, "--tenant", "east"));
-    JsonNode mcp = NodeMcpClient.run(withEnv(command, env));
+    // The server is the process that reads the password variable: the SDK's stdio transport hands a
+    // spawned server only a default environment (HOME, PATH, ...), never the client's whole one.
+    command.addAll(withEnv(PackagedMcp.command("mcp", "--config", c, "--tenant", "east"), env));
+    JsonNode mcp = NodeMcpClient.run(command);
     assertThat(mcp.path("resources").valueStream().map(JsonNode::asString))
         .contains("codemode://tables/orders", "codemode://tables/products")
         .noneMatch(uri -> uri.contains("invoice"));

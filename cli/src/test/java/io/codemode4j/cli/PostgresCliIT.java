@@ -7,7 +7,7 @@ import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
 import io.codemode4j.sql.Tenant;
-import io.codemode4j.warehouse.postgres.BillingPostgres;
+import io.codemode4j.warehouse.billing.BillingPostgres;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -41,7 +41,7 @@ public interface Visibility {
         throw new IllegalArgumentException(
             "visibility pattern '"
                 + pattern
-                + "' must be a method path (billing.invoices) or a whole namespace (billing.*)");
+                + "' must be a method path (warehouse.query) or a whole namespace (warehouse.*)");
       }
     }
     return path ->

@@ -55,7 +55,7 @@ class VisibilityTest {
         .hasMessage(
             "visibility pattern '"
                 + pattern
-                + "' must be a method path (billing.invoices) or a whole namespace (billing.*)");
+                + "' must be a method path (warehouse.query) or a whole namespace (warehouse.*)");
   }
 
   @Test

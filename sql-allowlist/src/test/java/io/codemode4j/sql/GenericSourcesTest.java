@@ -37,8 +37,6 @@ class GenericSourcesTest {
 
   private static final Path GENERIC = MAIN.resolve("io/codemode4j/sql");
 
-  private static final Path ENGINES = MAIN.resolve("io/codemode4j/engine");
-
   /** The billing sample's tables, columns, tenant values and key format. */
   private static final Pattern BILLING =
       Pattern.compile(
@@ -96,21 +94,6 @@ class GenericSourcesTest {
     }
 
     assertThat(javaFiles(GENERIC)).hasSizeGreaterThan(40);
-    assertThat(findings).isEmpty();
-  }
-
-  @Test
-  void enginePackages_useThePublicApiAlone() {
-    List<String> findings = new ArrayList<>();
-    for (Path file : javaFiles(ENGINES)) {
-      for (Token token : tokens(read(file))) {
-        if (token.kind() == Kind.CODE && token.text().contains("io.codemode4j.sql.internal")) {
-          findings.add(file + ": imports the allowlist's internals");
-        }
-      }
-    }
-
-    assertThat(javaFiles(ENGINES)).isNotEmpty();
     assertThat(findings).isEmpty();
   }
 

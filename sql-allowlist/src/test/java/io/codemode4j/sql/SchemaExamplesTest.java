@@ -2,14 +2,9 @@ package io.codemode4j.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.codemode4j.engine.postgres.PostgresSql;
-import io.codemode4j.engine.trino.TrinoSql;
 import io.codemode4j.sql.dialect.Advice;
 import io.codemode4j.sql.dialect.Dialect;
-import java.util.Map;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,80 +17,30 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class SchemaExamplesTest {
 
-  private static final SchemaExamples TRIPS =
-      new SchemaExamples(
-          "trips",
-          "drivers",
-          "driver_id",
-          "status",
-          "completed",
-          "city",
-          "started_on",
-          "ended_on",
-          "fare_cents");
+  private static final SchemaExamples TRIPS = ForeignSchema.TRIPS;
 
-  private static final Map<String, SqlAllowlist> ALLOWLISTS =
-      Map.of(
-          "duckdb", trips(Dialect.duckDb()),
-          "postgres", trips(PostgresSql.dialect("rides")),
-          "trino", trips(TrinoSql.dialect("lake", "rides")));
+  private static final SqlAllowlist TRIPS_DUCKDB = ForeignSchema.allowlist(Dialect.duckDb());
 
-  private static final Pattern BILLING =
-      Pattern.compile(
-          "(?i)\\b(invoices?|invoice_\\w+|customers|customer_id|amount_cents|issued_on|paid_on"
-              + "|region|emea|paid)\\b");
-
-  private static SqlAllowlist trips(Dialect dialect) {
-    return SqlAllowlist.builder()
-        .table("trips", TenantScope.byColumn("fleet"))
-        .table("drivers", TenantScope.byColumn("fleet"))
-        .dialect(dialect)
-        .examples(TRIPS)
-        .build();
-  }
-
-  @ParameterizedTest(name = "{0}: {1}")
+  @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
       textBlock =
           """
-          duckdb   | SELECT datediff('day', started_on, ended_on) FROM trips  | date_diff('day', started_on, ended_on)
-          postgres | SELECT datediff('day', started_on, ended_on) FROM trips  | ended_on - started_on
-          trino    | SELECT median(fare_cents) FROM trips                     | FROM trips) AS ranked
-          duckdb   | SELECT * FROM 'trips.parquet'                            | e.g. FROM trips
-          duckdb   | FROM trips SELECT *                                      | e.g. SELECT * FROM trips
-          duckdb   | SELECT * FROM other.trips                                | e.g. trips (allowed prefixes
-          duckdb   | SELECT * FROM trips t ANTI JOIN drivers d USING (driver_id) | SELECT 1 FROM drivers d WHERE d.driver_id = t.driver_id
-          duckdb   | SELECT city, count(*) FROM trips GROUP BY ALL WHERE city = 'x' | SELECT city, status, count(*) FROM trips GROUP BY ALL
-          postgres | SELECT city, count(*) FROM trips GROUP BY ALL            | GROUP BY city, status or GROUP BY 1, 2
-          postgres | SELECT * EXCLUDE (status) FROM trips                     | list the columns to return
-          postgres | SELECT driver_id FROM trips QUALIFY row_number() OVER () = 1 | not supported by PostgreSQL
-          postgres | SELECT 1 FROM trips WHERE status SIMILAR TO 'c.*'        | status LIKE 'completed%'
-          trino    | SELECT 1 FROM trips NATURAL JOIN drivers                 | JOIN trips USING (driver_id) or JOIN trips t ON t.driver_id = d.driver_id
-          trino    | SELECT 1 FROM trips WHERE status ILIKE 'c%'              | lower(status) LIKE 'completed%'
-          trino    | SELECT DISTINCT ON (driver_id) driver_id FROM trips      | PARTITION BY driver_id ORDER BY started_on DESC
-          trino    | SELECT year(started_on) AS y FROM trips GROUP BY ROLLUP (year(started_on)) | e.g. year(started_on) AS year
-          trino    | SELECT * FROM range(3)                                   | range() in FROM is not supported by Trino
+          SELECT datediff('day', started_on, ended_on) FROM trips  | date_diff('day', started_on, ended_on)
+          SELECT * FROM 'trips.parquet'                            | e.g. FROM trips
+          FROM trips SELECT *                                      | e.g. SELECT * FROM trips
+          SELECT * FROM other.trips                                | e.g. trips (allowed prefixes
+          SELECT * FROM trips t ANTI JOIN drivers d USING (driver_id) | SELECT 1 FROM drivers d WHERE d.driver_id = t.driver_id
+          SELECT city, count(*) FROM trips GROUP BY ALL WHERE city = 'x' | SELECT city, status, count(*) FROM trips GROUP BY ALL
           """)
-  void approve_refusalOverAForeignSchema_namesItsTablesAndColumns(
-      String dialect, String sql, String expected) {
-    SqlRefusal refusal = refusalOf(ALLOWLISTS.get(dialect), sql);
-
-    assertThat(refusal.message()).as(refusal.toString()).contains(expected);
-    assertThat(BILLING.matcher(refusal.message()).find()).as(refusal.message()).isFalse();
+  void approve_refusalOverAForeignSchema_namesItsTablesAndColumns(String sql, String expected) {
+    ForeignSchema.assertRefusalNamesTheSchema(TRIPS_DUCKDB, sql, expected);
   }
 
   @ParameterizedTest
   @EnumSource(Advice.class)
-  void advice_everyTopicOfEveryDialect_isOverTheExamplesAndApproved(Advice topic)
-      throws SqlRefusedException {
-    for (SqlAllowlist allowlist : ALLOWLISTS.values()) {
-      String advice = allowlist.advice(topic);
-      String sql = advice.startsWith("SELECT ") ? advice : "SELECT " + advice + " AS x FROM trips";
-
-      assertThat(allowlist.approve(sql, QueryPolicy.unscoped(5)).sql()).isNotBlank();
-      assertThat(BILLING.matcher(advice).find()).as(advice).isFalse();
-    }
+  void advice_everyTopic_isOverTheExamplesAndApproved(Advice topic) throws SqlRefusedException {
+    ForeignSchema.assertAdviceApproved(TRIPS_DUCKDB, topic);
   }
 
   @Test
@@ -209,10 +154,6 @@ class SchemaExamplesTest {
   }
 
   private static SqlRefusal refusalOf(SqlAllowlist allowlist, String sql) {
-    SqlRefusedException refused =
-        catchThrowableOfType(
-            SqlRefusedException.class, () -> allowlist.approve(sql, QueryPolicy.unscoped(5)));
-    assertThat(refused).as("refused: %s", sql).isNotNull();
-    return refused.refusal();
+    return ForeignSchema.refusalOf(allowlist, sql);
   }
 }

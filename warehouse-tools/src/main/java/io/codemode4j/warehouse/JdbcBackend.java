@@ -1,7 +1,7 @@
 package io.codemode4j.warehouse;
 
 import io.codemode4j.bridge.Durations;
-import io.codemode4j.warehouse.internal.JdbcMessages;
+import io.codemode4j.warehouse.engine.JdbcMessages;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;

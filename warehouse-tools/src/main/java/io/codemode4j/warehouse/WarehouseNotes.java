@@ -33,7 +33,7 @@ public record WarehouseNotes(
       int dot = key.indexOf('.');
       if (dot <= 0 || dot == key.length() - 1 || key.indexOf('.', dot + 1) >= 0) {
         throw new IllegalArgumentException(
-            "column note key '" + key + "' must be table.column, e.g. invoices.amount_cents");
+            "column note key '" + key + "' must be table.column, e.g. orders.total_cents");
       }
     }
   }

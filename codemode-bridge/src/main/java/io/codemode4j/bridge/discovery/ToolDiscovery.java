@@ -145,7 +145,7 @@ public final class ToolDiscovery {
       throw new IllegalArgumentException(
           "query must be 1 to "
               + MAX_QUERY_CHARS
-              + " characters of words to look for, e.g. invoice; was "
+              + " characters of words to look for, e.g. orders; was "
               + query.length()
               + " characters");
     }

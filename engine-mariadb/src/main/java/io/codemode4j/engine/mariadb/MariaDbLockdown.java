@@ -123,6 +123,17 @@ public record MariaDbLockdown(
         database + "_tenant_" + oneValue(tenant), "tenant database");
   }
 
+  /**
+   * {@code name} in backticks, for a loader's DDL (as {@code PostgresLockdown.quote} is for
+   * PostgreSQL's).
+   *
+   * @throws IllegalArgumentException when {@code name} is no lowercase identifier of at most 64
+   *     characters
+   */
+  public static String quote(String name) {
+    return MariaDbNames.quote(name);
+  }
+
   /** The reader of every row of the listed tables: {@code user} with {@code password}. */
   public void applyReader(Connection admin, String user, String password)
       throws WarehouseException {

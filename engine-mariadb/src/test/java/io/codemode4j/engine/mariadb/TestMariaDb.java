@@ -27,9 +27,9 @@ import java.util.stream.Stream;
 /**
  * One real MariaDB per test JVM, started from Debian's binaries ({@code mariadb-server}, which
  * {@code .ci/run} installs) in a temporary data directory on 127.0.0.1 and a free port, with no
- * data: each domain loads and locks down its own database ({@link TestShopMariaDb}, {@link
- * TestBillingMariaDb}). Tests that need it are skipped, with the reason, only where {@code
- * mariadbd} is not installed.
+ * data: each domain loads and locks down its own database ({@link TestShopMariaDb}, and the billing
+ * module's {@code TestBillingMariaDb}). Tests that need it are skipped, with the reason, only where
+ * {@code mariadbd} is not installed.
  *
  * <p>Decided: the server is installed as {@code mariadb-install-db} leaves it by default (a {@code
  * test} database that the role PUBLIC may write), so that {@link MariaDbLockdown} is proven against

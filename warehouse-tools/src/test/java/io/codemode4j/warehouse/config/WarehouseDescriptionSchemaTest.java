@@ -56,14 +56,7 @@ class WarehouseDescriptionSchemaTest {
   }
 
   @Test
-  void schema_bundledSampleAndTheShop_areValid() throws Exception {
-    try (InputStream in =
-        getClass()
-            .getClassLoader()
-            .getResourceAsStream("io/codemode4j/warehouse/billing/warehouse.yaml")) {
-      JsonNode sample = YAMLMapper.builder().build().readTree(Objects.requireNonNull(in));
-      assertThat(CHECK.problems(sample)).isEmpty();
-    }
+  void schema_theShop_isValid() throws Exception {
     JsonNode shop = YAMLMapper.builder().build().readTree(WarehouseDescriptionsTest.SHOP);
     assertThat(CHECK.problems(shop)).isEmpty();
   }

@@ -1,0 +1,276 @@
+package io.codemode4j.warehouse.trino;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real Trino: a coordinator and a worker in two processes started with {@code bin/launcher run}
+ * from the tarball the build unpacked, on the JDK of the build, both bound to 127.0.0.1 on free
+ * ports, with a hive catalog over local parquet (file metastore) and file-based access control from
+ * the rules it is given. The coordinator schedules no splits on itself, so every query runs on the
+ * worker: a two-process cluster, not a single node.
+ *
+ * <p>Ready only once {@code system.runtime.nodes} counts both nodes as the owner and a query runs
+ * on the worker. Each node's etc, data and log live under {@code run/<node>} beside the tarball;
+ * the logs stay there after the run for failures. {@link #stop} ends both processes and verifies
+ * they are gone. {@link TestTrino} starts one per test JVM.
+ */
+final class TrinoCluster {
+
+  /** Two cores and a shared machine: the measured single node used 0.7-0.8 GB RSS at -Xmx3G. */
+  private static final String HEAP = "-Xmx1536m";
+
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+  private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+  private final List<Process> processes = new ArrayList<>();
+  private final Path root;
+  private final Path lake;
+  private final String owner;
+  private final int coordinatorPort;
+  private final Duration startup;
+
+  /**
+   * Starts both processes from the unpacked tarball at {@code trinoHome} with {@code rules} as the
+   * access control rules, and waits until both nodes are active as {@code owner}.
+   */
+  TrinoCluster(Path trinoHome, String rules, String owner) throws Exception {
+    this.root = trinoHome.getParent().resolve("run");
+    this.lake = root.resolve("lake");
+    this.owner = owner;
+    deleteTree(root);
+    Files.createDirectories(lake);
+    coordinatorPort = freePort();
+    int workerPort = freePort();
+    long started = System.nanoTime();
+    try {
+      processes.add(launch(trinoHome, "coordinator", coordinatorPort, true, rules));
+      processes.add(launch(trinoHome, "worker", workerPort, false, rules));
+      awaitNodes(2);
+    } catch (Exception e) {
+      stop();
+      throw e;
+    }
+    startup = Duration.ofNanos(System.nanoTime() - started);
+  }
+
+  /** How long both processes took to answer with two nodes. */
+  Duration startup() {
+    return startup;
+  }
+
+  /** The process ids of the coordinator and the worker. */
+  List<Long> pids() {
+    return processes.stream().map(Process::pid).toList();
+  }
+
+  /**
+   * Copies {@code parquet} into the lake as the only file of {@code directory} (a relative path,
+   * e.g. {@code invoices} or {@code shop/orders}), returning the location a hive external table
+   * gives for it.
+   */
+  String stage(Path parquet, String directory) throws IOException {
+    Path dir = lake.resolve(directory);
+    Files.createDirectories(dir);
+    Files.copy(parquet, dir.resolve(parquet.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+    return "local:///" + directory;
+  }
+
+  /** The coordinator's URL with {@code path} ({@code /catalog/schema}, or empty). */
+  String url(String path) {
+    return "jdbc:trino://127.0.0.1:" + coordinatorPort + path;
+  }
+
+  /** A plain trino-jdbc connection as {@code user}, no allowlist in between. */
+  Connection connect(String user) throws SQLException {
+    Properties props = new Properties();
+    props.setProperty("user", user);
+    return DriverManager.getConnection(url(""), props);
+  }
+
+  private Process launch(Path trinoHome, String node, int port, boolean coordinator, String rules)
+      throws IOException {
+    Path dir = root.resolve(node);
+    Path etc = dir.resolve("etc");
+    Path data = dir.resolve("data");
+    Files.createDirectories(etc.resolve("catalog"));
+    Files.createDirectories(data);
+    Files.writeString(
+        etc.resolve("node.properties"),
+        String.join(
+            "\n",
+            "node.environment=codemode4j_it",
+            "node.id=" + node,
+            "node.data-dir=" + data,
+            "node.bind-ip=127.0.0.1",
+            "node.internal-address=127.0.0.1",
+            ""));
+    Files.writeString(
+        etc.resolve("jvm.config"),
+        String.join(
+            "\n",
+            "-server",
+            HEAP,
+            "-XX:+UseG1GC",
+            "-XX:+ExitOnOutOfMemoryError",
+            "-Djdk.attach.allowAttachSelf=true",
+            "-Dfile.encoding=UTF-8",
+            ""));
+    List<String> config = new ArrayList<>();
+    config.add("coordinator=" + coordinator);
+    config.add("http-server.http.port=" + port);
+    config.add("discovery.uri=http://127.0.0.1:" + coordinatorPort);
+    config.add("query.max-memory=512MB");
+    config.add("query.max-memory-per-node=256MB");
+    // Only the hive plugin: the core tarball's exchange-filesystem plugin fails to load on its own
+    // (NoClassDefFoundError for Guava's ImmutableList, its jars ship in the full server only).
+    config.add("plugin.dir=" + plugins(trinoHome));
+    if (coordinator) {
+      // Every split goes to the worker: queries really cross the two processes.
+      config.add("node-scheduler.include-coordinator=false");
+    }
+    Files.writeString(etc.resolve("config.properties"), String.join("\n", config) + "\n");
+    if (coordinator) {
+      Path rulesFile = etc.resolve("rules.json");
+      Files.writeString(rulesFile, rules);
+      Files.writeString(
+          etc.resolve("access-control.properties"),
+          "access-control.name=file\nsecurity.config-file=" + rulesFile + "\n");
+    }
+    Files.writeString(
+        etc.resolve("catalog").resolve("hive.properties"),
+        String.join(
+            "\n",
+            "connector.name=hive",
+            "hive.metastore=file",
+            "hive.metastore.catalog.dir=local:///metastore",
+            "fs.native-local.enabled=true",
+            "local.location=" + lake,
+            ""));
+    Path log = dir.resolve("server.log");
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                trinoHome.resolve("bin").resolve("launcher").toString(),
+                "--etc-dir=" + etc,
+                "--data-dir=" + data,
+                "--jvm-dir=" + System.getProperty("java.home"),
+                "run")
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile());
+    builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    return builder.start();
+  }
+
+  private void awaitNodes(int expected) throws Exception {
+    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+    Exception last = null;
+    long seen = 0;
+    while (System.nanoTime() < deadline) {
+      for (Process p : processes) {
+        if (!p.isAlive()) {
+          throw new IllegalStateException(
+              "a Trino process exited with "
+                  + p.exitValue()
+                  + " before the cluster was ready: see the server.log files under "
+                  + root);
+        }
+      }
+      try (Connection c = connect(owner);
+          Statement s = c.createStatement();
+          ResultSet rs =
+              s.executeQuery("SELECT count(*) FROM system.runtime.nodes WHERE state = 'active'")) {
+        rs.next();
+        seen = rs.getLong(1);
+        if (seen == expected) {
+          // The scheduler learns of the worker a few seconds after the nodes table lists it; until
+          // then a query that needs a worker fails with "No worker nodes available".
+          s.executeQuery("SELECT count(*) FROM (VALUES 1, 2) t(x) GROUP BY x").close();
+          return;
+        }
+      } catch (SQLException e) {
+        last = e;
+      }
+      Thread.sleep(500);
+    }
+    throw new IllegalStateException(
+        "Trino did not count "
+            + expected
+            + " active nodes within "
+            + READY_TIMEOUT
+            + " (last count "
+            + seen
+            + "): see the server.log files under "
+            + root,
+        last);
+  }
+
+  /** Ends both processes; throws when one is still alive afterwards. */
+  void stop() {
+    List<String> survivors = new ArrayList<>();
+    for (Process p : processes) {
+      List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
+      tree.add(p.toHandle());
+      tree.forEach(ProcessHandle::destroy);
+      for (ProcessHandle h : tree) {
+        try {
+          h.onExit().get(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+          h.destroyForcibly();
+        }
+      }
+      tree.stream().filter(ProcessHandle::isAlive).forEach(h -> survivors.add(h.pid() + ""));
+    }
+    processes.clear();
+    if (!survivors.isEmpty()) {
+      throw new IllegalStateException("Trino processes still alive after stop: " + survivors);
+    }
+  }
+
+  private Path plugins(Path trinoHome) throws IOException {
+    Path dir = root.resolve("plugins");
+    Path hive = dir.resolve("hive");
+    if (!Files.exists(hive)) {
+      Files.createDirectories(dir);
+      Files.createSymbolicLink(hive, trinoHome.resolve("plugin").resolve("trino-hive-476"));
+    }
+    return dir;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var paths = Files.walk(dir)) {
+      paths
+          .sorted(java.util.Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
+    }
+  }
+}

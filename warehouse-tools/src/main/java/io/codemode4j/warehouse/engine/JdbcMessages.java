@@ -1,0 +1,21 @@
+package io.codemode4j.warehouse.engine;
+
+import java.sql.SQLException;
+
+/**
+ * What of a driver's error is shown to a caller: the one rule every engine and the warehouse use.
+ *
+ * <p>Decided: only the first line. DuckDB's and PostgreSQL's first line names the column, the
+ * conversion or the limit to fix; the lines after it are context (a caret under the statement, a
+ * stack of the engine's own frames) that costs a model tokens and says nothing it can act on.
+ */
+public final class JdbcMessages {
+
+  private JdbcMessages() {}
+
+  /** The first line of {@code e}'s message, stripped; its class name when it has none. */
+  public static String firstLine(SQLException e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    return message.lines().findFirst().orElse(message).strip();
+  }
+}
