@@ -3,6 +3,7 @@ package io.codemode4j.warehouse;
 import io.codemode4j.engine.duckdb.DuckDbLimits;
 import io.codemode4j.engine.duckdb.DuckDbReadOnly;
 import io.codemode4j.warehouse.billing.BillingSample;
+import io.codemode4j.warehouse.mariadb.MariaDbWarehouses;
 import io.codemode4j.warehouse.postgres.PostgresWarehouses;
 import io.codemode4j.warehouse.trino.TestTrino;
 import java.util.Locale;
@@ -15,10 +16,12 @@ import java.util.Locale;
  *
  * <p>Decided: an entry opens the warehouse with the engine's own tenant isolation ({@link
  * Warehouse.Builder#tenantDataSources}: a DuckDB file per tenant, a PostgreSQL role per tenant
- * under row-level security, a Trino user per tenant under row filters), because the suite's tenant
- * tests are about what a tenant can reach through the tools, which a warehouse without it answers
- * with the allowlist's filters alone. The engines' servers are the tests' shared ones (the DuckDB
- * file cache, {@code TestPostgres}, {@code TestTrino}), started on first use and kept for the JVM.
+ * under row-level security, a Trino user per tenant under row filters, a MariaDB user per tenant
+ * reading a database of views of its rows), because the suite's tenant tests are about what a
+ * tenant can reach through the tools, which a warehouse without it answers with the allowlist's
+ * filters alone. The engines' servers are the tests' shared ones (the DuckDB file cache, {@code
+ * TestPostgres}, {@code TestTrino}, {@code TestMariaDb}), started on first use and kept for the
+ * JVM.
  */
 enum Backend {
   DUCKDB {
@@ -53,6 +56,17 @@ enum Backend {
     @Override
     Warehouse open() throws WarehouseException {
       return TestTrino.warehouse();
+    }
+  },
+
+  /**
+   * Debian's mariadbd in a temporary data directory, opened through its engine as a front end opens
+   * a description; a tenant's user reads its own database of views alone.
+   */
+  MARIADB {
+    @Override
+    Warehouse open() throws WarehouseException {
+      return MariaDbWarehouses.open(TestWarehouse.cacheRoot());
     }
   };
 

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.engine.duckdb.DuckDbLimits;
@@ -89,6 +90,15 @@ class ExamplesIT {
           "days-to-pay.js", ExamplesIT::checkDaysToPay,
           "late-payers.js", ExamplesIT::checkLatePayers,
           "customer-concentration.js", ExamplesIT::checkCustomerConcentration);
+
+  /**
+   * The examples an engine refuses, and why. MariaDB refuses days-to-pay.js: it subtracts two
+   * timestamps, which MariaDB computes as numbers (its dialect refuses + and - on dates, advising
+   * datediff), and takes the days with extract, which MariaDB's catalog leaves out (its WEEK is
+   * Sunday-based and it has no DOW); no one spelling of a day count runs on all four engines.
+   */
+  private static final Map<Backend, Set<String>> REFUSED =
+      Map.of(Backend.MARIADB, Set.of("days-to-pay.js"));
 
   /** The raw rows the expected answers are computed from, read once for every backend. */
   private static Map<String, Customer> customers;
@@ -205,6 +215,9 @@ class ExamplesIT {
       throws IOException {
     PassOutcome outcome =
         codeMode.run(Files.readString(examplesDir().resolve(example)), Programs.run(UNCONFINED));
+    if (refusedHere(example, outcome)) {
+      return;
+    }
 
     assertThat(outcome)
         .as("%s: %s", example, outcome.egress().json())
@@ -223,10 +236,28 @@ class ExamplesIT {
   void example_forATenantOfOneRegion_answers(String example) throws IOException {
     PassOutcome outcome =
         codeMode.run(Files.readString(examplesDir().resolve(example)), Programs.run(Programs.EMEA));
+    if (refusedHere(example, outcome)) {
+      return;
+    }
 
     assertThat(outcome)
         .as("%s: %s", example, outcome.egress().json())
         .isInstanceOf(PassSuccess.class);
+  }
+
+  /**
+   * Whether {@code example} is one this backend refuses ({@link #REFUSED}), after checking that it
+   * was refused by the allowlist, with the refusal's reason.
+   */
+  private boolean refusedHere(String example, PassOutcome outcome) {
+    if (!REFUSED.getOrDefault(backend, Set.of()).contains(example)) {
+      return false;
+    }
+    assertThat(outcome)
+        .as("%s is marked refused on %s: drop the mark if it runs", example, backend)
+        .isInstanceOfSatisfying(
+            PassFailure.class, failure -> assertThat(failure.message()).contains("SQL refused ("));
+    return true;
   }
 
   private static void checkTopRegion(JsonNode answer) {

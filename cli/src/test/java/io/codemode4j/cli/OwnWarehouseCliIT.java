@@ -7,6 +7,8 @@ import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
 import io.codemode4j.cli.PackagedCli.Outcome;
+import io.codemode4j.engine.mariadb.TestMariaDb;
+import io.codemode4j.engine.mariadb.TestShopMariaDb;
 import io.codemode4j.engine.postgres.PostgresLockdown;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
@@ -37,9 +39,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * A team's own warehouse, never seen by the project ({@link ShopDomain}: stores, orders, order
  * lines and a shared product catalog), served by the packaged CLI from nothing but what {@code
  * codemode init} drafts from its catalog: on the embedded DuckDB (a directory of parquet files and
- * a database file), on PostgreSQL and on Trino (the test cluster's {@code hive.shop}, beside the
- * billing sample: {@link ShopTrino}). Every command that reads data answers in the shop's words,
- * confined to a store, and nothing of the billing sample is in sight.
+ * a database file), on PostgreSQL, on Trino (the test cluster's {@code hive.shop}, beside the
+ * billing sample: {@link ShopTrino}) and on MariaDB (the test server's database {@code shop}:
+ * {@link TestShopMariaDb}). Every command that reads data answers in the shop's words, confined to
+ * a store, and nothing of the billing sample is in sight.
  */
 class OwnWarehouseCliIT {
 
@@ -69,7 +72,8 @@ class OwnWarehouseCliIT {
     DUCKDB_DIRECTORY,
     DUCKDB_FILE,
     POSTGRESQL,
-    TRINO
+    TRINO,
+    MARIADB
   }
 
   @BeforeAll
@@ -117,13 +121,18 @@ class OwnWarehouseCliIT {
       // The URL names the catalog and schema; no password, since Trino takes one only over TLS.
       case TRINO ->
           List.of("--warehouse", TestTrino.shopUrl(), "--warehouse-user", ShopTrino.READER);
+      // The URL names the database; the reader reads the shop whole, never a store's views.
+      case MARIADB ->
+          List.of("--warehouse", TestShopMariaDb.url(), "--warehouse-user", TestShopMariaDb.READER);
     };
   }
 
   private static Map<String, String> env(Engine engine) {
-    return engine == Engine.POSTGRESQL
-        ? Map.of("CODEMODE_WAREHOUSE_PASSWORD", PG_PASSWORD)
-        : Map.of();
+    return switch (engine) {
+      case POSTGRESQL -> Map.of("CODEMODE_WAREHOUSE_PASSWORD", PG_PASSWORD);
+      case MARIADB -> Map.of("CODEMODE_WAREHOUSE_PASSWORD", TestMariaDb.PASSWORD);
+      case DUCKDB_DIRECTORY, DUCKDB_FILE, TRINO -> Map.of();
+    };
   }
 
   @ParameterizedTest
@@ -152,7 +161,7 @@ class OwnWarehouseCliIT {
                 // keyed by the column lists tenants.
                 ? "  query: \"SELECT store FROM orders UNION SELECT store FROM stores\""
                 : "  query: \"SELECT DISTINCT store FROM stores\"")
-        .doesNotContain(PG_PASSWORD);
+        .doesNotContain(PG_PASSWORD, TestMariaDb.PASSWORD);
     // What the draft left out, the team adds as its comments say: the lines through their order
     // (where no foreign key said so) and the catalog, shared.
     StringBuilder reviewed = new StringBuilder(draft);

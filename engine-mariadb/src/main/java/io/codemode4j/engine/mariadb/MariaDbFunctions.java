@@ -1,57 +1,66 @@
 package io.codemode4j.engine.mariadb;
 
-import java.util.Set;
-import java.util.TreeSet;
+import io.codemode4j.sql.dialect.FunctionCatalog;
+import io.codemode4j.sql.dialect.Growth;
+import java.util.List;
 
 /**
- * The function catalog of a MariaDB dialect: the functions allowed by default, lowercase, each one
- * MariaDB 10.11 has and each called on the server by {@code MariaDbFunctionsIT}.
+ * The function catalog of the MariaDB dialect: the functions a query may call by default,
+ * lowercase, each one MariaDB 10.11 has and each called on the server by {@code
+ * MariaDbFunctionsIT}, with the string builders' {@link Growth}.
  *
  * <p>Decided: a function is listed only where MariaDB's meaning is the one a query written for the
  * allowlist (DuckDB's reading) expects, or the dialect renders it so. Left out, though MariaDB has
- * them, since the same name means something else there:
+ * them, since the same name means something else there (each measured against DuckDB):
  *
  * <ul>
  *   <li>{@code log(x)}: the natural logarithm in MariaDB, base 10 in DuckDB ({@code ln}, {@code
  *       log10} and {@code log2} are listed);
  *   <li>{@code week(x)} and {@code dayofweek(x)}: Sunday-based and 1..7 in MariaDB, 0..6 in DuckDB
  *       ({@code weekofyear} is ISO in both);
+ *   <li>{@code stddev} and {@code variance}: the population's in MariaDB, the sample's in DuckDB
+ *       ({@code stddev_samp}, {@code stddev_pop}, {@code var_samp} and {@code var_pop} are listed);
+ *   <li>{@code greatest} and {@code least}: NULL if any argument is in MariaDB, the largest or
+ *       smallest of the others in DuckDB;
+ *   <li>{@code ascii}: the first byte in MariaDB, the first character's code point in DuckDB;
+ *   <li>{@code to_days}: days since year 0 in MariaDB, an interval of that many days in DuckDB
+ *       ({@code d + to_days(30)} would be NULL), and {@code from_days} with it;
+ *   <li>{@code bit_and}, {@code bit_or}, {@code bit_xor}: unsigned 64-bit in MariaDB ({@code
+ *       bit_or(-1)} is 18446744073709551615), signed in DuckDB;
  *   <li>{@code regexp_replace}: MariaDB replaces every match, DuckDB the first unless told {@code
- *       'g'};
- *   <li>{@code group_concat}: its result grows to {@code group_concat_max_len} (1 MB), which the
- *       allowlist's string growth bound does not count yet; {@code repeat} and {@code space} grow a
- *       string by a number, as {@code lpad} does, but are not bounded by name yet;
+ *       'g'}, so {@link Growth#REPLACES_REGEXP_MATCH} would not bound it;
+ *   <li>{@code repeat}, {@code space}, {@code insert} and {@code format}: their result grows by a
+ *       number, which no {@link Growth} bounds;
+ *   <li>{@code group_concat}, MariaDB's one string aggregate: the allowlist's walker refuses the
+ *       node Calcite parses it into ({@code GROUP_CONCAT is not supported here}) before the catalog
+ *       is asked, so listing it would change nothing; a group's values are returned as rows and
+ *       joined by the program ({@link MariaDbSql}'s advice);
+ *   <li>{@code timestampadd}: the allowlist's walker refuses Calcite's node for it too ({@code
+ *       date_add(d, INTERVAL 30 DAY)} is listed);
+ *   <li>{@code median} and {@code percentile_cont}: window functions only in MariaDB (a call
+ *       without {@code OVER} fails), which no check can tell from the call alone;
+ *   <li>{@code extract}: MariaDB's {@code WEEK} is Sunday-based and it has no {@code DOW}; {@code
+ *       year(x)}, {@code month(x)} ... are listed;
  *   <li>{@code rand}, {@code uuid}, {@code sleep}, {@code benchmark}, {@code load_file}, {@code
  *       get_lock} and every function about the server, session or users: not analysis.
  * </ul>
  *
  * <p>Renamed by {@link MariaDbSqlDialect}: {@code length} is {@code char_length} (MariaDB's counts
  * bytes), and {@code concat} skips NULLs as DuckDB's does ({@code concat_ws('', ...)}, since
- * MariaDB's concat is NULL if any argument is); {@code ||} stays NULL-propagating.
+ * MariaDB's concat is NULL if any argument is); {@code ||} stays NULL-propagating. {@link
+ * MariaDbSyntax} holds {@code date_format} to two arguments (a third, a locale, would be the
+ * literal its growth is measured by).
  */
 public final class MariaDbFunctions {
 
   /** Aggregates (DuckDB's names where both have them). */
-  static final Set<String> AGGREGATES =
-      Set.of(
-          "count",
-          "sum",
-          "avg",
-          "min",
-          "max",
-          "stddev",
-          "stddev_pop",
-          "stddev_samp",
-          "var_pop",
-          "var_samp",
-          "variance",
-          "bit_and",
-          "bit_or",
-          "bit_xor");
+  static final List<String> AGGREGATES =
+      List.of(
+          "count", "sum", "avg", "min", "max", "stddev_pop", "stddev_samp", "var_pop", "var_samp");
 
   /** Window functions. */
-  static final Set<String> WINDOW =
-      Set.of(
+  static final List<String> WINDOW =
+      List.of(
           "row_number",
           "rank",
           "dense_rank",
@@ -64,11 +73,9 @@ public final class MariaDbFunctions {
           "last_value",
           "nth_value");
 
-  /** Text. */
-  static final Set<String> STRING =
-      Set.of(
-          "concat",
-          "concat_ws",
+  /** Text that is at most as long as its longest operand, or a number. */
+  static final List<String> STRING =
+      List.of(
           "length",
           "char_length",
           "character_length",
@@ -83,20 +90,16 @@ public final class MariaDbFunctions {
           "right",
           "substring",
           "substr",
-          "replace",
           "reverse",
-          "lpad",
-          "rpad",
           "instr",
           "locate",
           "strcmp",
           "regexp_substr",
-          "regexp_instr",
-          "ascii");
+          "regexp_instr");
 
   /** Numbers. */
-  static final Set<String> NUMERIC =
-      Set.of(
+  static final List<String> NUMERIC =
+      List.of(
           "abs",
           "ceil",
           "ceiling",
@@ -113,8 +116,6 @@ public final class MariaDbFunctions {
           "log2",
           "sign",
           "pi",
-          "greatest",
-          "least",
           "radians",
           "degrees",
           "sin",
@@ -123,9 +124,13 @@ public final class MariaDbFunctions {
           "atan",
           "atan2");
 
-  /** Dates and times. */
-  static final Set<String> DATE =
-      Set.of(
+  /** Dates and times, the clock included. */
+  static final List<String> DATE =
+      List.of(
+          "current_date",
+          "current_timestamp",
+          // DuckDB's, which MariaDB lacks: MariaDbDateTrunc writes it in MariaDB's functions.
+          "date_trunc",
           "year",
           "month",
           "day",
@@ -140,32 +145,37 @@ public final class MariaDbFunctions {
           "last_day",
           "datediff",
           "timestampdiff",
-          "timestampadd",
           "date_add",
           "date_sub",
           "adddate",
           "subdate",
-          "date_format",
           "str_to_date",
           "makedate",
           "monthname",
-          "dayname",
-          "to_days",
-          "from_days");
+          "dayname");
 
   /** Conditionals. */
-  static final Set<String> CONDITIONAL = Set.of("coalesce", "ifnull", "nullif", "if");
+  static final List<String> CONDITIONAL = List.of("coalesce", "ifnull", "nullif", "if");
 
-  /** Every function allowed by default, lowercase. */
-  public static final Set<String> DEFAULTS = union();
+  /** The catalog: the lists above, and the string builders with their growth. */
+  public static final FunctionCatalog CATALOG = catalog();
 
   private MariaDbFunctions() {}
 
-  private static Set<String> union() {
-    Set<String> all = new TreeSet<>();
-    for (Set<String> group : Set.of(AGGREGATES, WINDOW, STRING, NUMERIC, DATE, CONDITIONAL)) {
-      all.addAll(group);
+  private static FunctionCatalog catalog() {
+    FunctionCatalog.Builder builder = FunctionCatalog.builder();
+    for (List<String> group : List.of(AGGREGATES, WINDOW, STRING, NUMERIC, DATE, CONDITIONAL)) {
+      builder.functions(group.toArray(String[]::new));
     }
-    return java.util.Collections.unmodifiableSet(all);
+    return builder
+        .function("concat", Growth.CONCATENATES)
+        .function("concat_ws", Growth.CONCATENATES_WITH_SEPARATOR)
+        .function("lpad", Growth.PADS)
+        .function("rpad", Growth.PADS)
+        .function("replace", Growth.REPLACES)
+        // MariaDB's longest specifiers (%W, %M: "Wednesday", "September") write 9 characters
+        // for 2, under the 16 per character the growth allows.
+        .function("date_format", Growth.FORMATS_DATE)
+        .build();
   }
 }

@@ -36,12 +36,11 @@ import java.util.regex.Pattern;
  *       only the session's default (a session may {@code SET} it to 0, which one SELECT, all the
  *       allowlist passes, cannot), the second bounds how many queries a reader runs at once;
  *   <li>MariaDB has no row-level security, so a tenant is a database of its own ({@link
- *       #tenantDatabase}: {@code billing_tenant_emea}) holding one view per listed name, {@code SQL
- *       SECURITY DEFINER} over the shared database, filtered by the tenant's value ({@code region
- *       IN ('emea')}; a child through its parent's view in the same tenant database: {@code
- *       invoice_id IN (SELECT invoice_id FROM billing_tenant_emea.invoices)}). The tenant's user is
- *       granted SELECT on those views alone, never on the shared database, so every name it reads
- *       is its own rows;
+ *       #tenantDatabase}: {@code shop_tenant_north}) holding one view per listed name, {@code SQL
+ *       SECURITY DEFINER} over the shared database, filtered by the tenant's value ({@code store IN
+ *       ('north')}; a child through its parent's view in the same tenant database: {@code order_id
+ *       IN (SELECT order_id FROM shop_tenant_north.orders)}). The tenant's user is granted SELECT
+ *       on those views alone, never on the shared database, so every name it reads is its own rows;
  *   <li>each view ends in {@link #NO_PUSHDOWN} ({@code LIMIT} 2^64-1, which cuts nothing): MariaDB
  *       inlines a MERGE view into the query and pushes the query's conditions into a TEMPTABLE one
  *       (condition pushdown for derived tables, on by default), so in both the query's own
@@ -106,10 +105,33 @@ public record MariaDbLockdown(
     }
   }
 
-  /** The database of {@code tenant}'s views: {@code billing_tenant_emea}. */
+  /** The database of {@code tenant}'s views, {@link #tenantDatabase(String, Tenant)}. */
   public String tenantDatabase(Tenant tenant) {
+    return tenantDatabase(database, tenant);
+  }
+
+  /**
+   * The database of {@code tenant}'s views beside {@code database}: {@code <database>_tenant_<its
+   * value>}, e.g. {@code shop_tenant_north}. The one name both the lockdown creates and the engine
+   * renders a tenant's queries into ({@link MariaDbEngine#tenantSchema}).
+   *
+   * @throws IllegalArgumentException for a tenant of several values, or when the name is no
+   *     lowercase identifier of at most 64 characters
+   */
+  public static String tenantDatabase(String database, Tenant tenant) {
     return MariaDbNames.requireIdentifier(
         database + "_tenant_" + oneValue(tenant), "tenant database");
+  }
+
+  /**
+   * {@code name} in backticks, for a loader's DDL (as {@code PostgresLockdown.quote} is for
+   * PostgreSQL's).
+   *
+   * @throws IllegalArgumentException when {@code name} is no lowercase identifier of at most 64
+   *     characters
+   */
+  public static String quote(String name) {
+    return MariaDbNames.quote(name);
   }
 
   /** The reader of every row of the listed tables: {@code user} with {@code password}. */

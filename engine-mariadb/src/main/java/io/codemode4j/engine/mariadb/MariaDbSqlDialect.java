@@ -1,41 +1,48 @@
 package io.codemode4j.engine.mariadb;
 
 import java.util.Locale;
+import java.util.Set;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlTypeNameSpec;
+import org.apache.calcite.sql.SqlUnresolvedFunction;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.dialect.MysqlSqlDialect;
 import org.apache.calcite.sql.fun.SqlBetweenOperator;
 import org.apache.calcite.sql.fun.SqlIntervalOperator;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
-import org.jspecify.annotations.Nullable;
 
 /**
- * Calcite's MySQL dialect as MariaDB 10.11 reads what the allowlist renders: the unparse half of a
- * MariaDB dialect (its tree rewrites are {@link MariaDbNullOrder} and the allowlist's fractional
- * division; NOTES.md lists what else the corpus needs).
+ * Calcite's MySQL dialect as MariaDB 10.11 reads what the allowlist renders: the unparse half of
+ * {@link MariaDbSql}'s dialect, whose tree rewrites run first (a backslash in a literal is already
+ * {@code char(92 USING utf8mb4)}, {@link MariaDbBackslashes}; the allowlist's shared steps write
+ * every other literal plain).
  *
  * <p>Decided: the text means the same under every {@code sql_mode} a server or session may have, so
  * nothing depends on the pool's settings:
  *
  * <ul>
  *   <li>identifiers in backticks, never double quotes: without {@code ANSI_QUOTES} MariaDB reads
- *       {@code "region"} as the string 'region' and answers silently wrong rows;
+ *       {@code "status"} as the string 'status' and answers silently wrong rows;
  *   <li>{@code a || b} as {@code concat(a, b)} (NULL if either is, as DuckDB's {@code ||}): without
  *       {@code PIPES_AS_CONCAT}, {@code ||} is a logical OR;
- *   <li>a string literal with a backslash as {@code concat('a', char(92 USING utf8mb4), 'b')}: a
- *       backslash escapes in a MariaDB literal unless {@code NO_BACKSLASH_ESCAPES}, so {@code 'a\'}
- *       would not end where the allowlist's lexical check saw it end;
  *   <li>a cast to the MariaDB type of {@link MariaDbCastTypes} ({@code x::type} too), written
  *       {@code CAST(} with no space: unless {@code IGNORE_SPACE}, MariaDB reads a name, a space and
  *       a parenthesis as a call of a stored function of that name;
+ *   <li>a function Calcite does not know ({@code if}, {@code date_add}, {@code makedate} ...) by
+ *       its name unquoted: Calcite would quote it, and MariaDB reads a quoted name before a
+ *       parenthesis as a stored function's ({@code `if`(...)}: "execute command denied ... routine
+ *       shop.if"), or, before an interval argument, not at all; the name is the catalog's, an
+ *       identifier;
  *   <li>{@code length(x)} as {@code char_length(x)}: MariaDB's {@code length} counts bytes; {@code
  *       concat(a, b)} as {@code concat_ws('', a, b)}: DuckDB's concat skips NULLs, MariaDB's is
  *       NULL if any argument is;
@@ -47,34 +54,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MariaDbSqlDialect extends MysqlSqlDialect {
 
+  /** The units MariaDB's {@code timestampdiff} takes. */
+  private static final Set<String> TIMESTAMP_UNITS =
+      Set.of("MICROSECOND", "SECOND", "MINUTE", "HOUR", "DAY", "WEEK", "MONTH", "QUARTER", "YEAR");
+
   /** The one instance: it holds no state. */
   public static final MariaDbSqlDialect INSTANCE = new MariaDbSqlDialect();
 
-  private static final char BACKSLASH = '\\';
-
   private MariaDbSqlDialect() {
     super(MysqlSqlDialect.DEFAULT_CONTEXT);
-  }
-
-  @Override
-  public void quoteStringLiteral(StringBuilder buf, @Nullable String charsetName, String val) {
-    if (val.indexOf(BACKSLASH) < 0) {
-      plain(buf, val);
-      return;
-    }
-    buf.append("concat(");
-    String[] parts = val.split("\\\\", -1);
-    for (int i = 0; i < parts.length; i++) {
-      if (i > 0) {
-        buf.append(", char(92 USING utf8mb4), ");
-      }
-      plain(buf, parts[i]);
-    }
-    buf.append(')');
-  }
-
-  private static void plain(StringBuilder buf, String value) {
-    buf.append('\'').append(value.replace("'", "''")).append('\'');
   }
 
   @Override
@@ -108,6 +96,10 @@ public final class MariaDbSqlDialect extends MysqlSqlDialect {
     } else if (call.getOperator() instanceof SqlFunction function
         && function.getName().toLowerCase(Locale.ROOT).equals("concat")) {
       concatSkippingNulls(writer, call);
+    } else if (call.getKind() == SqlKind.TIMESTAMP_DIFF && call.operandCount() == 3) {
+      timestampDiff(writer, call);
+    } else if (call.getOperator() instanceof SqlUnresolvedFunction function) {
+      function(writer, function.getName().toLowerCase(Locale.ROOT), call);
     } else {
       super.unparseCall(writer, call, leftPrec, rightPrec);
     }
@@ -169,6 +161,32 @@ public final class MariaDbSqlDialect extends MysqlSqlDialect {
     }
   }
 
+  /**
+   * {@code timestampdiff(DAY, a, b)} with its unit as a keyword: Calcite holds the unit as a name,
+   * which it would quote, and MariaDB reads {@code `DAY`} as a column.
+   */
+  private static void timestampDiff(SqlWriter writer, SqlCall call) {
+    SqlNode unit = call.operand(0);
+    String name =
+        switch (unit) {
+          case SqlIntervalQualifier qualifier -> qualifier.timeUnitRange.startUnit.name();
+          case SqlIdentifier id when id.isSimple() -> id.getSimple().toUpperCase(Locale.ROOT);
+          default -> "";
+        };
+    if (!TIMESTAMP_UNITS.contains(name)) {
+      throw new IllegalArgumentException(
+          "timestampdiff on MariaDB takes a unit of " + TIMESTAMP_UNITS + ", not " + unit);
+    }
+    SqlWriter.Frame frame = writer.startFunCall("timestampdiff");
+    writer.sep(",");
+    writer.keyword(name);
+    writer.sep(",");
+    call.operand(1).unparse(writer, 0, 0);
+    writer.sep(",");
+    call.operand(2).unparse(writer, 0, 0);
+    writer.endFunCall(frame);
+  }
+
   private static void cast(SqlWriter writer, SqlCall call) {
     SqlDataTypeSpec spec = (SqlDataTypeSpec) call.operand(1);
     SqlTypeNameSpec name = spec.getTypeNameSpec();
@@ -190,6 +208,9 @@ public final class MariaDbSqlDialect extends MysqlSqlDialect {
   private static void function(SqlWriter writer, String name, SqlCall call) {
     writer.print(name);
     SqlWriter.Frame frame = writer.startList(SqlWriter.FrameTypeEnum.FUN_CALL, "(", ")");
+    if (call.getFunctionQuantifier() instanceof SqlLiteral quantifier) {
+      quantifier.unparse(writer, 0, 0);
+    }
     for (SqlNode operand : call.getOperandList()) {
       writer.sep(",");
       operand.unparse(writer, 0, 0);

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.codemode4j.sql.QueryPolicy;
-import io.codemode4j.sql.dialect.Dialect;
-import io.codemode4j.sql.internal.ApprovedTrees;
+import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.warehouse.JdbcPools;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -22,9 +21,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The measurements behind {@link MariaDbSqlDialect}'s quoting and {@link MariaDbEngine}'s pool:
  * what double quotes, {@code ||} and a backslash mean under MariaDB's default {@code sql_mode} and
- * under {@code ANSI_QUOTES,PIPES_AS_CONCAT} and {@code NO_BACKSLASH_ESCAPES}; the rendering means
- * the same under each; the engine's pool is read-only in its {@code sql_mode}, and the typing
- * text's claims hold.
+ * under {@code ANSI_QUOTES,PIPES_AS_CONCAT} and {@code NO_BACKSLASH_ESCAPES}; the MariaDB dialect's
+ * rendering of an approved query means the same under each; the engine's pool is read-only in its
+ * {@code sql_mode}, and the typing text's claims hold. Over the shop ({@link TestShopMariaDb}).
  */
 class MariaDbSessionModesIT {
 
@@ -34,43 +33,52 @@ class MariaDbSessionModesIT {
 
   @BeforeAll
   static void start() {
-    TestMariaDb.start();
+    TestShopMariaDb.start();
   }
 
   @Test
   void doubleQuotesAndPipes_withoutAnsiModes_areSilentlyAStringAndAnOr() throws SQLException {
-    try (Connection reader = TestMariaDb.connect(TestMariaDb.READER);
+    try (Connection reader = TestShopMariaDb.connect(TestShopMariaDb.READER);
         Statement sql = reader.createStatement()) {
       sql.execute("SET SESSION sql_mode = '" + DEFAULT_MODE + "'");
-      assertThat(one(sql, "SELECT \"region\" FROM customers LIMIT 1")).isEqualTo("region");
+      assertThat(one(sql, "SELECT \"store\" FROM stores LIMIT 1")).isEqualTo("store");
       assertThat(one(sql, "SELECT 'a' || 'b'")).isEqualTo("0");
       sql.execute("SET SESSION sql_mode = '" + ANSI + "'");
-      assertThat(one(sql, "SELECT \"region\" FROM customers ORDER BY 1 LIMIT 1"))
-          .isEqualTo("americas");
+      assertThat(one(sql, "SELECT \"store\" FROM stores ORDER BY 1 LIMIT 1")).isEqualTo("east");
       assertThat(one(sql, "SELECT 'a' || 'b'")).isEqualTo("ab");
     }
   }
 
   /**
-   * The rendering of names, {@code ||}, a backslash and a cast answers the same under each mode; a
-   * plain backslash literal does not.
+   * The rendering of names, {@code ||}, a backslash, a LIKE and a cast answers the same under each
+   * mode, as DuckDB answers; a plain backslash literal does not.
    */
   @ParameterizedTest
   @ValueSource(strings = {DEFAULT_MODE, ANSI, NO_BACKSLASH, ANSI + "," + NO_BACKSLASH})
   void rendering_underEverySqlMode_meansTheSame(String mode) throws Exception {
+    SqlAllowlist.Builder shop = SqlAllowlist.builder().dialect(MariaDbSql.dialect("shop"));
+    TestShopMariaDb.scopes().forEach(shop::table);
+    SqlAllowlist allowlist = shop.build();
     String rendered =
-        MariaDbRendering.REWRITTEN.render(
-            ApprovedTrees.approve(
-                "SELECT region || '\\' || segment AS joined, CAST(count(*) AS VARCHAR) AS n"
-                    + " FROM customers GROUP BY region, segment ORDER BY joined LIMIT 1",
-                Dialect.duckDb(),
-                BillingMariaDb.scopes(),
-                QueryPolicy.unscoped(10)),
-            TestMariaDb.DATABASE);
-    try (Connection reader = TestMariaDb.connect(TestMariaDb.READER);
+        allowlist
+            .approve(
+                "SELECT store || '\\' || city AS joined, CAST(count(*) AS VARCHAR) AS n"
+                    + " FROM stores GROUP BY store, city ORDER BY joined LIMIT 1",
+                QueryPolicy.unscoped(10))
+            .sql();
+    // DuckDB's LIKE has no escape character: a backslash and a ! in a pattern are themselves.
+    String like =
+        allowlist
+            .approve(
+                "SELECT count(*) AS n, 'x' AS x FROM stores WHERE concat(store, '\\!') LIKE"
+                    + " '%\\!'",
+                QueryPolicy.unscoped(10))
+            .sql();
+    try (Connection reader = TestShopMariaDb.connect(TestShopMariaDb.READER);
         Statement sql = reader.createStatement()) {
       sql.execute("SET SESSION sql_mode = '" + mode + "'");
-      assertThat(row(sql, rendered)).as(rendered).containsExactly("americas\\enterprise", "27");
+      assertThat(row(sql, rendered)).as(rendered).containsExactly("east\\city of east", "1");
+      assertThat(row(sql, like)).as(like).containsExactly("3", "x");
       String plain = "SELECT 'a\\' AS x";
       if (mode.contains(NO_BACKSLASH)) {
         assertThat(one(sql, plain)).isEqualTo("a\\");
@@ -87,22 +95,20 @@ class MariaDbSessionModesIT {
     MariaDbEngine engine = new MariaDbEngine();
     try (HikariDataSource pool =
             JdbcPools.open(
-                engine.pool(
-                    TestMariaDb.url(TestMariaDb.DATABASE),
-                    TestMariaDb.READER,
-                    TestMariaDb.PASSWORD));
+                engine.pool(TestShopMariaDb.url(), TestShopMariaDb.READER, TestMariaDb.PASSWORD));
         Connection reader = pool.getConnection();
         Statement sql = reader.createStatement()) {
       assertThat(one(sql, "SELECT @@tx_read_only")).isEqualTo("1");
       assertThat(one(sql, "SELECT @@sql_mode")).isEqualTo(MariaDbEngine.SQL_MODE);
-      assertThatThrownBy(() -> one(sql, "SELECT region, name FROM customers GROUP BY region"))
+      assertThatThrownBy(() -> one(sql, "SELECT status, customer FROM shop.orders GROUP BY status"))
           .as("ONLY_FULL_GROUP_BY")
           .hasMessageContaining("GROUP BY");
       try (ResultSet rs =
           sql.executeQuery(
-              "SELECT count(*), sum(amount_cents), avg(amount_cents), 7 / CAST(2 AS DOUBLE),"
-                  + " 7 DIV 2, status = 'paid', max(issued_on), CAST(1 AS UNSIGNED) + 18446744073709551614"
-                  + " FROM invoices GROUP BY status = 'paid' LIMIT 1")) {
+              "SELECT count(*), sum(total_cents), avg(total_cents), 7 / CAST(2 AS DOUBLE),"
+                  + " 7 DIV 2, status = 'shipped', max(ordered_on),"
+                  + " CAST(1 AS UNSIGNED) + 18446744073709551614"
+                  + " FROM shop.orders GROUP BY status = 'shipped' LIMIT 1")) {
         ResultSetMetaData meta = rs.getMetaData();
         List<String> types =
             List.of(

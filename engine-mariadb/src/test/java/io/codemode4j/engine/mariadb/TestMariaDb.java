@@ -2,8 +2,6 @@ package io.codemode4j.engine.mariadb;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.codemode4j.sql.Tenant;
-import io.codemode4j.warehouse.WarehouseException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -28,11 +26,10 @@ import java.util.stream.Stream;
 
 /**
  * One real MariaDB per test JVM, started from Debian's binaries ({@code mariadb-server}, which
- * {@code .ci/run} installs) in a temporary data directory on 127.0.0.1 and a free port, loaded with
- * the bundled sample through the writer account and locked down: {@code analyst} reads every row of
- * database {@value #DATABASE}, each tenant of {@link #TENANTS} only its own through its user and
- * database ({@code tenant_emea} reads {@code billing_tenant_emea}). Tests that need it are skipped,
- * with the reason, only where {@code mariadbd} is not installed.
+ * {@code .ci/run} installs) in a temporary data directory on 127.0.0.1 and a free port, with no
+ * data: each domain loads and locks down its own database ({@link TestShopMariaDb}, and the billing
+ * module's {@code TestBillingMariaDb}). Tests that need it are skipped, with the reason, only where
+ * {@code mariadbd} is not installed.
  *
  * <p>Decided: the server is installed as {@code mariadb-install-db} leaves it by default (a {@code
  * test} database that the role PUBLIC may write), so that {@link MariaDbLockdown} is proven against
@@ -41,16 +38,9 @@ import java.util.stream.Stream;
  */
 public final class TestMariaDb {
 
-  public static final String DATABASE = "billing";
-  public static final String WRITER = "loader";
-  public static final String READER = "analyst";
-  public static final String EMEA = "tenant_emea";
   public static final String ADMIN = "root";
 
-  /** The tenants with a user of their own: each region. */
-  public static final List<Tenant> TENANTS =
-      List.of(Tenant.of("emea"), Tenant.of("apac"), Tenant.of("americas"));
-
+  /** Every account's password on this test server. */
   public static final String PASSWORD = "s3cret-not-echoed";
 
   /** The server cap each reader gets, short so that the tests of it are quick. */
@@ -117,7 +107,7 @@ public final class TestMariaDb {
       prepare();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    } catch (SQLException | WarehouseException e) {
+    } catch (SQLException e) {
       throw new IllegalStateException("cannot prepare the test MariaDB: " + e, e);
     }
   }
@@ -173,30 +163,12 @@ public final class TestMariaDb {
     }
   }
 
-  private static void prepare() throws SQLException, WarehouseException {
+  /** Drops the anonymous accounts, as {@code mariadb-secure-installation} does. */
+  private static void prepare() throws SQLException {
     try (Connection admin = admin();
         Statement sql = admin.createStatement()) {
       sql.execute("DROP USER IF EXISTS ''@'localhost'");
       sql.execute("DROP USER IF EXISTS ''@'" + hostName(sql) + "'");
-      sql.execute("CREATE USER " + WRITER + "@'%' IDENTIFIED BY '" + PASSWORD + "'");
-      sql.execute("GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO " + WRITER + "@'%'");
-    }
-    // The writer creates the database, so it connects to none.
-    try (Connection writer = connect(WRITER, "")) {
-      BillingMariaDb.load(writer, sampleDir(), DATABASE);
-    }
-    // An unlisted table beside the listed ones: no reader is granted it.
-    try (Connection writer = connect(WRITER);
-        Statement sql = writer.createStatement()) {
-      sql.execute("CREATE TABLE IF NOT EXISTS " + DATABASE + ".payroll (name text, salary bigint)");
-      sql.execute("INSERT INTO " + DATABASE + ".payroll VALUES ('ceo', 1000000)");
-    }
-    try (Connection admin = admin()) {
-      MariaDbLockdown lockdown = lockdown();
-      lockdown.applyReader(admin, READER, PASSWORD);
-      for (Tenant tenant : TENANTS) {
-        lockdown.applyTenant(admin, tenant, tenantUser(tenant), PASSWORD);
-      }
     }
   }
 
@@ -207,24 +179,10 @@ public final class TestMariaDb {
     }
   }
 
-  /** The lockdown the test server's accounts were given. */
-  public static MariaDbLockdown lockdown() {
-    return new MariaDbLockdown(DATABASE, BillingMariaDb.scopes(), STATEMENT_TIME, 8);
-  }
-
-  /** The user of {@code tenant}: {@code tenant_} and its one value. */
-  public static String tenantUser(Tenant tenant) {
-    return "tenant_" + tenant.values().iterator().next();
-  }
-
   /** {@code jdbc:mariadb://127.0.0.1:PORT/} and {@code database}; starts the server. */
   public static String url(String database) {
     start();
     return "jdbc:mariadb://127.0.0.1:" + port + "/" + database;
-  }
-
-  public static Connection connect(String user) throws SQLException {
-    return connect(user, DATABASE);
   }
 
   public static Connection connect(String user, String database) throws SQLException {
@@ -234,14 +192,6 @@ public final class TestMariaDb {
   /** The administrator ({@code root}, no password on this test server). */
   public static Connection admin() throws SQLException {
     return DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/", ADMIN, "");
-  }
-
-  public static Path sampleDir() {
-    Path dir = Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet"));
-    if (!Files.isRegularFile(dir.resolve("invoices.parquet"))) {
-      throw new IllegalStateException("no bundled sample data at " + dir.toAbsolutePath());
-    }
-    return dir;
   }
 
   private static void run(List<String> command, Path log) throws IOException {

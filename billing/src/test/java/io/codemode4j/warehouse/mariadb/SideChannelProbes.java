@@ -1,5 +1,6 @@
-package io.codemode4j.engine.mariadb;
+package io.codemode4j.warehouse.mariadb;
 
+import io.codemode4j.engine.mariadb.TestMariaDb;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -7,6 +8,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Predicates that fail on one specific row, run as {@code tenant_emea}: each is asked about a row
@@ -124,24 +126,32 @@ record SideChannelProbes(Map<String, String> foreign, Map<String, String> own) {
    * @throws AssertionError when a probe of emea's own row does not fail (the probe proves nothing)
    */
   List<String> leaks(String database) throws SQLException {
-    List<String> leaks = new ArrayList<>();
-    try (Connection tenant = TestMariaDb.connect(TestMariaDb.EMEA, database);
+    try (Connection tenant = TestBillingMariaDb.connect(TestBillingMariaDb.EMEA, database);
         Statement sql = tenant.createStatement()) {
-      for (Map.Entry<String, String> probe : PROBES.entrySet()) {
-        String foreignAnswer = answer(sql, fill(probe.getValue(), foreign));
-        String noneAnswer = answer(sql, fill(probe.getValue(), NONE));
-        String ownAnswer = answer(sql, fill(probe.getValue(), own));
-        if (!ownAnswer.startsWith("error")) {
-          throw new AssertionError(
-              probe.getKey()
-                  + " does not fail on emea's own row in "
-                  + database
-                  + ": "
-                  + ownAnswer);
-        }
-        if (!foreignAnswer.equals(noneAnswer)) {
-          leaks.add(probe.getKey());
-        }
+      return leaks(database, query -> answer(sql, query));
+    }
+  }
+
+  /**
+   * The probes whose answer about another tenant's row differs from the answer about no row, each
+   * asked through {@code ask} (a probe's SQL to its answer: {@code "row ..."}, {@code "no row"},
+   * {@code "error ..."}, or {@code "refused ..."} where the allowlist refused it, which proves
+   * nothing either way), sorted.
+   *
+   * @throws AssertionError when a probe of emea's own row neither fails nor is refused
+   */
+  List<String> leaks(String where, Function<String, String> ask) {
+    List<String> leaks = new ArrayList<>();
+    for (Map.Entry<String, String> probe : PROBES.entrySet()) {
+      String foreignAnswer = ask.apply(fill(probe.getValue(), foreign));
+      String noneAnswer = ask.apply(fill(probe.getValue(), NONE));
+      String ownAnswer = ask.apply(fill(probe.getValue(), own));
+      if (!ownAnswer.startsWith("error") && !ownAnswer.startsWith("refused")) {
+        throw new AssertionError(
+            probe.getKey() + " does not fail on emea's own row in " + where + ": " + ownAnswer);
+      }
+      if (!foreignAnswer.equals(noneAnswer)) {
+        leaks.add(probe.getKey() + " (" + foreignAnswer + ", " + noneAnswer + ")");
       }
     }
     return leaks.stream().sorted().toList();

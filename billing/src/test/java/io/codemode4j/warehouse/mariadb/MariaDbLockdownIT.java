@@ -1,8 +1,10 @@
-package io.codemode4j.engine.mariadb;
+package io.codemode4j.warehouse.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.engine.mariadb.MariaDbLockdown;
+import io.codemode4j.engine.mariadb.TestMariaDb;
 import io.codemode4j.sql.Tenant;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,12 +29,13 @@ class MariaDbLockdownIT {
 
   @BeforeAll
   static void start() {
-    TestMariaDb.start();
+    TestBillingMariaDb.start();
   }
 
   private static List<Connection> readers() throws SQLException {
     return List.of(
-        TestMariaDb.connect(TestMariaDb.READER), TestMariaDb.connect(TestMariaDb.EMEA, EMEA_DB));
+        TestBillingMariaDb.connect(TestBillingMariaDb.READER),
+        TestBillingMariaDb.connect(TestBillingMariaDb.EMEA, EMEA_DB));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -92,7 +95,7 @@ class MariaDbLockdownIT {
         assertThat(databases)
             .as(user)
             .containsExactlyInAnyOrder(
-                "information_schema", user.equals(TestMariaDb.READER) ? "billing" : EMEA_DB);
+                "information_schema", user.equals(TestBillingMariaDb.READER) ? "billing" : EMEA_DB);
         assertThat(
                 column(
                     statement,
@@ -101,7 +104,10 @@ class MariaDbLockdownIT {
             .as(user)
             .containsExactlyInAnyOrderElementsOf(
                 List.of("customers", "invoice_lines", "invoice_summary", "invoices").stream()
-                    .map(t -> (user.equals(TestMariaDb.READER) ? "billing." : EMEA_DB + ".") + t)
+                    .map(
+                        t ->
+                            (user.equals(TestBillingMariaDb.READER) ? "billing." : EMEA_DB + ".")
+                                + t)
                     .toList());
         // What MariaDB shows every account: its own session, and the server's status counters.
         assertThat(
@@ -127,13 +133,13 @@ class MariaDbLockdownIT {
   void setPassword_ofItsOwnAccount_isAllowedByMariaDb() throws Exception {
     String user = "codemode_password_probe";
     try (Connection admin = TestMariaDb.admin()) {
-      TestMariaDb.lockdown().applyReader(admin, user, TestMariaDb.PASSWORD);
+      TestBillingMariaDb.lockdown().applyReader(admin, user, TestMariaDb.PASSWORD);
     }
-    try (Connection reader = TestMariaDb.connect(user);
+    try (Connection reader = TestBillingMariaDb.connect(user);
         Statement statement = reader.createStatement()) {
       statement.execute("SET PASSWORD = PASSWORD('changed-by-itself')");
     }
-    assertThatThrownBy(() -> TestMariaDb.connect(user).close())
+    assertThatThrownBy(() -> TestBillingMariaDb.connect(user).close())
         .hasMessageContaining("Access denied");
     try (Connection admin = TestMariaDb.admin();
         Statement sql = admin.createStatement()) {
@@ -174,7 +180,7 @@ class MariaDbLockdownIT {
               .as(slow)
               .matches("(?s).*max_statement_time exceeded.*|answered [01]");
           assertThat(Duration.ofNanos(System.nanoTime() - start))
-              .isLessThan(TestMariaDb.STATEMENT_TIME.multipliedBy(4));
+              .isLessThan(TestBillingMariaDb.lockdown().statementTimeout().multipliedBy(2));
         }
         statement.execute("SET SESSION max_statement_time = 0");
         assertThat(one(statement, "SELECT @@max_statement_time")).startsWith("0");
@@ -238,7 +244,7 @@ class MariaDbLockdownIT {
   void select_asTenantUser_readsOnlyItsRowsThroughEveryListedName() throws SQLException {
     long emeaLines;
     long emeaInvoices;
-    try (Connection reader = TestMariaDb.connect(TestMariaDb.READER);
+    try (Connection reader = TestBillingMariaDb.connect(TestBillingMariaDb.READER);
         Statement statement = reader.createStatement()) {
       emeaInvoices =
           Long.parseLong(one(statement, "SELECT count(*) FROM invoices WHERE region = 'emea'"));
@@ -249,7 +255,7 @@ class MariaDbLockdownIT {
                   "SELECT count(*) FROM invoice_lines l JOIN invoices i"
                       + " ON i.invoice_id = l.invoice_id WHERE i.region = 'emea'"));
     }
-    try (Connection tenant = TestMariaDb.connect(TestMariaDb.EMEA, EMEA_DB);
+    try (Connection tenant = TestBillingMariaDb.connect(TestBillingMariaDb.EMEA, EMEA_DB);
         Statement statement = tenant.createStatement()) {
       for (String view : List.of("customers", "invoices", "invoice_summary")) {
         assertThat(column(statement, "SELECT DISTINCT region FROM " + view))
@@ -286,7 +292,7 @@ class MariaDbLockdownIT {
         for (String db : List.of("billing_probe_merge", "billing_probe_temptable")) {
           sql.execute("DROP DATABASE IF EXISTS " + db);
           try {
-            sql.execute("REVOKE SELECT ON " + db + ".* FROM " + TestMariaDb.EMEA + "@'%'");
+            sql.execute("REVOKE SELECT ON " + db + ".* FROM " + TestBillingMariaDb.EMEA + "@'%'");
           } catch (SQLException noSuchGrant) {
             // The database was not made as far as its grant.
           }
@@ -309,7 +315,7 @@ class MariaDbLockdownIT {
    */
   private static String probeViews(String name, String algorithm) throws SQLException {
     String db = "billing_probe_" + name;
-    MariaDbLockdown lockdown = TestMariaDb.lockdown();
+    MariaDbLockdown lockdown = TestBillingMariaDb.lockdown();
     try (Connection admin = TestMariaDb.admin();
         Statement sql = admin.createStatement()) {
       sql.execute("CREATE DATABASE IF NOT EXISTS " + db);
@@ -334,7 +340,7 @@ class MariaDbLockdownIT {
               + " (SELECT invoice_id FROM "
               + db
               + ".invoices)");
-      sql.execute("GRANT SELECT ON " + db + ".* TO " + TestMariaDb.EMEA + "@'%'");
+      sql.execute("GRANT SELECT ON " + db + ".* TO " + TestBillingMariaDb.EMEA + "@'%'");
     }
     assertThat(lockdown.tenantDatabase(Tenant.of("emea"))).isEqualTo(EMEA_DB);
     return db;

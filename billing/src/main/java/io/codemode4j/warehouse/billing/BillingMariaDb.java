@@ -1,9 +1,10 @@
-package io.codemode4j.engine.mariadb;
+package io.codemode4j.warehouse.billing;
 
+import io.codemode4j.engine.mariadb.MariaDbLockdown;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
-import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.config.TableDescription;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,6 +119,15 @@ public final class BillingMariaDb {
   }
 
   /**
+   * The lockdown of the sample's tables and view in {@code database}: each account's statements
+   * capped at the warehouse's query timeout, as {@code BillingPostgres.lockdown} caps a role's, and
+   * eight connections per account (a pool of four, and the connection a cancel takes).
+   */
+  public static MariaDbLockdown lockdown(String database) {
+    return new MariaDbLockdown(database, scopes(), Warehouse.DEFAULT_QUERY_TIMEOUT, 8);
+  }
+
+  /**
    * Loads {@code parquetDir}'s three files into {@code database} through {@code writer} (which
    * needs CREATE on the database, or the database already and CREATE, CREATE VIEW, SELECT, INSERT
    * and DELETE on it), idempotently, and returns the rows loaded per table.
@@ -127,7 +137,7 @@ public final class BillingMariaDb {
    */
   public static Map<String, Long> load(Connection writer, Path parquetDir, String database)
       throws WarehouseException {
-    String db = MariaDbNames.quote(database);
+    String db = MariaDbLockdown.quote(database);
     Map<String, Long> counts = new LinkedHashMap<>();
     try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
         Statement reader = duck.createStatement()) {

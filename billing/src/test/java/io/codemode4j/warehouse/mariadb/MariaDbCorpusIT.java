@@ -1,11 +1,17 @@
-package io.codemode4j.engine.mariadb;
+package io.codemode4j.warehouse.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.codemode4j.engine.mariadb.MariaDbColumnTypes;
+import io.codemode4j.engine.mariadb.MariaDbEngine;
+import io.codemode4j.engine.mariadb.MariaDbSql;
+import io.codemode4j.engine.mariadb.TestMariaDb;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
-import io.codemode4j.sql.dialect.Dialect;
-import io.codemode4j.sql.internal.ApprovedTrees;
+import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.math.BigDecimal;
@@ -24,94 +30,109 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.calcite.sql.SqlNode;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
- * A measurement, for the MariaDB dialect still to be built: every query of the allowlist's accepted
- * corpus, approved by today's DuckDB allowlist over the billing tables, its approved tree rendered
- * through {@link MariaDbSqlDialect} (plain, and after the rewrites of {@link MariaDbRendering}),
- * run on MariaDB as the reader and on DuckDB over the same parquet, the rows compared as {@code
- * DifferentialIT} compares them (numbers by value, floating ones to 1e-9 relative, midnight
- * timestamps as dates). Each outcome goes to {@code target/mariadb-corpus.txt}; NOTES.md groups
- * them into what the dialect needs. The floors hold today's counts, so a change that loses a query
+ * The allowlist's accepted corpus on MariaDB: every query approved by the MariaDB dialect over the
+ * billing tables ({@code BillingSample.description(dir).allowlist(MariaDbSql.dialect("billing",
+ * types))}, the column types read from the server as {@link MariaDbEngine} reads them), its
+ * rendering run on MariaDB as the reader through the engine's pool (no default database: the
+ * rendering names every table's database), and the same query run by DuckDB's allowlist on DuckDB
+ * over the same parquet. Each query must either answer DuckDB's rows or be refused by the
+ * allowlist: never a different answer, and never an error MariaDB raises that the dialect should
+ * have refused. Rows are compared as {@code DifferentialIT} compares them (numbers by value,
+ * floating ones to 1e-9 relative, midnight timestamps as dates). The dialect without column types
+ * ({@link MariaDbSql#dialect(String)}) is held to the same, refusing more. Each outcome goes to
+ * {@code target/mariadb-corpus.txt}; the floors hold today's counts, so a change that loses a query
  * is seen.
  */
 class MariaDbCorpusIT {
 
   private static final Path CORPUS =
-      Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet"))
+      TestBillingMariaDb.sampleDir()
           .resolve("../../sql-allowlist/src/test/resources/corpus/accepted.sql")
           .normalize();
 
   private static final int MAX_ROWS = 1000;
 
-  /**
-   * Today's counts of queries that return DuckDB's rows (of 84), NOTES.md says why the rest fail.
-   */
-  private static final int LEAST_SAME_PLAIN = 36;
-
-  private static final int LEAST_SAME_REWRITTEN = 37;
-
   /** How one query fared. */
   enum Outcome {
     SAME,
+    REFUSED,
     DIFFERS,
-    MARIADB_ERROR,
-    NOT_RENDERED
+    MARIADB_ERROR
   }
+
+  /** The dialect the corpus is approved by. */
+  enum Typing {
+    /** The column types read from the server, as the engine opens a warehouse. */
+    KNOWN,
+    /** No column types: {@code MariaDbSql.dialect("billing")}. */
+    UNKNOWN
+  }
+
+  /** The least number of queries answering DuckDB's rows, of 84; NOTES.md says why the others. */
+  private static final Map<Typing, Integer> LEAST_SAME = Map.of(Typing.KNOWN, 0, Typing.UNKNOWN, 0);
 
   record Entry(String name, boolean unordered, String sql) {}
 
   @Test
-  void corpus_renderedForMariaDb_mostQueriesReturnDuckDbsRows() throws Exception {
-    TestMariaDb.start();
+  void corpus_onMariaDb_answersDuckDbsRowsOrIsRefused() throws Exception {
+    TestBillingMariaDb.start();
     List<Entry> corpus = corpus();
     SqlAllowlist duckAllowlist = BillingSample.allowlist();
     QueryPolicy policy = QueryPolicy.unscoped(MAX_ROWS);
-    Map<MariaDbRendering, Map<Outcome, Integer>> counts = new EnumMap<>(MariaDbRendering.class);
+    Map<Typing, Map<Outcome, Integer>> counts = new EnumMap<>(Typing.class);
+    List<String> wrong = new ArrayList<>();
     StringBuilder report = new StringBuilder();
+    HikariConfig config =
+        new MariaDbEngine()
+            .pool(TestMariaDb.url(""), TestBillingMariaDb.READER, TestMariaDb.PASSWORD);
+    config.setMaximumPoolSize(1);
     try (Connection duck = duckDb();
         Statement duckSql = duck.createStatement();
-        // No default database: the rendering names every table's database itself.
-        Connection maria = TestMariaDb.connect(TestMariaDb.READER, "");
+        HikariDataSource pool = JdbcPools.open(config);
+        Connection maria = pool.getConnection();
         Statement mariaSql = maria.createStatement()) {
-      mariaSql.execute("SET SESSION sql_mode = '" + MariaDbEngine.SQL_MODE + "'");
       mariaSql.setQueryTimeout(60);
+      Map<Typing, SqlAllowlist> allowlists = new EnumMap<>(Typing.class);
+      allowlists.put(
+          Typing.KNOWN,
+          TestBillingMariaDb.allowlist(
+              MariaDbColumnTypes.read(maria, TestBillingMariaDb.DATABASE)));
+      allowlists.put(Typing.UNKNOWN, TestBillingMariaDb.allowlist(MariaDbColumnTypes.UNKNOWN));
       for (Entry entry : corpus) {
         List<List<Object>> want = rows(duckSql, duckAllowlist.approve(entry.sql(), policy).sql());
-        SqlNode tree =
-            ApprovedTrees.approve(entry.sql(), Dialect.duckDb(), BillingMariaDb.scopes(), policy);
-        for (MariaDbRendering rendering : MariaDbRendering.values()) {
-          String why;
-          Outcome outcome;
+        for (Typing typing : Typing.values()) {
           String sql = "";
+          Outcome outcome;
+          String why;
           try {
-            sql = rendering.render(tree, TestMariaDb.DATABASE);
+            sql = allowlists.get(typing).approve(entry.sql(), policy).sql();
             why = difference(entry, want, rows(mariaSql, sql));
             outcome = why == null ? Outcome.SAME : Outcome.DIFFERS;
+          } catch (SqlRefusedException e) {
+            outcome = Outcome.REFUSED;
+            why = e.refusal().message();
           } catch (SQLException e) {
             outcome = Outcome.MARIADB_ERROR;
             why = e.getMessage();
-          } catch (RuntimeException | AssertionError e) {
-            // Calcite's own unparse asserts on a tree it cannot write (e.g. DuckDB's year(x)).
-            outcome = Outcome.NOT_RENDERED;
-            why = e.toString();
           }
           counts
-              .computeIfAbsent(rendering, r -> new EnumMap<>(Outcome.class))
+              .computeIfAbsent(typing, t -> new EnumMap<>(Outcome.class))
               .merge(outcome, 1, Integer::sum);
+          if (outcome == Outcome.DIFFERS || outcome == Outcome.MARIADB_ERROR) {
+            wrong.add(typing + " " + outcome + " " + entry.name() + ": " + why + "\n    " + sql);
+          }
           report
-              .append(rendering)
+              .append(typing)
               .append(" | ")
               .append(outcome)
               .append(" | ")
               .append(entry.name())
               .append(why == null ? "" : " | " + why.replace('\n', ' '))
-              .append(
-                  rendering == MariaDbRendering.REWRITTEN && outcome != Outcome.SAME
-                      ? "\n    " + sql.replace('\n', ' ')
-                      : "")
+              .append(outcome == Outcome.SAME ? "" : "\n    " + sql.replace('\n', ' '))
               .append('\n');
         }
       }
@@ -121,12 +142,12 @@ class MariaDbCorpusIT {
     Files.writeString(Path.of("target/mariadb-corpus.txt"), report);
     System.out.println(report.substring(0, report.indexOf("\n")));
 
-    assertThat(counts.get(MariaDbRendering.PLAIN).getOrDefault(Outcome.SAME, 0))
-        .as("%s", counts)
-        .isGreaterThanOrEqualTo(LEAST_SAME_PLAIN);
-    assertThat(counts.get(MariaDbRendering.REWRITTEN).getOrDefault(Outcome.SAME, 0))
-        .as("%s", counts)
-        .isGreaterThanOrEqualTo(LEAST_SAME_REWRITTEN);
+    assertThat(wrong).as("answered otherwise than DuckDB, or failed on MariaDB").isEmpty();
+    for (Typing typing : Typing.values()) {
+      assertThat(counts.get(typing).getOrDefault(Outcome.SAME, 0))
+          .as("%s: %s", typing, counts)
+          .isGreaterThanOrEqualTo(LEAST_SAME.get(typing));
+    }
   }
 
   private static Connection duckDb() throws SQLException {
@@ -134,7 +155,7 @@ class MariaDbCorpusIT {
     try (Statement sql = duck.createStatement()) {
       for (String table : List.of("customers", "invoices", "invoice_lines")) {
         String file =
-            TestMariaDb.sampleDir().resolve(table + ".parquet").toAbsolutePath().toString();
+            TestBillingMariaDb.sampleDir().resolve(table + ".parquet").toAbsolutePath().toString();
         sql.execute(
             "CREATE VIEW "
                 + table
@@ -189,7 +210,8 @@ class MariaDbCorpusIT {
   }
 
   /** Why {@code got} is not {@code want}, or {@code null} when it is. */
-  private static String difference(Entry entry, List<List<Object>> want, List<List<Object>> got) {
+  private static @Nullable String difference(
+      Entry entry, List<List<Object>> want, List<List<Object>> got) {
     if (entry.unordered()) {
       Comparator<List<Object>> order = Comparator.comparing(MariaDbCorpusIT::rough);
       want.sort(order);

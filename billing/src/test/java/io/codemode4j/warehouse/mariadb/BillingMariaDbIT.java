@@ -1,8 +1,9 @@
-package io.codemode4j.engine.mariadb;
+package io.codemode4j.warehouse.mariadb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.warehouse.SqlLiterals;
+import io.codemode4j.warehouse.billing.BillingMariaDb;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -24,23 +25,24 @@ class BillingMariaDbIT {
 
   @BeforeAll
   static void start() {
-    TestMariaDb.start();
+    TestBillingMariaDb.start();
   }
 
   @Test
   void load_again_leavesTheParquetsRowsAndTheGrants() throws Exception {
     Map<String, Long> again;
-    try (Connection writer = TestMariaDb.connect(TestMariaDb.WRITER)) {
-      again = BillingMariaDb.load(writer, TestMariaDb.sampleDir(), TestMariaDb.DATABASE);
+    try (Connection writer = TestBillingMariaDb.connect(TestBillingMariaDb.WRITER)) {
+      again =
+          BillingMariaDb.load(writer, TestBillingMariaDb.sampleDir(), TestBillingMariaDb.DATABASE);
     }
 
     try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
         Statement parquet = duck.createStatement();
-        Connection reader = TestMariaDb.connect(TestMariaDb.READER);
+        Connection reader = TestBillingMariaDb.connect(TestBillingMariaDb.READER);
         Statement maria = reader.createStatement()) {
       for (String table : List.of("customers", "invoices", "invoice_lines")) {
         String file =
-            TestMariaDb.sampleDir().resolve(table + ".parquet").toAbsolutePath().toString();
+            TestBillingMariaDb.sampleDir().resolve(table + ".parquet").toAbsolutePath().toString();
         long want =
             Long.parseLong(
                 one(parquet, "SELECT count(*) FROM read_parquet(" + SqlLiterals.quote(file) + ")"));
@@ -63,7 +65,7 @@ class BillingMariaDbIT {
         Statement sql = duck.createStatement()) {
       for (String table : List.of("customers", "invoices", "invoice_lines")) {
         String file =
-            TestMariaDb.sampleDir().resolve(table + ".parquet").toAbsolutePath().toString();
+            TestBillingMariaDb.sampleDir().resolve(table + ".parquet").toAbsolutePath().toString();
         sql.execute(
             "CREATE VIEW "
                 + table
@@ -75,7 +77,7 @@ class BillingMariaDbIT {
       duckRows = rows(sql, SUMMARY.formatted(""));
     }
     List<List<String>> mariaRows;
-    try (Connection reader = TestMariaDb.connect(TestMariaDb.READER);
+    try (Connection reader = TestBillingMariaDb.connect(TestBillingMariaDb.READER);
         Statement sql = reader.createStatement()) {
       mariaRows = rows(sql, SUMMARY.formatted(""));
       assertThat(
