@@ -53,6 +53,7 @@ class ArchitectureTest {
           Map.entry("io.codemode4j.engine.duckdb", "engine-duckdb"),
           Map.entry("io.codemode4j.engine.postgres", "engine-postgres"),
           Map.entry("io.codemode4j.engine.trino", "engine-trino"),
+          Map.entry("io.codemode4j.engine.mariadb", "engine-mariadb"),
           Map.entry("io.codemode4j.mcp", "mcp-server"),
           Map.entry("io.codemode4j.bench", "benchmarks"),
           Map.entry("io.codemode4j.agent", "agent-runtime"),

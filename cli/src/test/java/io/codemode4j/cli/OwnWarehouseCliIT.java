@@ -23,7 +23,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -92,11 +91,7 @@ class OwnWarehouseCliIT {
       sql.execute("CREATE SCHEMA shop");
       ShopDomain.create(writer, "shop.", true, true);
     }
-    Map<String, TenantScope> scopes = new LinkedHashMap<>();
-    scopes.put("stores", new TenantScope.ByColumn("store"));
-    scopes.put("orders", new TenantScope.ByColumn("store"));
-    scopes.put("order_lines", new TenantScope.ThroughParent("order_id", "orders", "order_id"));
-    scopes.put("products", new TenantScope.Shared());
+    Map<String, TenantScope> scopes = ShopDomain.scopes();
     PostgresLockdown lockdown =
         new PostgresLockdown(PG_DATABASE, "shop", scopes, Warehouse.DEFAULT_QUERY_TIMEOUT);
     try (Connection admin = DriverManager.getConnection(url, "postgres", "")) {

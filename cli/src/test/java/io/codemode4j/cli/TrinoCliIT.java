@@ -2,11 +2,11 @@ package io.codemode4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.cli.PackagedCli.Outcome;
 import io.codemode4j.warehouse.trino.TestTrino;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,8 +27,6 @@ class TrinoCliIT {
   private static final String COUNT = "SELECT count(*) AS n FROM invoices";
 
   @TempDir Path dir;
-
-  private record Outcome(int exitCode, String out, String err) {}
 
   @BeforeAll
   static void trino() {
@@ -166,19 +164,6 @@ class TrinoCliIT {
 
   /** The packaged CLI with {@code args}, without any credential variable in its environment. */
   private Outcome codemode(String... args) throws Exception {
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
-    ProcessBuilder builder =
-        new ProcessBuilder(PackagedMcp.command(args))
-            .redirectOutput(out.toFile())
-            .redirectError(err.toFile());
-    builder.environment().keySet().removeIf(name -> name.startsWith("CODEMODE_"));
-    Process process = builder.start();
-    process.getOutputStream().close();
-    assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(String.join(" ", args)).isTrue();
-    return new Outcome(
-        process.exitValue(),
-        Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+    return PackagedCli.run(dir, Map.of(), List.of(), args);
   }
 }

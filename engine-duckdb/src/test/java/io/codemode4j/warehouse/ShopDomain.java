@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse;
 
+import io.codemode4j.sql.TenantScope;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -8,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -49,6 +51,19 @@ public final class ShopDomain {
   public record Line(long orderId, int lineNo, String sku, int quantity, long priceCents) {}
 
   private ShopDomain() {}
+
+  /**
+   * How each table's rows belong to a store, as every engine's lockdown of the shop confines them:
+   * stores and orders by their store, order lines through their order, products shared.
+   */
+  public static Map<String, TenantScope> scopes() {
+    Map<String, TenantScope> scopes = new LinkedHashMap<>();
+    scopes.put("stores", new TenantScope.ByColumn("store"));
+    scopes.put("orders", new TenantScope.ByColumn("store"));
+    scopes.put("order_lines", new TenantScope.ThroughParent("order_id", "orders", "order_id"));
+    scopes.put("products", new TenantScope.Shared());
+    return scopes;
+  }
 
   /** The catalog: sku to {name, category}. */
   public static Map<String, String[]> products() {

@@ -2,7 +2,6 @@ package io.codemode4j.warehouse.billing;
 
 import io.codemode4j.engine.mariadb.MariaDbLockdown;
 import io.codemode4j.sql.TenantScope;
-import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.config.TableDescription;
@@ -10,11 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,8 +78,6 @@ public final class BillingMariaDb {
 
   /** The sample's view, described apart from its tables. */
   public static final String SUMMARY_VIEW = "invoice_summary";
-
-  private static final int BATCH = 1_000;
 
   private BillingMariaDb() {}
 
@@ -212,46 +206,10 @@ public final class BillingMariaDb {
   private static long copy(
       Statement reader, Connection writer, Path parquetDir, String database, String table)
       throws SQLException {
-    Path file = parquetDir.resolve(table + ".parquet");
     List<String> names = new ArrayList<>();
     for (String column : columns(table)) {
       names.add(column.substring(0, column.indexOf(' ')));
     }
-    String insert =
-        "INSERT INTO "
-            + database
-            + "."
-            + table
-            + " ("
-            + String.join(", ", names)
-            + ") VALUES ("
-            + String.join(", ", names.stream().map(n -> "?").toList())
-            + ")";
-    long rows = 0;
-    try (ResultSet rs =
-            reader.executeQuery(
-                "SELECT "
-                    + String.join(", ", names)
-                    + " FROM read_parquet("
-                    + SqlLiterals.quote(file.toAbsolutePath().toString())
-                    + ")");
-        PreparedStatement batch = writer.prepareStatement(insert)) {
-      while (rs.next()) {
-        for (int i = 1; i <= names.size(); i++) {
-          Object value = rs.getObject(i);
-          batch.setObject(
-              i,
-              value instanceof java.util.Date || value instanceof java.time.temporal.Temporal
-                  ? rs.getObject(i, LocalDate.class)
-                  : value);
-        }
-        batch.addBatch();
-        if (++rows % BATCH == 0) {
-          batch.executeBatch();
-        }
-      }
-      batch.executeBatch();
-    }
-    return rows;
+    return ParquetCopy.copy(reader, writer, parquetDir, table, database + "." + table, names);
   }
 }

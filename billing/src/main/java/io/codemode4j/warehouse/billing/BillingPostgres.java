@@ -6,17 +6,13 @@ import io.codemode4j.engine.postgres.PostgresSql;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.JdbcPools;
-import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.TenantUsers;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.config.WarehouseDescription;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -66,8 +62,6 @@ public final class BillingPostgres {
               "unit_price_cents bigint NOT NULL"));
 
   private static final List<String> TABLES = List.of("customers", "invoices", "invoice_lines");
-
-  private static final int BATCH = 1_000;
 
   private BillingPostgres() {}
 
@@ -220,50 +214,10 @@ public final class BillingPostgres {
   private static long copy(
       Statement reader, Connection writer, Path parquetDir, String schema, String table)
       throws SQLException {
-    Path file = parquetDir.resolve(table + ".parquet");
-    if (!Files.isRegularFile(file)) {
-      throw new SQLException(
-          file + " does not exist (a data directory holds " + BillingSample.TABLE_FILES + ")");
-    }
     List<String> names = new ArrayList<>();
     for (String column : Objects.requireNonNull(COLUMNS.get(table), table)) {
       names.add(column.substring(0, column.indexOf(' ')));
     }
-    String insert =
-        "INSERT INTO "
-            + schema
-            + "."
-            + table
-            + " ("
-            + String.join(", ", names)
-            + ") VALUES ("
-            + String.join(", ", names.stream().map(n -> "?").toList())
-            + ")";
-    long rows = 0;
-    try (ResultSet rs =
-            reader.executeQuery(
-                "SELECT "
-                    + String.join(", ", names)
-                    + " FROM read_parquet("
-                    + SqlLiterals.quote(file.toAbsolutePath().toString())
-                    + ")");
-        PreparedStatement batch = writer.prepareStatement(insert)) {
-      while (rs.next()) {
-        for (int i = 1; i <= names.size(); i++) {
-          Object value = rs.getObject(i);
-          batch.setObject(
-              i,
-              value instanceof java.util.Date || value instanceof java.time.temporal.Temporal
-                  ? rs.getObject(i, java.time.LocalDate.class)
-                  : value);
-        }
-        batch.addBatch();
-        if (++rows % BATCH == 0) {
-          batch.executeBatch();
-        }
-      }
-      batch.executeBatch();
-    }
-    return rows;
+    return ParquetCopy.copy(reader, writer, parquetDir, table, schema + "." + table, names);
   }
 }

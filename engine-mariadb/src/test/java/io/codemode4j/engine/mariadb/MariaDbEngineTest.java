@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.ValueKind;
 import io.codemode4j.warehouse.engine.WarehouseEngines;
 import java.sql.Types;
@@ -39,8 +40,7 @@ class MariaDbEngineTest {
     assertThat(engine.tenantSchema("jdbc:mariadb://h:3306/shop", null, north))
         .isEqualTo("shop_tenant_north")
         .isEqualTo(
-            new MariaDbLockdown(
-                    "shop", TestShopMariaDb.scopes(), java.time.Duration.ofSeconds(5), 1)
+            new MariaDbLockdown("shop", ShopDomain.scopes(), java.time.Duration.ofSeconds(5), 1)
                 .tenantDatabase(north));
     assertThat(engine.tenantSchema("jdbc:mariadb://h:3306/shop", null, Tenant.of("a", "b")))
         .isNull();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.warehouse.ShopDomain;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -137,7 +138,7 @@ class MariaDbFunctionsIT {
                   MariaDbSql.dialect(
                       TestShopMariaDb.DATABASE,
                       MariaDbColumnTypes.read(reader, TestShopMariaDb.DATABASE)));
-      TestShopMariaDb.scopes().forEach(shop::table);
+      ShopDomain.scopes().forEach(shop::table);
       SqlAllowlist allowlist = shop.build();
       for (Map.Entry<String, String> call : CALLS.entrySet()) {
         // Some row answers a value (lag and nth_value answer NULL on the first rows).

@@ -7,6 +7,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.warehouse.JdbcPools;
+import io.codemode4j.warehouse.ShopDomain;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -57,7 +58,7 @@ class MariaDbSessionModesIT {
   @ValueSource(strings = {DEFAULT_MODE, ANSI, NO_BACKSLASH, ANSI + "," + NO_BACKSLASH})
   void rendering_underEverySqlMode_meansTheSame(String mode) throws Exception {
     SqlAllowlist.Builder shop = SqlAllowlist.builder().dialect(MariaDbSql.dialect("shop"));
-    TestShopMariaDb.scopes().forEach(shop::table);
+    ShopDomain.scopes().forEach(shop::table);
     SqlAllowlist allowlist = shop.build();
     String rendered =
         allowlist

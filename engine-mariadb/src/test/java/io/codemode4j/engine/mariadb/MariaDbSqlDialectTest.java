@@ -12,6 +12,7 @@ import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.dialect.Advice;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.sql.dialect.SqlFeature;
+import io.codemode4j.warehouse.ShopDomain;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,7 +34,7 @@ class MariaDbSqlDialectTest {
 
   private static SqlAllowlist allowlist(Dialect dialect) {
     SqlAllowlist.Builder builder = SqlAllowlist.builder().dialect(dialect);
-    TestShopMariaDb.scopes().forEach(builder::table);
+    ShopDomain.scopes().forEach(builder::table);
     return builder.build();
   }
 

@@ -1,14 +1,11 @@
 package io.codemode4j.engine.mariadb;
 
 import io.codemode4j.sql.Tenant;
-import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.WarehouseException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * {@link ShopDomain}, a warehouse the project has never seen, on the test MariaDB ({@link
@@ -72,22 +69,9 @@ public final class TestShopMariaDb {
     }
   }
 
-  /**
-   * The shop's tables with their tenant scopes: by store, lines through their order, products
-   * shared.
-   */
-  public static Map<String, TenantScope> scopes() {
-    Map<String, TenantScope> scopes = new LinkedHashMap<>();
-    scopes.put("stores", new TenantScope.ByColumn("store"));
-    scopes.put("orders", new TenantScope.ByColumn("store"));
-    scopes.put("order_lines", new TenantScope.ThroughParent("order_id", "orders", "order_id"));
-    scopes.put("products", new TenantScope.Shared());
-    return scopes;
-  }
-
   /** The lockdown the shop's accounts were given. */
   public static MariaDbLockdown lockdown() {
-    return new MariaDbLockdown(DATABASE, scopes(), TestMariaDb.STATEMENT_TIME, 8);
+    return new MariaDbLockdown(DATABASE, ShopDomain.scopes(), TestMariaDb.STATEMENT_TIME, 8);
   }
 
   /** The user of {@code store}: {@value #TENANT_USER} filled in. */

@@ -22,7 +22,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.groups.Tuple;
@@ -59,11 +58,7 @@ class PostgresShopIT {
         Statement sql = owner.createStatement()) {
       sql.execute("CREATE SCHEMA shop");
       ShopDomain.create(owner, "shop.", true, true);
-      Map<String, TenantScope> scopes = new LinkedHashMap<>();
-      scopes.put("stores", new TenantScope.ByColumn("store"));
-      scopes.put("orders", new TenantScope.ByColumn("store"));
-      scopes.put("order_lines", new TenantScope.ThroughParent("order_id", "orders", "order_id"));
-      scopes.put("products", new TenantScope.Shared());
+      Map<String, TenantScope> scopes = ShopDomain.scopes();
       PostgresLockdown lockdown =
           new PostgresLockdown(DATABASE, "shop", scopes, Warehouse.DEFAULT_QUERY_TIMEOUT);
       lockdown.applyReader(owner, READER, PASSWORD);
