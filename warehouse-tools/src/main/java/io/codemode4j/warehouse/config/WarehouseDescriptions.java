@@ -79,6 +79,16 @@ public final class WarehouseDescriptions {
   /** A table, column or pack name: a lowercase identifier. */
   private static final Pattern IDENTIFIER = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
+  /**
+   * A secret in a JDBC URL: an option naming a password or token ({@code ?password=}, {@code
+   * ;password=}, Trino's {@code accessToken=}), or user information with a password ({@code
+   * //user:secret@host}).
+   */
+  private static final Pattern SECRET_IN_URL =
+      Pattern.compile(
+          "[?&;](password|passwd|pwd|[a-z_]*token|[a-z_]*secret)=|//[^/@?;]*:[^/@?;]*@",
+          Pattern.CASE_INSENSITIVE);
+
   private static final String DEFAULT_SUBJECT = "the warehouse";
 
   private static final YAMLMapper YAML = YAMLMapper.builder().build();
@@ -251,6 +261,14 @@ public final class WarehouseDescriptions {
             at + "/url",
             "connection.url is not a JDBC URL: write it jdbc:ENGINE:..., e.g."
                 + " jdbc:postgresql://host:5432/db");
+      }
+      if (url != null && SECRET_IN_URL.matcher(url).find()) {
+        // Never echoed: the URL holds the very secret the message is about.
+        throw problem(
+            at + "/url",
+            "connection.url holds a secret (a password or token option, or user:password@): a"
+                + " description is a file people share and commit, so take it out of the URL and"
+                + " name the environment variable that holds it instead (passwordEnv: VAR)");
       }
       String tenantUser = optionalText(connection, at + "/tenantUser", "connection.tenantUser");
       if (tenantUser != null && !tenantUser.contains("{tenant}")) {

@@ -12,6 +12,7 @@ import io.codemode4j.warehouse.config.DescriptionOrigin;
 import io.codemode4j.warehouse.config.TableDescription;
 import io.codemode4j.warehouse.config.WarehouseConnection;
 import io.codemode4j.warehouse.config.WarehouseDescription;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -50,6 +51,16 @@ public final class DescribedWarehouses {
     WarehouseDescription description = opening.description();
     DescriptionOrigin origin = description.origin();
     WarehouseEngine engine = engineFor(description.connection());
+    if (description.connection() instanceof WarehouseConnection.Directory files
+        && !Files.isDirectory(files.directory())) {
+      throw DescriptionException.at(
+          origin,
+          "/connection/directory",
+          "connection.directory "
+              + files.directory()
+              + " is not a directory: give the directory of the tables' parquet or CSV files"
+              + " (relative to the description's own), or a url");
+    }
     Warehouse warehouse = engine.open(opening);
     try {
       List<TableSchema> tables = warehouse.tables();

@@ -193,6 +193,29 @@ class WarehouseDescriptionsTest {
     };
   }
 
+  /** A secret in the URL, in each form a driver reads one, is refused without being echoed. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          jdbc:postgresql://db.example:5432/shop?user=analyst&password=hunter2
+          jdbc:postgresql://db.example:5432/shop?PASSWORD=hunter2
+          jdbc:mariadb://db.example/shop?sslMode=verify-full&pwd=hunter2
+          jdbc:trino://db.example:8443/hive/shop?SSL=true&accessToken=hunter2
+          jdbc:duckdb:md:shop;motherduck_token=hunter2
+          jdbc:postgresql://analyst:hunter2@db.example:5432/shop
+          """)
+  void parse_secretInTheUrl_isRefusedWithoutEchoingIt(String url) {
+    String yaml = SHOP.replace("jdbc:postgresql://db.example:5432/shop", url);
+
+    assertThatThrownBy(() -> parse(yaml))
+        .isInstanceOf(DescriptionException.class)
+        .hasMessageStartingWith("shop.yaml:3: connection.url holds a secret")
+        .hasMessageContaining("passwordEnv")
+        .hasMessageNotContaining("hunter2");
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
