@@ -23,13 +23,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code codemode load-sample --warehouse URL}: loads the bundled (or {@code --data}) parquet into
- * PostgreSQL through a writer identity, idempotently ({@link SampleLoader}).
+ * PostgreSQL or MariaDB through a writer identity, idempotently ({@link SampleLoader}).
  */
 @Command(
     name = "load-sample",
     mixinStandardHelpOptions = true,
     description =
-        "Load the billing parquet into PostgreSQL with a writer identity (again: the same rows).")
+        "Load the billing parquet into PostgreSQL or MariaDB with a writer identity (again: the"
+            + " same rows).")
 final class LoadSampleCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -38,7 +39,8 @@ final class LoadSampleCommand implements Callable<Integer> {
       names = "--warehouse",
       required = true,
       paramLabel = "JDBC_URL",
-      description = "PostgreSQL JDBC URL of the database to load (credentials as for --user).")
+      description =
+          "PostgreSQL or MariaDB JDBC URL of the database to load (credentials as for --user).")
   String warehouse;
 
   @Option(
@@ -65,7 +67,9 @@ final class LoadSampleCommand implements Callable<Integer> {
       names = "--schema",
       paramLabel = "SCHEMA",
       defaultValue = "billing",
-      description = "Schema to load into (default: ${DEFAULT-VALUE}).")
+      description =
+          "Schema (PostgreSQL) or database (MariaDB) to load into, created when missing (default:"
+              + " ${DEFAULT-VALUE}).")
   String schema = "billing";
 
   @Override

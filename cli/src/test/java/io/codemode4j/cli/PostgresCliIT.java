@@ -537,7 +537,7 @@ class PostgresCliIT {
     Outcome result = codemode(Map.of(), "load-sample", "--warehouse", "jdbc:duckdb:/tmp/x.db");
 
     assertThat(result.exitCode()).isEqualTo(2);
-    assertThat(result.err()).contains("load-sample loads PostgreSQL, not DuckDB");
+    assertThat(result.err()).contains("load-sample loads PostgreSQL and MariaDB, not DuckDB");
   }
 
   private Outcome loadSample(String password, String... options) throws Exception {

@@ -159,7 +159,8 @@ class TrinoCliIT {
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
-        .contains("load-sample loads PostgreSQL, not Trino: a lake's or another database's owner");
+        .contains(
+            "load-sample loads PostgreSQL and MariaDB, not Trino: a lake's or another database's owner");
   }
 
   /** The packaged CLI with {@code args}, without any credential variable in its environment. */

@@ -1,5 +1,6 @@
 package io.codemode4j.warehouse.billing;
 
+import io.codemode4j.engine.mariadb.MariaDbEngine;
 import io.codemode4j.engine.postgres.PostgresEngine;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.engine.WarehouseEngine;
@@ -17,16 +18,21 @@ import org.jspecify.annotations.Nullable;
 @FunctionalInterface
 public interface SampleLoader {
 
+  /** Loads into {@code schema}: PostgreSQL's schema, MariaDB's database; created when missing. */
   Map<String, Long> load(Connection writer, Path parquetDir, String schema)
       throws WarehouseException;
 
   /** The loader of {@code engine}'s databases, or {@code null} when the sample has none there. */
   static @Nullable SampleLoader of(WarehouseEngine engine) {
-    return engine instanceof PostgresEngine ? BillingPostgres::load : null;
+    return switch (engine) {
+      case PostgresEngine postgres -> BillingPostgres::load;
+      case MariaDbEngine mariaDb -> BillingMariaDb::load;
+      default -> null;
+    };
   }
 
   /** The engines the sample has a loader for, by name, for messages. */
   static String engines() {
-    return "PostgreSQL";
+    return "PostgreSQL and MariaDB";
   }
 }
