@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.sql.QueryPolicy;
@@ -180,6 +181,48 @@ class DescribedWarehouseIT {
       assertThat(opened.tenantValues()).containsExactlyElementsOf(ShopDomain.STORES);
       assertThat(opened.warehouse().allowlist().tables())
           .containsExactlyInAnyOrder("stores", "orders", "order_lines");
+    }
+  }
+
+  @Test
+  void query_descriptionsRowCap_boundsWhatAProgramGetsAndMayAskFor() throws Exception {
+    WarehouseDescription capped =
+        WarehouseDescriptions.parse(SHOP + "limits: {maxRows: 7}\n", "shop.yaml", dir, false)
+            .withConnection(connection(Source.DATABASE_FILE));
+    PackContext context = new PackContext(new PackContext.State.Directory(dir.resolve("state")));
+    try (DescribedWarehouse shop =
+            DescribedWarehouses.open(capped, EngineOpening.Credentials.NONE, cache());
+        CodeMode codeMode = ToolPacks.install(shop, context, CodeMode.builder()).build()) {
+      var query = ToolPacks.toolkit(shop, context).get("warehouse").get("query").spec();
+      assertThat(query.parameters().at("/properties/maxRows/maximum").asInt()).isEqualTo(7);
+      assertThat(query.parameters().at("/properties/maxRows/default").asInt()).isEqualTo(7);
+      assertThat(query.description()).contains("at most maxRows rows come back (default 7)");
+
+      PassOutcome outcome =
+          codeMode.run(
+              """
+              async () => {
+                const r = await warehouse.query({sql: "SELECT order_id FROM orders"});
+                return {n: r.rows.length, truncated: r.truncated};
+              }
+              """,
+              RunContext.of("shop", Principal.unconfined("analyst")));
+      assertThat(outcome).isInstanceOf(PassSuccess.class);
+      assertThat(((PassSuccess) outcome).result().toString())
+          .isEqualTo("{\"n\":7,\"truncated\":true}");
+
+      PassOutcome asksForMore =
+          codeMode.run(
+              "async () => (await warehouse.query({sql: 'SELECT order_id FROM orders', maxRows:"
+                  + " 50})).rows.length",
+              RunContext.of("shop", Principal.unconfined("analyst")));
+      // Asking for more than the cap is the program's mistake, named as such.
+      assertThat(asksForMore)
+          .isInstanceOfSatisfying(
+              PassFailure.class,
+              failure ->
+                  assertThat(failure.message())
+                      .contains("invalid_arguments", "/maxRows: must have a maximum value of 7"));
     }
   }
 

@@ -33,6 +33,9 @@ final class WarehouseQueryTools {
     String dialect = warehouse.warehouse().allowlist().dialect().name();
     QueryTyping typing = warehouse.warehouse().typing();
     String names = tables.stream().map(TableSchema::name).collect(Collectors.joining(", "));
+    // The warehouse's own row cap (a description's limits.maxRows) bounds what a program may ask
+    // for, and is what it gets without asking.
+    int cap = warehouse.warehouse().maxRows();
     ObjectNode parameters =
         (ObjectNode)
             MAPPER.readTree(
@@ -46,11 +49,7 @@ final class WarehouseQueryTools {
          "required": ["sql"],
          "additionalProperties": false}
         """
-                    .formatted(
-                        WarehouseTools.MAX_ROWS,
-                        WarehouseTools.MAX_ROWS,
-                        WarehouseTools.MAX_ROWS,
-                        WarehouseTools.MAX_ROWS));
+                    .formatted(cap, cap, cap, cap));
     ((ObjectNode) parameters.get("properties").get("sql"))
         .put(
             "description",
@@ -92,7 +91,8 @@ final class WarehouseQueryTools {
     return new Tool(
         spec,
         (arguments, context) -> {
-          int maxRows = arguments.path("maxRows").asInt(WarehouseTools.MAX_ROWS);
+          // The broker has checked maxRows against the parameters: at most the cap.
+          int maxRows = arguments.path("maxRows").asInt(cap);
           return warehouse
               .query(arguments.get("sql").asString(), context.principal(), maxRows)
               .toJson();
@@ -156,7 +156,7 @@ final class WarehouseQueryTools {
         instead (e.g. GROUP BY 1, 2 for GROUP BY ALL).""");
     out.append(' ').append(confinement(tables, warehouse.warehouse().allowlist())).append('\n');
     out.append("Aggregate in SQL: at most maxRows rows come back (default ")
-        .append(WarehouseTools.MAX_ROWS)
+        .append(warehouse.warehouse().maxRows())
         .append("), and truncated is true when there were more. A query running longer than ")
         .append(Durations.format(warehouse.queryTimeout()))
         .append(" is cancelled and rejects with kind 'timeout'; a result over ")

@@ -26,7 +26,8 @@ import java.util.Objects;
 public final class WarehouseTools {
 
   /**
-   * The most rows one call returns: {@code warehouse.query}'s {@code maxRows} bound and default.
+   * The row cap of a warehouse with the default limits ({@link Warehouse#DEFAULT_MAX_ROWS}); {@code
+   * warehouse.query}'s {@code maxRows} is bounded by, and defaults to, its warehouse's own cap.
    */
   public static final int MAX_ROWS = 10_000;
 
