@@ -11,6 +11,7 @@ import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.config.DescriptionException;
 import io.codemode4j.warehouse.config.WarehouseConnection;
 import io.codemode4j.warehouse.config.WarehouseDescription;
@@ -25,6 +26,7 @@ import io.codemode4j.warehouse.pack.ToolPacks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -223,6 +225,57 @@ class DescribedWarehouseIT {
               failure ->
                   assertThat(failure.message())
                       .contains("invalid_arguments", "/maxRows: must have a maximum value of 7"));
+    }
+  }
+
+  @Test
+  void open_wholeNumberTenantKey_keyTypedFromTheCatalogAndWrittenAsNumbers() throws Exception {
+    Path numbered = Files.createDirectories(dir.resolve("numbered"));
+    Files.writeString(numbered.resolve("accounts.csv"), "account_id,name\n7,seven\n12,twelve\n");
+    Files.writeString(
+        numbered.resolve("events.csv"),
+        "event_id,account_id,cents\n1,7,100\n2,7,250\n3,12,4000\n4,12,1\n5,12,2\n");
+    WarehouseDescription description =
+        WarehouseDescriptions.parse(
+            """
+            tenancy: {key: account, query: SELECT DISTINCT account_id FROM accounts}
+            tables:
+              accounts: {tenant: {column: account_id}}
+              events: {tenant: {column: account_id}}
+            """,
+            "numbered.yaml",
+            numbered,
+            false);
+    try (DescribedWarehouse accounts =
+        DescribedWarehouses.open(description, EngineOpening.Credentials.NONE, cache())) {
+      Warehouse warehouse = accounts.warehouse();
+      assertThat(warehouse.allowlist().scope("events"))
+          .isEqualTo(new TenantScope.ByColumn("account_id", TenantScope.KeyType.INTEGER));
+      assertThat(accounts.tenantValues()).containsExactly("12", "7");
+
+      QueryPolicy seven = QueryPolicy.forTenant(Tenant.of("7"), 100);
+      assertThat(warehouse.allowlist().approve("SELECT * FROM events", seven).sql())
+          .contains("IN (7)")
+          .doesNotContain("'7'");
+      assertThat(count(warehouse, "SELECT count(*) AS n FROM events", seven)).isEqualTo(2);
+      assertThat(
+              count(
+                  warehouse,
+                  "SELECT count(*) AS n FROM events",
+                  QueryPolicy.forTenant(Tenant.of("12"), 100)))
+          .isEqualTo(3);
+      assertThat(accounts.tenantProblem(Tenant.of("007"), "--tenant"))
+          .isEqualTo(
+              "--tenant names an account the data does not have (007): its accounts are 12, 7");
+      // Typing a key is the one change of scope a warehouse takes after it opens.
+      assertThatThrownBy(
+              () ->
+                  warehouse.withAllowlist(
+                      warehouse
+                          .allowlist()
+                          .withScopes(Map.of("events", new TenantScope.ByColumn("event_id")))))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("keys each table as this one does, but events is");
     }
   }
 

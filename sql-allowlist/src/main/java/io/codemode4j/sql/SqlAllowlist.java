@@ -145,6 +145,31 @@ public final class SqlAllowlist {
   }
 
   /**
+   * This allowlist with the scopes of some of its tables replaced (its own, empty approval cache):
+   * for a host that learns how its tables are keyed only once the warehouse is open, such as a key
+   * column's type ({@link TenantScope.KeyType}).
+   *
+   * @throws IllegalArgumentException when a table of {@code scopes} is not allowlisted
+   * @throws IllegalStateException when the scopes no longer form chains of parents ({@link
+   *     Builder#build})
+   */
+  public SqlAllowlist withScopes(Map<String, TenantScope> scopes) {
+    Builder copy = configuration.copy();
+    scopes.forEach(
+        (table, scope) -> {
+          if (!copy.tables.containsKey(table)) {
+            throw new IllegalArgumentException(
+                "table "
+                    + table
+                    + " is not allowlisted, so it has no scope to replace: allowlisted are "
+                    + copy.tables.keySet());
+          }
+          copy.table(table, scope);
+        });
+    return copy.build();
+  }
+
+  /**
    * This allowlist rendering its tables in {@code schema} instead ({@link Dialect#inSchema}), its
    * own approval cache: for a tenant whose rows a database keeps behind views of the same names in
    * a schema of its own.

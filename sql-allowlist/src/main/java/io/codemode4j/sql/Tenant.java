@@ -11,8 +11,9 @@ import java.util.regex.Pattern;
  * choice: a warehouse may key its tables by customer, by sales area ({@code north}, {@code south})
  * or by any other column.
  *
- * <p>Key values end up as string literals in the executed SQL, so they are restricted to lowercase
- * {@code [a-z0-9_-]}, 1..64 characters: no quote or escape can appear in them.
+ * <p>Key values end up as literals in the executed SQL (quoted for a text key, numbers for a
+ * whole-number one, {@link TenantScope.KeyType}), so they are restricted to lowercase {@code
+ * [a-z0-9_-]}, 1..64 characters: no quote or escape can appear in them.
  *
  * @param values the key values this tenant may see; non-empty, copied
  */

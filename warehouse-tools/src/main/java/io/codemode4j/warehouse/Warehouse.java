@@ -6,6 +6,7 @@ import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.engine.QueryTyping;
 import io.codemode4j.warehouse.engine.WarehouseEngine;
 import io.codemode4j.warehouse.engine.WarehouseEngines;
@@ -82,11 +83,13 @@ public final class Warehouse implements AutoCloseable {
 
   /**
    * This warehouse behind {@code other}, an allowlist of the same tables that differs in what it
-   * tells (its examples, {@link SqlAllowlist#withExamples}): a warehouse over the same connections,
-   * for a host that learns its schema's names once the warehouse is open. Closing either closes the
-   * connections of both, so keep one.
+   * tells (its examples, {@link SqlAllowlist#withExamples}) or in how it writes a tenant key's
+   * values (their type, {@link SqlAllowlist#withScopes}), never in which rows a tenant reads: a
+   * warehouse over the same connections, for a host that learns its schema once the warehouse is
+   * open. Closing either closes the connections of both, so keep one.
    *
-   * @throws IllegalArgumentException when {@code other} allowlists other tables or another dialect
+   * @throws IllegalArgumentException when {@code other} allowlists other tables, another dialect,
+   *     or keys a table by another column
    */
   public Warehouse withAllowlist(SqlAllowlist other) {
     if (!other.tables().equals(allowlist.tables())
@@ -95,7 +98,27 @@ public final class Warehouse implements AutoCloseable {
           "withAllowlist takes an allowlist of the same tables in the same dialect: it changes what"
               + " the warehouse tells, never what it reads");
     }
+    for (String table : allowlist.tables()) {
+      if (!sameRows(allowlist.scope(table), other.scope(table))) {
+        throw new IllegalArgumentException(
+            "withAllowlist takes an allowlist that keys each table as this one does, but "
+                + table
+                + " is "
+                + allowlist.scope(table)
+                + " here and "
+                + other.scope(table)
+                + " there: it changes what the warehouse tells, never what it reads");
+      }
+    }
     return new Warehouse(other, connections, engine, notes, queryTimeout, maxRows, maxResultBytes);
+  }
+
+  /** Whether two scopes keep the same rows: equal, or the same key column of another type. */
+  private static boolean sameRows(@Nullable TenantScope one, @Nullable TenantScope other) {
+    if (one instanceof TenantScope.ByColumn a && other instanceof TenantScope.ByColumn b) {
+      return a.column().equals(b.column());
+    }
+    return Objects.equals(one, other);
   }
 
   /** A warehouse whose queries {@code allowlist} approves; give it a backend next. */

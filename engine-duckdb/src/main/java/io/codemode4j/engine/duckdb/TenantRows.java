@@ -2,9 +2,7 @@ package io.codemode4j.engine.duckdb;
 
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
-import io.codemode4j.warehouse.SqlLiterals;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * The rows of a tenant's own database file, by the same {@link TenantScope} the allowlist confines
@@ -28,12 +26,7 @@ public final class TenantRows {
     return switch (scope) {
       case TenantScope.Shared shared -> "";
       case TenantScope.ByColumn byColumn ->
-          " WHERE "
-              + DuckDbNames.quoted(byColumn.column())
-              + " IN ("
-              + new TreeSet<>(tenant.values())
-                  .stream().map(SqlLiterals::quote).collect(Collectors.joining(", "))
-              + ")";
+          " WHERE " + byColumn.condition(DuckDbNames.quoted(byColumn.column()), tenant);
       case TenantScope.ThroughParent through ->
           " WHERE "
               + DuckDbNames.quoted(through.column())

@@ -153,7 +153,6 @@ public record MariaDbLockdown(
    */
   public void applyTenant(Connection admin, Tenant tenant, String user, String password)
       throws WarehouseException {
-    String value = MariaDbNames.literal(oneValue(tenant));
     String own = tenantDatabase(tenant);
     List<String> statements = new ArrayList<>();
     statements.add(
@@ -168,18 +167,18 @@ public record MariaDbLockdown(
               + MariaDbNames.qualified(own, table)
               + " AS SELECT * FROM "
               + MariaDbNames.qualified(database, table)
-              + where(Objects.requireNonNull(tables.get(table)), own, value)
+              + where(Objects.requireNonNull(tables.get(table)), own, tenant)
               + NO_PUSHDOWN);
       grants.add(MariaDbNames.qualified(own, table));
     }
     apply(admin, user, password, statements, grants, "tenant database " + own);
   }
 
-  private String where(TenantScope scope, String own, String value) {
+  private String where(TenantScope scope, String own, Tenant tenant) {
     return switch (scope) {
       case TenantScope.Shared shared -> "";
       case TenantScope.ByColumn byColumn ->
-          " WHERE " + MariaDbNames.quote(byColumn.column()) + " IN (" + value + ")";
+          " WHERE " + byColumn.condition(MariaDbNames.quote(byColumn.column()), tenant);
       case TenantScope.ThroughParent parent ->
           " WHERE "
               + MariaDbNames.quote(parent.column())

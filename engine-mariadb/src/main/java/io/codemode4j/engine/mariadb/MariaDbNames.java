@@ -4,12 +4,13 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Names and literals this module writes into MariaDB statements (databases, tables, columns,
- * accounts, tenant values), checked so that no escaping is ever needed.
+ * Names this module writes into MariaDB statements (databases, tables, columns, accounts), checked
+ * so that no escaping is ever needed; tenant values are literals of their key's type ({@code
+ * TenantScope.ByColumn#literals}), of characters that need none either.
  *
  * <p>Decided: identifiers are lowercase ASCII ({@code [a-z_][a-z0-9_]*}, at most 64 characters, the
  * server's limit) and written in backticks, which mean an identifier under every {@code sql_mode};
- * literals may not hold a quote or a backslash, since a backslash escapes in MariaDB's literals
+ * no literal written holds a quote or a backslash, since a backslash escapes in MariaDB's literals
  * unless {@code NO_BACKSLASH_ESCAPES} is set, so a literal that held one would read differently
  * under two modes.
  */
@@ -56,18 +57,5 @@ final class MariaDbNames {
               + "' is not valid here: use 1 to 80 letters, digits and _ . @ $ -");
     }
     return "'" + user + "'@'%'";
-  }
-
-  /** {@code value} as a literal, refused when it holds a quote or a backslash. */
-  static String literal(String value) {
-    Objects.requireNonNull(value, "value");
-    if (value.indexOf('\'') >= 0 || value.indexOf('\\') >= 0) {
-      throw new IllegalArgumentException(
-          "a value written into a MariaDB statement may not hold ' or \\ (its meaning would depend"
-              + " on sql_mode): '"
-              + value
-              + "'");
-    }
-    return "'" + value + "'";
   }
 }

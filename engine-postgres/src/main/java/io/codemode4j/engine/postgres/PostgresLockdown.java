@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The PostgreSQL identities a warehouse reads through, locked down by PostgreSQL itself: what the
@@ -69,22 +69,20 @@ public record PostgresLockdown(
   /** The reader of every row: {@code role} with {@code password}. */
   public void applyReader(Connection admin, String role, String password)
       throws WarehouseException {
-    apply(admin, role, password, "true");
+    apply(admin, role, password, null);
   }
 
   /** The reader of {@code tenant}'s rows only: {@code role} with {@code password}. */
   public void applyTenant(Connection admin, Tenant tenant, String role, String password)
       throws WarehouseException {
-    String values =
-        tenant.values().stream().sorted().map(SqlLiterals::quote).collect(Collectors.joining(", "));
-    apply(admin, role, password, values);
+    apply(admin, role, password, tenant);
   }
 
   /**
-   * {@code rows} is "true" for every row, else the tenant's values as SQL literals; the statements
-   * are idempotent, so a lockdown can be applied again after a reload.
+   * {@code tenant} {@code null} reads every row, else its rows alone; the statements are
+   * idempotent, so a lockdown can be applied again after a reload.
    */
-  private void apply(Connection admin, String role, String password, String rows)
+  private void apply(Connection admin, String role, String password, @Nullable Tenant tenant)
       throws WarehouseException {
     requireIdentifier(role, "role");
     Objects.requireNonNull(password, "password");
@@ -129,7 +127,7 @@ public record PostgresLockdown(
                   + " FOR SELECT TO "
                   + quotedRole
                   + " USING ("
-                  + (rows.equals("true") ? "true" : condition(table.getValue(), rows))
+                  + (tenant == null ? "true" : condition(table.getValue(), tenant))
                   + ")");
         }
       }
@@ -152,10 +150,10 @@ public record PostgresLockdown(
     }
   }
 
-  private String condition(TenantScope scope, String values) {
+  private String condition(TenantScope scope, Tenant tenant) {
     return switch (scope) {
       case TenantScope.Shared shared -> "true";
-      case TenantScope.ByColumn byColumn -> quote(byColumn.column()) + " IN (" + values + ")";
+      case TenantScope.ByColumn byColumn -> byColumn.condition(quote(byColumn.column()), tenant);
       case TenantScope.ThroughParent parent ->
           quote(parent.column())
               + " IN (SELECT "

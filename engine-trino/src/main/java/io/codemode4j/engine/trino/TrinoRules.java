@@ -1,6 +1,5 @@
 package io.codemode4j.engine.trino;
 
-import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -142,7 +141,9 @@ public final class TrinoRules {
                             select(grants, lockdown, tenant.getValue(), List.of(table));
                         // A shared table is read whole; the lockdown holds no other scope.
                         if (scope instanceof TenantScope.ByColumn byColumn) {
-                          grant.put("filter", filter(byColumn.column(), tenant.getKey()));
+                          grant.put(
+                              "filter",
+                              byColumn.condition('"' + byColumn.column() + '"', tenant.getKey()));
                         }
                       });
               if (!lockdown.views().isEmpty()) {
@@ -165,16 +166,6 @@ public final class TrinoRules {
             .put("table", exactly(relations));
     grant.putArray("privileges").add("SELECT");
     return grant;
-  }
-
-  /** The row filter of {@code tenant} on a table keyed by {@code column}. */
-  private static String filter(String column, Tenant tenant) {
-    return '"'
-        + column
-        + "\" IN ("
-        + new TreeSet<>(tenant.values())
-            .stream().map(v -> "'" + v + "'").collect(Collectors.joining(", "))
-        + ")";
   }
 
   private static String exactly(String name) {

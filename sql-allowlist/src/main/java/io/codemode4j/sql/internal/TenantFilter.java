@@ -20,18 +20,19 @@ import org.jspecify.annotations.Nullable;
  * <p>Everything here is generated, never parsed from user text. Tables are fully qualified (a CTE
  * named like a table cannot capture them) and columns are qualified by the generated alias (a
  * column missing from a parent table cannot silently bind to an outer query). Key value literals
- * come from a validated {@link Tenant}, sorted so the same tenant always yields the same SQL.
+ * come from a validated {@link Tenant}, sorted so the same tenant always yields the same SQL, and
+ * are written in the key's type ({@link TenantScope.KeyType}).
  */
 final class TenantFilter {
 
   private static final String ALIAS_PREFIX = "tenant_";
 
   private final AllowedTables tables;
-  private final List<String> values;
+  private final Tenant tenant;
 
   TenantFilter(AllowedTables tables, Tenant tenant) {
     this.tables = tables;
-    this.values = tenant.values().stream().sorted().toList();
+    this.tenant = tenant;
   }
 
   /**
@@ -69,9 +70,7 @@ final class TenantFilter {
       // No condition: every tenant reads all of a shared table (never a parent: the builder
       // refuses a table scoped through a shared one).
       case TenantScope.Shared shared -> null;
-      case TenantScope.ByColumn byColumn ->
-          SqlStdOperatorTable.IN.createCall(
-              pos, column(alias, byColumn.column(), pos), valueList(pos));
+      case TenantScope.ByColumn byColumn -> keyCondition(alias, byColumn, pos);
       case TenantScope.ThroughParent parent ->
           SqlStdOperatorTable.IN.createCall(
               pos,
@@ -84,9 +83,29 @@ final class TenantFilter {
     };
   }
 
-  private SqlNodeList valueList(SqlParserPos pos) {
-    return new SqlNodeList(
-        values.stream().<SqlNode>map(r -> SqlLiteral.createCharString(r, pos)).toList(), pos);
+  /**
+   * {@code alias.column IN (<the tenant's values as literals of the key's type>)}, or {@code FALSE}
+   * when the key can hold none of them (no row is the tenant's).
+   */
+  private SqlNode keyCondition(String alias, TenantScope.ByColumn key, SqlParserPos pos) {
+    List<String> literals = key.literals(tenant);
+    if (literals.isEmpty()) {
+      return SqlLiteral.createBoolean(false, pos);
+    }
+    List<SqlNode> values =
+        switch (key.type()) {
+          case TEXT ->
+              tenant.values().stream()
+                  .sorted()
+                  .<SqlNode>map(value -> SqlLiteral.createCharString(value, pos))
+                  .toList();
+          case INTEGER ->
+              literals.stream()
+                  .<SqlNode>map(number -> SqlLiteral.createExactNumeric(number, pos))
+                  .toList();
+        };
+    return SqlStdOperatorTable.IN.createCall(
+        pos, column(alias, key.column(), pos), new SqlNodeList(values, pos));
   }
 
   private static SqlIdentifier column(String alias, String column, SqlParserPos pos) {

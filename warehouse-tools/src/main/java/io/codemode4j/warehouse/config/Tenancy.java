@@ -37,6 +37,11 @@ public sealed interface Tenancy {
       }
     }
 
+    /** The key with its indefinite article for messages: a region, an account. */
+    public String withArticle() {
+      return (key.matches("[aeiou].*") ? "an " : "a ") + key;
+    }
+
     /** The key's plural for messages, by English's regular rules: regions, companies, boxes. */
     public String plural() {
       if (key.matches(".*[^aeiou]y")) {

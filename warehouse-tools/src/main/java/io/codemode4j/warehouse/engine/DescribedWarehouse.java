@@ -158,7 +158,7 @@ public final class DescribedWarehouse implements AutoCloseable {
     }
     return subject
         + " names "
-        + (unknown.size() == 1 ? "a " + keyed.key() : keyed.plural())
+        + (unknown.size() == 1 ? keyed.withArticle() : keyed.plural())
         + " the data does not have ("
         + String.join(", ", unknown)
         + "): its "

@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse.engine;
 
 import io.codemode4j.sql.SchemaExamples;
+import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.Column;
 import io.codemode4j.warehouse.JdbcPools;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Opens a description on the engine that serves its connection and holds it against the database:
@@ -26,6 +28,36 @@ import java.util.Objects;
  * names (a note, a tenant key, a parent's key) must exist, each problem named at its line.
  */
 public final class DescribedWarehouses {
+
+  /** The names of integer types across SQL databases, lowercase, without a width or a sign. */
+  private static final Set<String> WHOLE_NUMBER_TYPES =
+      Set.of(
+          "tinyint",
+          "smallint",
+          "mediumint",
+          "int",
+          "integer",
+          "bigint",
+          "hugeint",
+          "int1",
+          "int2",
+          "int4",
+          "int8",
+          "int16",
+          "int32",
+          "int64",
+          "int128",
+          "utinyint",
+          "usmallint",
+          "uinteger",
+          "ubigint",
+          "uhugeint",
+          "serial",
+          "smallserial",
+          "bigserial",
+          "serial2",
+          "serial4",
+          "serial8");
 
   private DescribedWarehouses() {}
 
@@ -65,10 +97,18 @@ public final class DescribedWarehouses {
     try {
       List<TableSchema> tables = warehouse.tables();
       check(description, tables, engine);
-      SchemaExamples examples =
+      SqlAllowlist allowlist = warehouse.allowlist();
+      Map<String, TenantScope> wholeNumberKeys = wholeNumberKeys(description, tables);
+      if (!wholeNumberKeys.isEmpty()) {
+        allowlist = allowlist.withScopes(wholeNumberKeys);
+      }
+      SchemaExamples derived =
           description.examples() != null ? null : DerivedExamples.of(description, tables);
-      if (examples != null) {
-        warehouse = warehouse.withAllowlist(warehouse.allowlist().withExamples(examples));
+      if (derived != null) {
+        allowlist = allowlist.withExamples(derived);
+      }
+      if (allowlist != warehouse.allowlist()) {
+        warehouse = warehouse.withAllowlist(allowlist);
       }
     } catch (DescriptionException | WarehouseException | RuntimeException e) {
       warehouse.close();
@@ -146,6 +186,47 @@ public final class DescribedWarehouses {
         }
       }
     }
+  }
+
+  /**
+   * The tables keyed by a column of whole numbers, each with its key typed so ({@link
+   * TenantScope.KeyType#INTEGER}): a description names a key column, the catalog says what it
+   * holds. Decided: read from the catalog rather than written in the description, so the two cannot
+   * disagree; a key of any other type stays text, a quoted literal the engine compares with it.
+   */
+  private static Map<String, TenantScope> wholeNumberKeys(
+      WarehouseDescription description, List<TableSchema> tables) {
+    Map<String, TenantScope> keys = new HashMap<>();
+    for (TableSchema table : tables) {
+      TableDescription described = description.tables().get(table.name());
+      if (described != null
+          && described.scope() instanceof TenantScope.ByColumn key
+          && key.type() == TenantScope.KeyType.TEXT) {
+        table.columns().stream()
+            .filter(column -> column.name().equalsIgnoreCase(key.column()))
+            .filter(column -> isWholeNumber(column.type()))
+            .findFirst()
+            .ifPresent(
+                column ->
+                    keys.put(
+                        table.name(),
+                        new TenantScope.ByColumn(key.column(), TenantScope.KeyType.INTEGER)));
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * Whether a column of {@code type} (as the catalog spells it: {@code integer}, {@code int8},
+   * {@code BIGINT UNSIGNED}, {@code INTEGER(11)}) holds whole numbers alone.
+   */
+  static boolean isWholeNumber(String type) {
+    String name =
+        type.toLowerCase(Locale.ROOT)
+            .replaceAll("\\(.*\\)", "")
+            .replaceAll("\\b(unsigned|signed|zerofill)\\b", "")
+            .trim();
+    return WHOLE_NUMBER_TYPES.contains(name);
   }
 
   /** The description's own examples name columns its example tables have. */
