@@ -16,8 +16,9 @@ import java.util.function.Consumer;
 
 /**
  * The plain-Java bench behind {@code codemode bench}: every scenario of issue 6, the query ratio on
- * each {@link Engine} it is given (issue 15) and the MCP scenario of issue 17 in this JVM (no JMH
- * fork), one {@link Metric} per name of {@link BenchReport#METRIC_NAMES}.
+ * a warehouse a description configures, on whichever engine serves it (issue 27), and the MCP
+ * scenario of issue 17 in this JVM (no JMH fork), one {@link Metric} per name of {@link
+ * BenchReport#METRIC_NAMES}.
  *
  * <p>Scenarios run one after another, never overlapping. A scenario that cannot run reports each of
  * its metrics as not measured, with the reason; nothing is estimated.
@@ -84,7 +85,6 @@ public final class Bench {
     } else {
       results.section(List.of("query_ratio_10m"), () -> large(options, effort, results));
     }
-    engines(options, effort, results);
     configured(options, effort, results);
     results.section(
         List.of("mcp_stdio_overhead_ms", "mcp_http_calls_per_s_c16", "mcp_http_p99_ms_c16"),
@@ -146,46 +146,6 @@ public final class Bench {
               (System.nanoTime() - start) / 1e9,
               effort.largeQuerySamples()));
       ratio("query_ratio_10m", query, 3, effort.largeQuerySamples(), effort.stepBudget(), results);
-    }
-  }
-
-  /**
-   * {@code query_ratio_<engine>} of each {@link Engine}: measured where the options give the
-   * engine, else not measured with the option that would give it.
-   */
-  static void engines(BenchOptions options, Effort effort, Results results) {
-    for (Engine engine : Engine.values()) {
-      Optional<EngineEndpoint> endpoint = options.endpoint(engine);
-      if (endpoint.isPresent()) {
-        results.section(List.of(engine.metric()), () -> onEngine(endpoint.get(), effort, results));
-      } else {
-        results.notMeasured(engine.metric(), engine.notGiven());
-      }
-    }
-  }
-
-  /** README's query as a whole pass over the warehouse users open on the engine / plain JDBC. */
-  private static void onEngine(EngineEndpoint endpoint, Effort effort, Results results)
-      throws Exception {
-    results.progress(
-        String.format(
-            Locale.ROOT,
-            "query on %s: %d warm-up pairs and %d pairs of a pass and plain JDBC, each loop at most"
-                + " %d s",
-            endpoint,
-            effort.queryWarmUp(),
-            effort.querySamples(),
-            effort.engineQueryBudget().toSeconds()));
-    try (Warehouse warehouse = endpoint.engine().open(endpoint);
-        PlainJdbc jdbc = PlainJdbc.open(endpoint);
-        QueryScenario query = new QueryScenario(warehouse, jdbc)) {
-      ratio(
-          endpoint.engine().metric(),
-          query,
-          effort.queryWarmUp(),
-          effort.querySamples(),
-          effort.engineQueryBudget(),
-          results);
     }
   }
 
@@ -267,9 +227,6 @@ public final class Bench {
     d.put("query_ratio_bundled", new Definition("pass/jdbc", Optional.empty()));
     d.put("query_overhead_bundled_ms", new Definition("ms", Optional.of(Target.atMost(1.0))));
     d.put("query_ratio_10m", new Definition("pass/jdbc", Optional.of(Target.atMost(1.05))));
-    for (Engine engine : Engine.values()) {
-      d.put(engine.metric(), new Definition("pass/jdbc", Optional.empty()));
-    }
     d.put("query_ratio_config", new Definition("pass/jdbc", Optional.empty()));
     d.put("query_overhead_config_ms", new Definition("ms", Optional.empty()));
     d.put("passes_per_s_c1", new Definition("passes/s", Optional.empty()));

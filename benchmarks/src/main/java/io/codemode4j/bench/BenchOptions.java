@@ -1,7 +1,6 @@
 package io.codemode4j.bench;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -17,8 +16,6 @@ import org.jspecify.annotations.Nullable;
  * @param cacheRoot where prepared DuckDB files, the bundled data and the generated set live
  * @param home the repository root, with the {@code codemode} launcher and {@code examples/};
  *     without it the cold-start and model-visible-bytes metrics are not measured
- * @param engines where to measure {@code query_ratio_<engine>}, at most one per {@link Engine}; an
- *     engine not listed is not measured
  * @param configured where to measure {@code query_ratio_config} and {@code
  *     query_overhead_config_ms} (a warehouse a description configures), or null to report them not
  *     measured
@@ -29,7 +26,6 @@ public record BenchOptions(
     Optional<Path> largeData,
     Path cacheRoot,
     Optional<Path> home,
-    List<EngineEndpoint> engines,
     @Nullable ConfiguredQuery configured,
     Consumer<String> progress) {
 
@@ -37,16 +33,6 @@ public record BenchOptions(
     Objects.requireNonNull(largeData, "largeData");
     Objects.requireNonNull(cacheRoot, "cacheRoot");
     Objects.requireNonNull(home, "home");
-    engines = List.copyOf(engines);
     Objects.requireNonNull(progress, "progress");
-    if (engines.stream().map(EngineEndpoint::engine).distinct().count() != engines.size()) {
-      throw new IllegalArgumentException(
-          "at most one endpoint per engine, was given " + engines.size() + ": " + engines);
-    }
-  }
-
-  /** Where to measure {@code engine}, if the bench was given it. */
-  Optional<EngineEndpoint> endpoint(Engine engine) {
-    return engines.stream().filter(e -> e.engine() == engine).findFirst();
   }
 }

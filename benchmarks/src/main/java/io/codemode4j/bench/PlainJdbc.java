@@ -20,8 +20,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The baseline of every query metric: plain JDBC on one held connection to the same database as the
  * warehouse, reading every value of every row with {@code getObject}. On DuckDB it connects with
- * the same read-only URL (so the same database instance) as the warehouse's pool; on another engine
- * as {@link Engine#connect} says (the same URL and identity as the warehouse).
+ * the same read-only URL (so the same database instance) as the warehouse's pool; on a described
+ * warehouse through the reader pool configuration its engine gives the warehouse ({@link
+ * #open(HikariConfig)}).
  */
 public final class PlainJdbc implements AutoCloseable {
 
@@ -47,11 +48,6 @@ public final class PlainJdbc implements AutoCloseable {
     Path file = BillingSample.prepare(parquetDir, cacheRoot);
     return new PlainJdbc(
         DriverManager.getConnection(DuckDbReadOnly.url(file, DuckDbLimits.defaults())));
-  }
-
-  /** Connects to {@code endpoint} as the warehouse opened on it does. */
-  public static PlainJdbc open(EngineEndpoint endpoint) throws SQLException {
-    return new PlainJdbc(endpoint.engine().connect(endpoint));
   }
 
   /**

@@ -94,18 +94,6 @@ public final class QueryScenario implements AutoCloseable {
             + "; return r.rows.map(row => r.columns.map(c => row[c.name])); }";
   }
 
-  /**
-   * Runs {@link #SQL} once as {@link PlainJdbc} on {@code endpoint} would, and returns its row
-   * count: whether the bench can measure that engine, checked before it spends minutes on the rest.
-   *
-   * @throws SQLException what the engine or its driver said (the URL, a login, a missing table)
-   */
-  public static int probe(EngineEndpoint endpoint) throws SQLException {
-    try (PlainJdbc jdbc = PlainJdbc.open(endpoint)) {
-      return jdbc.query(SQL);
-    }
-  }
-
   /** One pass of the query; returns the row count the program saw. */
   public int pass() {
     return result(program).asInt();

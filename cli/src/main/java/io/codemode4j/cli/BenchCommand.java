@@ -7,7 +7,6 @@ import io.codemode4j.bench.Bench;
 import io.codemode4j.bench.BenchOptions;
 import io.codemode4j.bench.BenchReport;
 import io.codemode4j.bench.ConfiguredQuery;
-import io.codemode4j.bench.EngineEndpoint;
 import io.codemode4j.bench.Metric;
 import io.codemode4j.bench.PlainJdbc;
 import io.codemode4j.bench.Soak;
@@ -28,13 +27,11 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,13 +48,13 @@ import tools.jackson.databind.node.ObjectNode;
     exitCodeList = {
       "0:measured (or the soak passed)",
       "1:the soak found a failure or a leak",
-      "2:usage error (also an engine of --postgres or --trino that does not answer README's query)"
+      "2:usage error (also a --config warehouse that does not answer the query to time)"
     },
     mixinStandardHelpOptions = true,
     description = {
       "Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
       "cold start and model-visible bytes, each next to its baseline from the same run;",
-      "with --postgres or --trino also a pass against plain JDBC on that PostgreSQL or Trino.",
+      "with --config also a pass against plain JDBC on the warehouse it describes, on any engine.",
       "Prints one row per metric (median, p90, p99, baseline, ratio, target, met); progress goes to stderr.",
       "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set).",
       "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",
@@ -69,19 +66,6 @@ final class BenchCommand implements Callable<Integer> {
   private static final MathContext DIGITS = new MathContext(4);
 
   @Spec CommandSpec spec;
-
-  @Mixin EngineOptions engines;
-
-  private final Map<String, String> env;
-
-  BenchCommand() {
-    this(System.getenv());
-  }
-
-  /** With {@code env} in place of the process's environment (tests). */
-  BenchCommand(Map<String, String> env) {
-    this.env = Map.copyOf(env);
-  }
 
   @Option(
       names = "--quick",
@@ -164,20 +148,18 @@ final class BenchCommand implements Callable<Integer> {
     if (data != null && !Files.isDirectory(data)) {
       throw CodemodeCli.usage(spec, "--data " + data + " is not a directory");
     }
-    List<EngineEndpoint> endpoints = engines.endpoints(env);
-    engines.probe(endpoints);
     if (config == null) {
       if (sql != null) {
         throw CodemodeCli.usage(
             spec, "--sql is the query to time on --config's warehouse: give --config FILE too");
       }
-      return bench(out, err, endpoints, null);
+      return bench(out, err, null);
     }
     DataOptions described = new DataOptions();
     described.spec = spec;
     described.config = config;
     try (DescribedWarehouse opened = described.open()) {
-      return bench(out, err, endpoints, configured(opened));
+      return bench(out, err, configured(opened));
     } catch (WarehouseException e) {
       err.println("error: --config " + config + ": " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
@@ -225,11 +207,7 @@ final class BenchCommand implements Callable<Integer> {
     return configured;
   }
 
-  private int bench(
-      PrintWriter out,
-      PrintWriter err,
-      List<EngineEndpoint> endpoints,
-      @Nullable ConfiguredQuery configured) {
+  private int bench(PrintWriter out, PrintWriter err, @Nullable ConfiguredQuery configured) {
     Optional<Path> home = Optional.ofNullable(System.getProperty("codemode.home")).map(Path::of);
     LoadAverage start = LoadAverage.now();
     err.println("bench: load average at start " + start);
@@ -240,7 +218,6 @@ final class BenchCommand implements Callable<Integer> {
                 Optional.ofNullable(data),
                 DataOptions.cacheRoot(),
                 home,
-                endpoints,
                 configured,
                 line -> err.println("bench: " + escape(line, MESSAGE))));
     LoadAverage end = LoadAverage.now();
@@ -260,11 +237,11 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   private int soak(PrintWriter out, PrintWriter err) {
-    if (quick || json || data != null || engines.any() || config != null || sql != null) {
+    if (quick || json || data != null || config != null || sql != null) {
       throw CodemodeCli.usage(
           spec,
-          "--soak runs alone: drop --quick, --json, --data, --postgres, --trino, --config and"
-              + " --sql (they apply to the benchmarks; unset CODEMODE_CONFIG)");
+          "--soak runs alone: drop --quick, --json, --data, --config and --sql (they apply to the"
+              + " benchmarks; unset CODEMODE_CONFIG)");
     }
     List<Isolation> where;
     try {
