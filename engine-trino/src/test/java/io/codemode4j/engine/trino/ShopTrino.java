@@ -18,8 +18,8 @@ import java.util.Set;
 /**
  * {@link ShopDomain} in a test Trino ({@link TrinoCluster}): its four relations in {@code
  * <catalog>.shop}, read by {@link #READER} whole and by a user per store ({@link #storeUser})
- * confined to the store by Trino's own row filters. Billing's {@code TestTrino} holds it beside
- * the billing sample under one rules file.
+ * confined to the store by Trino's own row filters. This module's {@link TestShopTrino} holds it
+ * alone, billing's {@code TestTrino} beside the billing sample under one rules file.
  *
  * <p>Decided: the order lines carry their order's store, as the sample's invoice lines carry their
  * region. Trino's filter through a parent (a semi join) let a failing predicate tell another
