@@ -17,11 +17,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@code query_ratio_<engine>} against the real servers of warehouse-tools' tests, each loaded with
- * the sample and locked down: the embedded PostgreSQL read by its reader role {@code analyst}, and
- * the Trino coordinator and worker read by its user {@code analyst} (skipped where Trino cannot
- * start: a JDK below 24.0.1, or no unpacked server). It checks that each metric is measured and
- * sane, never how fast anything is. (The embedded PostgreSQL trusts every local login, so a wrong
+ * {@code query_ratio_<engine>} against the real servers of billing's tests, each loaded with the
+ * sample and locked down: the embedded PostgreSQL read by its reader role {@code analyst}, and the
+ * Trino coordinator and worker read by its user {@code analyst} (skipped where Trino cannot start:
+ * a JDK below 24.0.1, or no unpacked server). It checks that each metric is measured and sane,
+ * never how fast anything is. (The embedded PostgreSQL trusts every local login, so a wrong
  * password is checked by hand against a server that asks for one; BENCHMARKS.md.)
  */
 class EngineQueryIT {
