@@ -15,10 +15,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The packaged CLI ({@code target/codemode.jar}) with {@code --warehouse jdbc:trino:...} against
- * the real Trino cluster of warehouse-tools' tests ({@link TestTrino}: a coordinator and a worker,
- * the sample loaded and locked down): queries, the tables, an example program and a tenant's own
- * Trino user answer as over the bundled parquet, and what the CLI cannot do on Trino is a usage
- * error saying what to do instead.
+ * the real Trino cluster of billing's tests ({@link TestTrino}: a coordinator and a worker, the
+ * sample loaded and locked down): queries, the tables, an example program and a tenant's own Trino
+ * user answer as over the bundled parquet, and what the CLI cannot do on Trino is a usage error
+ * saying what to do instead.
  */
 class TrinoCliIT {
 

@@ -1,6 +1,8 @@
 package io.codemode4j.warehouse.trino;
 
+import io.codemode4j.engine.trino.ShopTrino;
 import io.codemode4j.engine.trino.TrinoAccess;
+import io.codemode4j.engine.trino.TrinoCluster;
 import io.codemode4j.engine.trino.TrinoRules;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.ShopDomain;
@@ -17,19 +19,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import org.junit.jupiter.api.Assumptions;
 
 /**
- * One real Trino per test JVM (a coordinator and a worker, {@link TrinoCluster}), started on first
- * use, loaded with the bundled sample through its owner ({@link BillingTrino#load}) and locked down
- * by the rules of {@link BillingTrino#lockdown}: {@link #ANALYST} reads every row, each tenant of
- * {@link #TENANTS} through its own user ({@link #tenantUser}); {@code payroll} is a table beside
- * the sample that no analyst is granted. Beside the sample, in {@code hive.shop}, the shop of
- * {@link ShopDomain} ({@link ShopTrino}), read by users of its own, {@link #shopUrl}; one rules
- * file locks down both, and neither's users read the other's. Stopped when the JVM ends.
+ * One real Trino per test JVM (a coordinator and a worker, engine-trino's {@link TrinoCluster}, run
+ * under this module's {@code target/trino-run}), started on first use, loaded with the bundled
+ * sample through its owner ({@link BillingTrino#load}) and locked down by the rules of {@link
+ * BillingTrino#lockdown}: {@link #ANALYST} reads every row, each tenant of {@link #TENANTS} through
+ * its own user ({@link #tenantUser}); {@code payroll} is a table beside the sample that no analyst
+ * is granted. Beside the sample, in {@code hive.shop}, the shop of {@link ShopDomain} ({@link
+ * ShopTrino}), read by users of its own, {@link #shopUrl}; one rules file locks down both, and
+ * neither's users read the other's. Stopped when the JVM ends.
  *
- * <p>Skipped, not failed (a JUnit assumption), on a JDK older than 24.0.1, which Trino 476 refuses
- * to start on, and where the build did not unpack the server ({@code codemode.trinoHome}).
+ * <p>Skipped, not failed (a JUnit assumption, {@link TrinoCluster#home}), on a JDK older than
+ * 24.0.1, which Trino 476 refuses to start on, and where engine-trino's build did not unpack the
+ * server ({@code codemode.trinoHome}).
  */
 public final class TestTrino {
 
@@ -46,9 +49,6 @@ public final class TestTrino {
   public static final List<Tenant> TENANTS =
       List.of(
           Tenant.of("emea"), Tenant.of("apac"), Tenant.of("americas"), Tenant.of("apac", "emea"));
-
-  /** The oldest JDK Trino 476's launcher accepts. */
-  private static final Runtime.Version MIN_JDK = Runtime.Version.parse("24.0.1");
 
   private static TrinoCluster cluster;
   private static RuntimeException failed;
@@ -74,28 +74,13 @@ public final class TestTrino {
 
   /** The running cluster, started and loaded on first use. */
   static synchronized TrinoCluster cluster() {
-    Assumptions.assumeTrue(
-        Runtime.version().compareTo(MIN_JDK) >= 0,
-        () ->
-            "Trino 476 needs a JDK >= "
-                + MIN_JDK
-                + " and this build runs on "
-                + Runtime.version()
-                + ": the Trino integration tests are skipped. Build with JDK 25 (./mvnw picks it).");
-    String home = System.getProperty("codemode.trinoHome");
-    Assumptions.assumeTrue(
-        home != null && Files.isExecutable(Path.of(home, "bin", "launcher")),
-        () ->
-            "no unpacked Trino at codemode.trinoHome="
-                + home
-                + ": run the ITs through Maven (failsafe), whose pre-integration-test phase unpacks"
-                + " it");
+    Path home = TrinoCluster.home();
     if (failed != null) {
       throw failed;
     }
     if (cluster == null) {
       try {
-        cluster = new TrinoCluster(Path.of(home), rules(), OWNER);
+        cluster = new TrinoCluster(home, Path.of("target", "trino-run"), rules(), OWNER);
         Runtime.getRuntime().addShutdownHook(new Thread(TestTrino::stop));
         load(cluster);
         System.out.printf(
@@ -151,27 +136,13 @@ public final class TestTrino {
     for (String table : List.of("customers", "invoices", "invoice_lines")) {
       locations.put(table, trino.stage(sampleDir().resolve(table + ".parquet"), table));
     }
-    Map<String, String> shopLocations = new LinkedHashMap<>();
-    Path shop = Files.createTempDirectory("shop-parquet");
-    try {
-      ShopDomain.writeParquet(shop);
-      for (String table : ShopDomain.TABLES) {
-        shopLocations.put(
-            table, trino.stage(shop.resolve(table + ".parquet"), ShopTrino.SCHEMA + "/" + table));
-      }
-    } finally {
-      for (String table : ShopDomain.TABLES) {
-        Files.deleteIfExists(shop.resolve(table + ".parquet"));
-      }
-      Files.delete(shop);
-    }
     try (Connection owner = trino.connect(OWNER)) {
       BillingTrino.load(owner, CATALOG, SCHEMA, locations);
       try (Statement s = owner.createStatement()) {
         s.execute("CREATE TABLE hive.billing.payroll AS SELECT 'ceo' AS name, 1000000 AS salary");
       }
-      ShopTrino.load(owner, CATALOG, shopLocations);
     }
+    ShopTrino.load(trino, CATALOG, OWNER);
   }
 
   private static synchronized void stop() {

@@ -3,6 +3,7 @@ package io.codemode4j.warehouse.trino;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.engine.trino.ShopTrino;
 import io.codemode4j.warehouse.ShopDomain;
 import java.sql.Connection;
 import java.sql.ResultSet;

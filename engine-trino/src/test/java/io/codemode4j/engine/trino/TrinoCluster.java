@@ -1,4 +1,4 @@
-package io.codemode4j.warehouse.trino;
+package io.codemode4j.engine.trino;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real Trino: a coordinator and a worker in two processes started with {@code bin/launcher run}
@@ -25,14 +26,19 @@ import java.util.concurrent.TimeUnit;
  * worker: a two-process cluster, not a single node.
  *
  * <p>Ready only once {@code system.runtime.nodes} counts both nodes as the owner and a query runs
- * on the worker. Each node's etc, data and log live under {@code run/<node>} beside the tarball;
- * the logs stay there after the run for failures. {@link #stop} ends both processes and verifies
- * they are gone. {@link TestTrino} starts one per test JVM.
+ * on the worker. Each node's etc, data and log live under {@code <run>/<node>}, a directory of the
+ * starting module's own (the unpacked server is shared by the test JVMs of several modules); the
+ * logs stay there after the run for failures. {@link #stop} ends both processes and verifies they
+ * are gone. A holder starts one per test JVM and loads it: this module's {@link TestShopTrino} (the
+ * shop alone), billing's {@code TestTrino} (the billing sample and the shop).
  */
-final class TrinoCluster {
+public final class TrinoCluster {
 
   /** Two cores and a shared machine: the measured single node used 0.7-0.8 GB RSS at -Xmx3G. */
   private static final String HEAP = "-Xmx1536m";
+
+  /** The oldest JDK Trino 476's launcher accepts. */
+  private static final Runtime.Version MIN_JDK = Runtime.Version.parse("24.0.1");
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
@@ -46,10 +52,11 @@ final class TrinoCluster {
 
   /**
    * Starts both processes from the unpacked tarball at {@code trinoHome} with {@code rules} as the
-   * access control rules, and waits until both nodes are active as {@code owner}.
+   * access control rules, each node under {@code run} (deleted first, so a run starts clean), and
+   * waits until both nodes are active as {@code owner}.
    */
-  TrinoCluster(Path trinoHome, String rules, String owner) throws Exception {
-    this.root = trinoHome.getParent().resolve("run");
+  public TrinoCluster(Path trinoHome, Path run, String rules, String owner) throws Exception {
+    this.root = run.toAbsolutePath();
     this.lake = root.resolve("lake");
     this.owner = owner;
     deleteTree(root);
@@ -68,13 +75,40 @@ final class TrinoCluster {
     startup = Duration.ofNanos(System.nanoTime() - started);
   }
 
+  /**
+   * The unpacked server the build gives the test JVM ({@code codemode.trinoHome}, which
+   * engine-trino's pre-integration-test phase unpacks). Skips the calling test, a JUnit assumption
+   * rather than a failure, on a JDK older than 24.0.1, which Trino 476 refuses to start on, and
+   * where no server is unpacked there.
+   */
+  public static Path home() {
+    Assumptions.assumeTrue(
+        Runtime.version().compareTo(MIN_JDK) >= 0,
+        () ->
+            "Trino 476 needs a JDK >= "
+                + MIN_JDK
+                + " and this build runs on "
+                + Runtime.version()
+                + ": the Trino integration tests are skipped. Build with JDK 25 (./mvnw picks it).");
+    String home = System.getProperty("codemode.trinoHome");
+    Assumptions.assumeTrue(
+        home != null && Files.isExecutable(Path.of(home, "bin", "launcher")),
+        () ->
+            "no unpacked Trino at codemode.trinoHome="
+                + home
+                + ": run the ITs through Maven (failsafe) with engine-trino in the build (e.g."
+                + " ./mvnw verify -pl engine-trino,billing), whose pre-integration-test phase"
+                + " unpacks it");
+    return Path.of(home);
+  }
+
   /** How long both processes took to answer with two nodes. */
-  Duration startup() {
+  public Duration startup() {
     return startup;
   }
 
   /** The process ids of the coordinator and the worker. */
-  List<Long> pids() {
+  public List<Long> pids() {
     return processes.stream().map(Process::pid).toList();
   }
 
@@ -83,7 +117,7 @@ final class TrinoCluster {
    * e.g. {@code invoices} or {@code shop/orders}), returning the location a hive external table
    * gives for it.
    */
-  String stage(Path parquet, String directory) throws IOException {
+  public String stage(Path parquet, String directory) throws IOException {
     Path dir = lake.resolve(directory);
     Files.createDirectories(dir);
     Files.copy(parquet, dir.resolve(parquet.getFileName()), StandardCopyOption.REPLACE_EXISTING);
@@ -91,12 +125,12 @@ final class TrinoCluster {
   }
 
   /** The coordinator's URL with {@code path} ({@code /catalog/schema}, or empty). */
-  String url(String path) {
+  public String url(String path) {
     return "jdbc:trino://127.0.0.1:" + coordinatorPort + path;
   }
 
   /** A plain trino-jdbc connection as {@code user}, no allowlist in between. */
-  Connection connect(String user) throws SQLException {
+  public Connection connect(String user) throws SQLException {
     Properties props = new Properties();
     props.setProperty("user", user);
     return DriverManager.getConnection(url(""), props);
@@ -219,7 +253,7 @@ final class TrinoCluster {
   }
 
   /** Ends both processes; throws when one is still alive afterwards. */
-  void stop() {
+  public void stop() {
     List<String> survivors = new ArrayList<>();
     for (Process p : processes) {
       List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());

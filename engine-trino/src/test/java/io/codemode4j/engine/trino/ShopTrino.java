@@ -1,10 +1,11 @@
-package io.codemode4j.warehouse.trino;
+package io.codemode4j.engine.trino;
 
-import io.codemode4j.engine.trino.TrinoAccess;
-import io.codemode4j.engine.trino.TrinoLockdown;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.ShopDomain;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,9 +16,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@link ShopDomain} in the test Trino, beside the billing sample: its four relations in {@code
- * hive.shop}, read by {@link #READER} whole and by a user per store ({@link #storeUser}) confined
- * to the store by Trino's own row filters.
+ * {@link ShopDomain} in a test Trino ({@link TrinoCluster}): its four relations in {@code
+ * <catalog>.shop}, read by {@link #READER} whole and by a user per store ({@link #storeUser})
+ * confined to the store by Trino's own row filters. This module's {@link TestShopTrino} holds it
+ * alone, billing's {@code TestTrino} beside the billing sample under one rules file.
  *
  * <p>Decided: the order lines carry their order's store, as the sample's invoice lines carry their
  * region. Trino's filter through a parent (a semi join) let a failing predicate tell another
@@ -42,18 +44,24 @@ public final class ShopTrino {
   /** The reader of every store's rows. */
   public static final String READER = "shop_reader";
 
+  /** The Trino user of each store, as a description's {@code connection.tenantUser} writes it. */
+  public static final String STORE_USER = "shop_{tenant}";
+
   /** The external tables over the parquet files, as Trino types them. */
   private static final Map<String, String> SOURCES = sources();
 
   private ShopTrino() {}
 
-  /** The Trino user of {@code store}: {@code shop_} and the store. */
+  /** The Trino user of {@code store}: {@link #STORE_USER} filled in. */
   public static String storeUser(String store) {
-    return "shop_" + store;
+    return STORE_USER.replace("{tenant}", store);
   }
 
-  /** The shop's two schemas, each read by {@link #READER} and by each store's user. */
-  static List<TrinoAccess> accesses(String catalog, String owner) {
+  /**
+   * The shop's two schemas, each read by {@link #READER} and by each store's user: for {@link
+   * TrinoRules#json}, alone or beside other schemas' accesses.
+   */
+  public static List<TrinoAccess> accesses(String catalog, String owner) {
     Map<String, TenantScope> served = new LinkedHashMap<>();
     served.put("stores", new TenantScope.ByColumn("store"));
     served.put("orders", new TenantScope.ByColumn("store"));
@@ -77,11 +85,36 @@ public final class ShopTrino {
   }
 
   /**
+   * Writes the shop's four parquet files into {@code trino}'s lake (under {@code shop/}) and
+   * creates the shop over them in {@code catalog} as {@code owner}.
+   */
+  public static void load(TrinoCluster trino, String catalog, String owner)
+      throws IOException, SQLException {
+    Map<String, String> locations = new LinkedHashMap<>();
+    Path parquet = Files.createTempDirectory("shop-parquet");
+    try {
+      ShopDomain.writeParquet(parquet);
+      for (String table : ShopDomain.TABLES) {
+        locations.put(
+            table, trino.stage(parquet.resolve(table + ".parquet"), SCHEMA + "/" + table));
+      }
+    } finally {
+      for (String table : ShopDomain.TABLES) {
+        Files.deleteIfExists(parquet.resolve(table + ".parquet"));
+      }
+      Files.delete(parquet);
+    }
+    try (Connection connection = trino.connect(owner)) {
+      create(connection, catalog, locations);
+    }
+  }
+
+  /**
    * Creates the shop in {@code catalog} through {@code owner}: external tables over the four
    * parquet files already in the lake at {@code locations} (table to the directory holding its
    * file), the lines keyed by store and the view of them.
    */
-  static void load(Connection owner, String catalog, Map<String, String> locations)
+  private static void create(Connection owner, String catalog, Map<String, String> locations)
       throws SQLException {
     String shop = catalog + "." + SCHEMA;
     String byStore = catalog + "." + BY_STORE;
