@@ -78,8 +78,6 @@ class BenchReportTest {
             "query_ratio_bundled",
             "query_overhead_bundled_ms",
             "query_ratio_10m",
-            "query_ratio_postgres",
-            "query_ratio_trino",
             "query_ratio_config",
             "query_overhead_config_ms",
             "passes_per_s_c1",
