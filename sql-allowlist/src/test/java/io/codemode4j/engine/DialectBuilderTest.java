@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.RefusalReason;
+import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
@@ -162,7 +163,34 @@ class DialectBuilderTest {
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("rendering(...)")
         .hasMessageContaining("functions(...)")
-        .hasMessageContaining("advice(DAYS_BETWEEN, ...)");
+        .hasMessageContaining("advice(DAYS_BETWEEN, ...)")
+        // A topic with a standard form needs no advice of the dialect's own.
+        .hasMessageNotContaining("advice(ORDER_BY_SELECTED, ...)")
+        .hasMessageNotContaining("advice(PATTERN_MATCH, ...)");
+  }
+
+  @Test
+  void build_topicWithAStandardFormLeftOut_advisesTheStandardFormAndAnOwnOneWins() {
+    Dialect.Builder builder =
+        Dialect.builder("Plain")
+            .functions(FunctionCatalog.builder().functions("count").build())
+            .schema("shop")
+            .rendering(RENDERING);
+    for (Advice topic : Advice.values()) {
+      if (topic.standard() == null) {
+        builder.advice(topic, "count(*)");
+      }
+    }
+    Dialect dialect =
+        builder.advice(Advice.ORDER_BY_SELECTED, "SELECT {group} FROM {table} ORDER BY 1").build();
+    SchemaExamples examples = SchemaExamples.neutral();
+
+    assertThat(dialect.advice(Advice.PATTERN_MATCH, examples))
+        .isEqualTo(examples.fill("{category} LIKE {value_like}"));
+    assertThat(dialect.advice(Advice.GROUP_BY_SELECTED, examples))
+        .isEqualTo(examples.fill(Advice.GROUP_BY_SELECTED.standard()));
+    assertThat(dialect.advice(Advice.ORDER_BY_SELECTED, examples))
+        .isEqualTo(examples.fill("SELECT {group} FROM {table} ORDER BY 1"));
   }
 
   @Test

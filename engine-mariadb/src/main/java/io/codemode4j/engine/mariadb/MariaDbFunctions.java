@@ -53,25 +53,11 @@ import java.util.List;
  */
 public final class MariaDbFunctions {
 
-  /** Aggregates (DuckDB's names where both have them). */
-  static final List<String> AGGREGATES =
-      List.of(
-          "count", "sum", "avg", "min", "max", "stddev_pop", "stddev_samp", "var_pop", "var_samp");
+  /** Aggregates: standard SQL's, which MariaDB spells alike. */
+  static final List<String> AGGREGATES = FunctionCatalog.STANDARD_AGGREGATES;
 
-  /** Window functions. */
-  static final List<String> WINDOW =
-      List.of(
-          "row_number",
-          "rank",
-          "dense_rank",
-          "percent_rank",
-          "cume_dist",
-          "ntile",
-          "lag",
-          "lead",
-          "first_value",
-          "last_value",
-          "nth_value");
+  /** Window functions: standard SQL's. */
+  static final List<String> WINDOW = FunctionCatalog.STANDARD_WINDOW_FUNCTIONS;
 
   /** Text that is at most as long as its longest operand, or a number. */
   static final List<String> STRING =

@@ -126,15 +126,6 @@ public final class MariaDbSql {
         .advice(
             Advice.VALUES_AS_TEXT,
             "SELECT {group}, {category} FROM {table} GROUP BY 1, 2 ORDER BY 1, 2")
-        .advice(Advice.PATTERN_MATCH, "{category} LIKE {value_like}")
-        .advice(
-            Advice.LATEST_PER_GROUP,
-            "SELECT {key}, {date} FROM (SELECT {key}, {date}, row_number() OVER (PARTITION BY"
-                + " {key} ORDER BY {date} DESC) AS n FROM {table}) AS latest WHERE n = 1")
-        .advice(
-            Advice.GROUP_BY_SELECTED,
-            "SELECT {group}, {category}, count(*) FROM {table} GROUP BY 1, 2")
-        .advice(Advice.ORDER_BY_SELECTED, "SELECT {group}, {category} FROM {table} ORDER BY 1, 2")
         .build();
   }
 }

@@ -64,21 +64,19 @@ public final class PostgresSql {
   /** The functions a PostgreSQL query may call by default, with the string builders' growth. */
   static final FunctionCatalog FUNCTIONS =
       FunctionCatalog.builder()
+          .standardAggregates()
+          .standardWindowFunctions()
           .functions(
               // aggregates
-              "avg",
               "bit_and",
               "bit_or",
               "bit_xor",
               "bool_and",
               "bool_or",
               "corr",
-              "count",
               "covar_pop",
               "covar_samp",
               "every",
-              "max",
-              "min",
               "mode",
               "percentile_cont",
               "percentile_disc",
@@ -92,24 +90,7 @@ public final class PostgresSql {
               "regr_sxy",
               "regr_syy",
               "stddev",
-              "stddev_pop",
-              "stddev_samp",
-              "sum",
-              "var_pop",
-              "var_samp",
               "variance",
-              // window functions
-              "cume_dist",
-              "dense_rank",
-              "first_value",
-              "lag",
-              "last_value",
-              "lead",
-              "nth_value",
-              "ntile",
-              "percent_rank",
-              "rank",
-              "row_number",
               // grouping
               "grouping",
               // numeric
@@ -272,15 +253,6 @@ public final class PostgresSql {
         .advice(Advice.CONDITIONAL, "CASE WHEN {category} = {value} THEN {amount} ELSE 0 END")
         .advice(Advice.INTEGER_DIVISION, "div({amount}, 100)")
         .advice(Advice.VALUES_AS_TEXT, "string_agg({category}, ', ')")
-        .advice(Advice.PATTERN_MATCH, "{category} LIKE {value_like}")
-        .advice(
-            Advice.LATEST_PER_GROUP,
-            "SELECT {key}, {date} FROM (SELECT {key}, {date}, row_number() OVER (PARTITION BY"
-                + " {key} ORDER BY {date} DESC) AS n FROM {table}) AS latest WHERE n = 1")
-        .advice(
-            Advice.GROUP_BY_SELECTED,
-            "SELECT {group}, {category}, count(*) FROM {table} GROUP BY 1, 2")
-        .advice(Advice.ORDER_BY_SELECTED, "SELECT {group}, {category} FROM {table} ORDER BY 1, 2")
         .build();
   }
 

@@ -69,52 +69,33 @@ public final class TrinoSql {
   /** The functions a Trino query may call by default, with the string builders' growth. */
   static final FunctionCatalog FUNCTIONS =
       FunctionCatalog.builder()
+          .standardAggregates()
+          .standardWindowFunctions()
           .functions(
               // aggregates
               "any_value",
               "approx_distinct",
               "approx_percentile",
               "arbitrary",
-              "avg",
               "bitwise_and_agg",
               "bitwise_or_agg",
               "bitwise_xor_agg",
               "bool_and",
               "bool_or",
               "corr",
-              "count",
               "count_if",
               "covar_pop",
               "covar_samp",
               "every",
               "geometric_mean",
               "kurtosis",
-              "max",
               "max_by",
-              "min",
               "min_by",
               "regr_intercept",
               "regr_slope",
               "skewness",
               "stddev",
-              "stddev_pop",
-              "stddev_samp",
-              "sum",
-              "var_pop",
-              "var_samp",
               "variance",
-              // window functions
-              "cume_dist",
-              "dense_rank",
-              "first_value",
-              "lag",
-              "last_value",
-              "lead",
-              "nth_value",
-              "ntile",
-              "percent_rank",
-              "rank",
-              "row_number",
               // grouping
               "grouping",
               // numeric
@@ -289,14 +270,6 @@ public final class TrinoSql {
         .advice(
             Advice.VALUES_AS_TEXT, "listagg({category}, ', ') WITHIN GROUP (ORDER BY {category})")
         .advice(Advice.PATTERN_MATCH, "regexp_like({category}, {value_regex})")
-        .advice(
-            Advice.LATEST_PER_GROUP,
-            "SELECT {key}, {date} FROM (SELECT {key}, {date}, row_number() OVER (PARTITION BY"
-                + " {key} ORDER BY {date} DESC) AS n FROM {table}) AS latest WHERE n = 1")
-        .advice(
-            Advice.GROUP_BY_SELECTED,
-            "SELECT {group}, {category}, count(*) FROM {table} GROUP BY 1, 2")
-        .advice(Advice.ORDER_BY_SELECTED, "SELECT {group}, {category} FROM {table} ORDER BY 1, 2")
         .build();
   }
 

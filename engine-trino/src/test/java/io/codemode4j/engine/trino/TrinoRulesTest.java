@@ -59,6 +59,30 @@ class TrinoRulesTest {
   }
 
   @Test
+  void rules_wholeNumberKey_filtersByNumbersTrinoCompares() {
+    TrinoLockdown numbered =
+        new TrinoLockdown(
+            "lake",
+            "rides",
+            Map.of("trips", new TenantScope.ByColumn("depot_id", TenantScope.KeyType.INTEGER)),
+            Set.of(),
+            "loader");
+
+    JsonNode rules =
+        parse(
+            numbered.rules(
+                "dispatch",
+                Map.of(Tenant.of("7"), "dispatch_7", Tenant.of("north"), "dispatch_north")));
+
+    // Trino refuses integer = varchar, so a quoted '7' would fail every query of the user.
+    assertThat(grant(rules, "dispatch_7", "rides", "trips").get("filter").asString())
+        .isEqualTo("\"depot_id\" IN (7)");
+    // A value the column cannot hold: a filter that keeps no row, never a failing one.
+    assertThat(grant(rules, "dispatch_north", "rides", "trips").get("filter").asString())
+        .isEqualTo("1 = 0");
+  }
+
+  @Test
   void rules_twoSchemas_grantEachUserOnlyTheSchemasOfItsAccesses() {
     JsonNode rules =
         parse(

@@ -251,6 +251,33 @@ class TrinoShopIT {
         .hasMessageContaining("Access Denied");
   }
 
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 3})
+  void query_wholeNumberKey_comparesNumbersAsTrinoRequires(int lineNo) throws Exception {
+    // A tenancy keyed by a whole-number column: its type comes from the catalog, so the filter
+    // compares numbers (Trino refuses integer = varchar, which a quoted value would be).
+    WarehouseDescription byLineNo =
+        WarehouseDescriptions.parse(
+            "connection:\n  url: \""
+                + TestShopTrino.url()
+                + "\"\n"
+                + "tenancy: {key: line, values: ['1', '2', '3']}\n"
+                + "tables:\n  order_lines: {tenant: {column: line_no}}\n",
+            "lines.yaml",
+            dir,
+            false);
+    try (DescribedWarehouse lines =
+        DescribedWarehouses.open(byLineNo, CREDENTIALS, dir.resolve("cache"))) {
+      Warehouse warehouse = lines.warehouse();
+      QueryPolicy policy = warehouse.forTenant(Tenant.of(String.valueOf(lineNo)));
+
+      assertThat(warehouse.allowlist().approve("SELECT * FROM order_lines", policy).sql())
+          .contains("IN (" + lineNo + ")");
+      assertThat(number(warehouse, "SELECT count(*) AS n FROM order_lines", policy))
+          .isEqualTo(ShopDomain.lines().stream().filter(l -> l.lineNo() == lineNo).count());
+    }
+  }
+
   /** The draft init would write for the reader. */
   private static String draft() throws WarehouseException {
     WarehouseEngine engine = DescribedWarehouses.engineFor(connection());

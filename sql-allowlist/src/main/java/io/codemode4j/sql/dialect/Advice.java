@@ -2,6 +2,7 @@ package io.codemode4j.sql.dialect;
 
 import io.codemode4j.sql.SchemaExamples;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a refusal may tell the writer to write instead, asked of the dialect ({@link
@@ -90,6 +91,24 @@ public enum Advice {
   Advice(String what, String... functions) {
     this.what = what;
     this.functions = Set.of(functions);
+  }
+
+  /**
+   * This topic's advice in standard SQL that every engine runs, or {@code null} where engines
+   * differ: what a dialect advises unless it sets its own ({@link Dialect.Builder#advice}), so the
+   * common forms are written once and a dialect names only where its engine has a better one
+   * (DuckDB's {@code GROUP BY ALL}).
+   */
+  public @Nullable String standard() {
+    return switch (this) {
+      case PATTERN_MATCH -> "{category} LIKE {value_like}";
+      case LATEST_PER_GROUP ->
+          "SELECT {key}, {date} FROM (SELECT {key}, {date}, row_number() OVER (PARTITION BY {key}"
+              + " ORDER BY {date} DESC) AS n FROM {table}) AS latest WHERE n = 1";
+      case GROUP_BY_SELECTED -> "SELECT {group}, {category}, count(*) FROM {table} GROUP BY 1, 2";
+      case ORDER_BY_SELECTED -> "SELECT {group}, {category} FROM {table} ORDER BY 1, 2";
+      default -> null;
+    };
   }
 
   /**

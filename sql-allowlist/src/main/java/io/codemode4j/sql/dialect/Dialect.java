@@ -248,8 +248,9 @@ public final class Dialect {
 
   /**
    * Defines a dialect; not thread-safe, use once. {@link #schema}, {@link #rendering}, {@link
-   * #functions} and the {@link #advice} of every topic are required; everything else is empty, and
-   * no feature is supported, until set.
+   * #functions} and the {@link #advice} of every topic without a form in standard SQL ({@link
+   * Advice#standard}) are required; everything else is empty, and no feature is supported, until
+   * set.
    */
   public static final class Builder {
 
@@ -389,7 +390,8 @@ public final class Dialect {
     /**
      * What a refusal advises for {@code topic}: SQL over the placeholders of {@link SchemaExamples}
      * that this dialect approves and the engine runs, e.g. {@code date_diff('day', {date},
-     * {later_date})}.
+     * {later_date})}. A topic with a form in standard SQL ({@link Advice#standard}) needs none: the
+     * dialect advises that form unless it sets another.
      *
      * @throws IllegalArgumentException if the template has a brace that is no placeholder
      */
@@ -411,7 +413,10 @@ public final class Dialect {
         missing.add("functions(...)");
       }
       for (Advice topic : Advice.values()) {
-        if (!advice.containsKey(topic)) {
+        String standard = topic.standard();
+        if (!advice.containsKey(topic) && standard != null) {
+          advice.put(topic, standard);
+        } else if (!advice.containsKey(topic)) {
           missing.add("advice(" + topic + ", ...)");
         }
       }

@@ -2,6 +2,7 @@ package io.codemode4j.sql.dialect;
 
 import io.codemode4j.sql.internal.Names;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -25,6 +26,32 @@ import java.util.Set;
  *     without one refuses every table function
  */
 public record FunctionCatalog(Map<String, Growth> functions, Map<String, SeriesStop> series) {
+
+  /**
+   * The aggregates of standard SQL (SQL:2003's set functions) that every engine here runs alike:
+   * listed once, so a dialect names only what its engine adds ({@link Builder#standardAggregates}).
+   */
+  public static final List<String> STANDARD_AGGREGATES =
+      List.of(
+          "count", "sum", "avg", "min", "max", "stddev_pop", "stddev_samp", "var_pop", "var_samp");
+
+  /**
+   * The window functions of standard SQL (SQL:2003) that every engine here runs alike ({@link
+   * Builder#standardWindowFunctions}).
+   */
+  public static final List<String> STANDARD_WINDOW_FUNCTIONS =
+      List.of(
+          "row_number",
+          "rank",
+          "dense_rank",
+          "percent_rank",
+          "cume_dist",
+          "ntile",
+          "lag",
+          "lead",
+          "first_value",
+          "last_value",
+          "nth_value");
 
   public FunctionCatalog {
     functions = Map.copyOf(functions);
@@ -68,6 +95,16 @@ public record FunctionCatalog(Map<String, Growth> functions, Map<String, SeriesS
         function(name, Growth.AT_MOST_OPERANDS);
       }
       return this;
+    }
+
+    /** Allows the aggregates of standard SQL, {@link #STANDARD_AGGREGATES}. */
+    public Builder standardAggregates() {
+      return functions(STANDARD_AGGREGATES.toArray(String[]::new));
+    }
+
+    /** Allows the window functions of standard SQL, {@link #STANDARD_WINDOW_FUNCTIONS}. */
+    public Builder standardWindowFunctions() {
+      return functions(STANDARD_WINDOW_FUNCTIONS.toArray(String[]::new));
     }
 
     /** Allows {@code name}, lowercase, whose value grows as {@code growth} says. */
