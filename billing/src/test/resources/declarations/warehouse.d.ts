@@ -1,7 +1,7 @@
 declare const warehouse: {
   /**
    * Runs one read-only SQL query (DuckDB dialect) on the billing warehouse and returns its rows as JSON.
-   * Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and date functions work. Anything else rejects with kind 'refused' and a message that says what to write instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). Every table is already confined to the caller's tenant: do not filter for that.
+   * Write exactly one SELECT (WITH is fine) over the tables below; joins, subqueries, GROUP BY, window and date functions work. Anything else rejects with kind 'refused' and a message that says what to write instead (e.g. GROUP BY 1, 2 for GROUP BY ALL). A caller confined to a tenant reads only its tenant's rows of every table: do not filter for that; an unconfined caller reads every tenant's rows.
    * Aggregate in SQL: at most maxRows rows come back (default 10000), and truncated is true when there were more. A query running longer than 10s is cancelled and rejects with kind 'timeout'; a result over 1048576 bytes of JSON rejects with kind 'too_large'. Build long text in JavaScript from the rows: SQL that could build long values (wide padding, growing replace, concatenation chains) rejects with kind 'refused'.
    * JSON values are typed by the column's SQL type, never by the value: DECIMAL and SUM of integers are strings with the exact digits; the result's rows documentation has every rule.
    * Tables and views (column SQL-type, notes in parentheses):

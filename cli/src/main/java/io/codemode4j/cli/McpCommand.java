@@ -14,6 +14,7 @@ import io.codemode4j.mcp.McpStdioServer;
 import io.codemode4j.mcp.Tokens;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.config.Tenancy;
 import io.codemode4j.warehouse.engine.DescribedWarehouse;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -22,7 +23,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +51,7 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the server stopped", "1:the server failed", "2:usage error"},
     mixinStandardHelpOptions = true,
-    subcommands = McpCommand.HashToken.class,
+    subcommands = {McpCommand.HashToken.class, McpCommand.NewToken.class},
     description = {
       "Serve Code Mode over the Model Context Protocol: run_javascript and discover_tools, each"
           + " table and the declarations as resources, and the analyst prompt.",
@@ -109,6 +112,15 @@ final class McpCommand implements Callable<Integer> {
   String host;
 
   @Option(
+      names = "--allow-origin",
+      paramLabel = "ORIGIN",
+      description =
+          "With http: a browser origin whose requests are served (https://app.example); repeat"
+              + " for more. A request with any other Origin header is refused; requests without"
+              + " one (not from a browser) are served.")
+  List<String> allowedOrigins = new ArrayList<>();
+
+  @Option(
       names = "--port",
       paramLabel = "N",
       defaultValue = "8080",
@@ -125,6 +137,14 @@ final class McpCommand implements Callable<Integer> {
           "With stdio: the client sees only these tenants' rows, values of the description's"
               + " tenancy key (over http each token's entry in --tokens says its tenant).")
   @Nullable List<String> regions;
+
+  @Option(
+      names = "--all-tenants",
+      description =
+          "With stdio: serve the client every tenant's rows. Required when the description keys"
+              + " rows by tenant and no --tenant confines the client, so that no server reads every"
+              + " tenant's rows by omission; its prompt then tells the model so.")
+  boolean allTenants;
 
   /** The tenant {@code --tenant} gave, set as {@link #call} starts. */
   private @Nullable Tenant tenant;
@@ -256,6 +276,9 @@ final class McpCommand implements Callable<Integer> {
           httpTokens == null
               ? (tenant == null ? null : data.tenantProblem(described, tenant))
               : tokenTenantProblem(described, httpTokens);
+      if (problem == null && httpTokens == null && tenant == null && !allTenants) {
+        problem = unconfinedProblem(described);
+      }
       if (problem != null) {
         throw CodemodeCli.usage(spec, problem);
       }
@@ -294,7 +317,8 @@ final class McpCommand implements Callable<Integer> {
             : HttpOptions.DEFAULT_GRACE;
     McpHttpServer server =
         mcp.http(
-            new HttpOptions(host, port, List.of(), grace, HttpOptions.DEFAULT_MAX_REQUEST_BYTES),
+            new HttpOptions(
+                host, port, allowedOrigins, grace, HttpOptions.DEFAULT_MAX_REQUEST_BYTES),
             httpTokens);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -319,6 +343,29 @@ final class McpCommand implements Callable<Integer> {
     err.flush();
     server.join();
     return CodemodeCli.EXIT_OK;
+  }
+
+  /**
+   * Why the one stdio client cannot be served unconfined, or {@code null}: the description keys
+   * rows by tenant, and neither {@code --tenant} nor {@code --all-tenants} says what the client
+   * reads.
+   */
+  private @Nullable String unconfinedProblem(DescribedWarehouse described)
+      throws WarehouseException {
+    if (!(described.description().tenancy() instanceof Tenancy.Keyed keyed)) {
+      return null;
+    }
+    List<String> values = described.tenantValues();
+    return "codemode mcp would serve its client every "
+        + keyed.key()
+        + "'s rows, since nothing confines it: confine it with --tenant "
+        + keyed.key().toUpperCase(Locale.ROOT).replace(' ', '_')
+        + (values.isEmpty()
+            ? ""
+            : " (its " + keyed.plural() + ": " + String.join(", ", values) + ")")
+        + ", or give --all-tenants to serve it every "
+        + keyed.key()
+        + "'s rows";
   }
 
   /**
@@ -383,6 +430,14 @@ final class McpCommand implements Callable<Integer> {
       return "--max-concurrent-passes must be 1..4096, was " + maxConcurrentPasses;
     }
     boolean http = transport.equals("http");
+    if (allTenants && tenant != null) {
+      return "--all-tenants and --tenant contradict each other: keep --tenant to confine the"
+          + " client, or --all-tenants to serve it every tenant's rows";
+    }
+    if (http && allTenants) {
+      return "--all-tenants applies to --transport stdio only: over http a --tokens entry says"
+          + " \"allTenants\": true for a token that reads every tenant's rows";
+    }
     if (http && tenant != null) {
       return "--tenant applies to --transport stdio only: over http each client's principal and"
           + " regions come from its token's entry in --tokens; remove --tenant";
@@ -390,13 +445,13 @@ final class McpCommand implements Callable<Integer> {
     if (http && tokens == null) {
       return "codemode mcp --transport http needs --tokens FILE, the bearer tokens it accepts:"
           + " {\"tokens\": [{\"sha256\": \"<hex>\", \"principal\": \"emea-analyst\","
-          + " \"tenant\": [\"emea\"]}]}, each token stored as its SHA-256 (`printf %s \"$TOKEN\" |"
-          + " codemode mcp hash-token`) with the principal it acts as and its regions (optional:"
-          + " \"methods\", \"maxConcurrentPasses\"); the server refuses to start without one, so"
+          + " \"tenant\": [\"emea\"]}]}, each token stored as its SHA-256 (`codemode mcp new-token`"
+          + " prints a token and its hash) with the principal it acts as and its regions (or"
+          + " \"allTenants\": true; optional: \"methods\", \"maxConcurrentPasses\"); the server refuses to start without one, so"
           + " that no client is served unauthenticated";
     }
     if (!http) {
-      for (String httpOnly : List.of("--tokens", "--host", "--port")) {
+      for (String httpOnly : List.of("--tokens", "--host", "--port", "--allow-origin")) {
         if (spec.commandLine().getParseResult().hasMatchedOption(httpOnly)) {
           return httpOnly
               + " applies to --transport http only; over stdio the one client is the process that"
@@ -406,6 +461,13 @@ final class McpCommand implements Callable<Integer> {
     }
     if (port < 0 || port > 65_535) {
       return "--port must be 0..65535, was " + port;
+    }
+    for (String origin : allowedOrigins) {
+      try {
+        HttpOptions.loopback(0).withAllowedOrigins(List.of(origin));
+      } catch (IllegalArgumentException e) {
+        return "--allow-origin: " + e.getMessage();
+      }
     }
     return null;
   }
@@ -459,7 +521,40 @@ final class McpCommand implements Callable<Integer> {
             "standard input holds more than one line: hash one token at a time (a bearer"
                 + " token is one line)");
       }
+      String weakness = Tokens.weakness(token);
+      if (weakness != null) {
+        throw CodemodeCli.usage(spec, weakness);
+      }
       PrintWriter out = spec.commandLine().getOut();
+      out.println(Tokens.hash(token));
+      out.flush();
+      return CodemodeCli.EXIT_OK;
+    }
+  }
+
+  /**
+   * {@code codemode mcp new-token}: a strong bearer token and the hash a tokens file stores for it,
+   * so an operator never has to invent one.
+   */
+  @Command(
+      name = "new-token",
+      exitCodeListHeading = "%nExit codes:%n",
+      exitCodeList = {"0:printed"},
+      mixinStandardHelpOptions = true,
+      description = {
+        "Print a new random bearer token (256 bits, base64url) on the first line and its SHA-256,"
+            + " the form a --tokens file stores, on the second.",
+        "Give the token to the client and the hash to the tokens file; the token is shown once."
+      })
+  static final class NewToken implements Callable<Integer> {
+
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      String token = Tokens.generate();
+      PrintWriter out = spec.commandLine().getOut();
+      out.println(token);
       out.println(Tokens.hash(token));
       out.flush();
       return CodemodeCli.EXIT_OK;

@@ -141,7 +141,7 @@ class DistributionIT {
         {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_javascript","arguments":{"code":"async () => (await warehouse.query({sql: 'SELECT count(*) AS n FROM customers'})).rows[0].n"}}}
         """;
 
-    Result result = codemode(requests, "mcp");
+    Result result = codemode(requests, "mcp", "--all-tenants");
 
     assertThat(result.exit()).as(result.err()).isZero();
     List<JsonNode> replies = result.out().lines().map(JSON::readTree).toList();

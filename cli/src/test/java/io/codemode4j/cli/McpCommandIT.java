@@ -34,6 +34,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -65,7 +67,7 @@ class McpCommandIT {
 
   @BeforeAll
   static void startSharedServer() {
-    shared = client(sharedErr, "--timeout", TIMEOUT);
+    shared = client(sharedErr, "--all-tenants", "--timeout", TIMEOUT);
   }
 
   @AfterAll
@@ -205,7 +207,7 @@ class McpCommandIT {
   @Test
   void runJavascript_processIsolationMemoryHogThenGoodProgram_endsTypedAndTheNextCallWorks() {
     Queue<String> err = new ConcurrentLinkedQueue<>();
-    McpSyncClient isolated = client(err, "--isolation", "process");
+    McpSyncClient isolated = client(err, "--all-tenants", "--isolation", "process");
     try {
       McpSchema.CallToolResult hog =
           run(
@@ -318,7 +320,7 @@ class McpCommandIT {
   @Test
   void runJavascript_noDeclarations_descriptionPointsToDiscoverTools() {
     Queue<String> err = new ConcurrentLinkedQueue<>();
-    McpSyncClient bare = client(err, "--no-declarations");
+    McpSyncClient bare = client(err, "--all-tenants", "--no-declarations");
     try {
       McpSchema.Tool run = bare.listTools().tools().getFirst();
 
@@ -334,7 +336,7 @@ class McpCommandIT {
       throws Exception {
     Path stderr = dir.resolve("stderr.txt");
     Process process =
-        new ProcessBuilder(PackagedMcp.command("mcp", "--timeout", "2s"))
+        new ProcessBuilder(PackagedMcp.command("mcp", "--all-tenants", "--timeout", "2s"))
             .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()))
             .start();
     try (OutputStream in = process.getOutputStream()) {
@@ -385,7 +387,7 @@ class McpCommandIT {
    */
   private Map<Integer, JsonNode> rawSession(List<String> lines, String... args) throws Exception {
     Path stderr = Files.createTempFile(dir, "stderr", ".txt");
-    List<String> command = new ArrayList<>(List.of("mcp"));
+    List<String> command = new ArrayList<>(List.of("mcp", "--all-tenants"));
     command.addAll(List.of(args));
     Process process =
         new ProcessBuilder(PackagedMcp.command(command.toArray(String[]::new)))
@@ -463,7 +465,8 @@ class McpCommandIT {
     ProcessBuilder builder =
         new ProcessBuilder(
                 Path.of(System.getProperty("codemode.home", "..")).resolve("codemode").toString(),
-                "mcp")
+                "mcp",
+                "--all-tenants")
             .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()));
     builder.environment().put("CODEMODE_BUILD", "never");
     builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -547,27 +550,42 @@ class McpCommandIT {
 
   @Test
   void http_sigtermWithACallInFlight_answersTheCallThenExits() throws Exception {
-    HttpClient http = HttpClient.newHttpClient();
-    try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir, "--timeout", "3s")) {
+    // HTTP/1.1: concurrent requests on connections of their own, so no probe waits behind the call
+    // that hangs.
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    // One pass at a time: a probe answered busy proves the hanging call is running.
+    try (PackagedMcp.HttpServer server =
+        PackagedMcp.startHttp(dir, "--timeout", "3s", "--max-concurrent-passes", "1")) {
       // Never settles: it ends at its 3 s limit, after the SIGTERM below.
+      HttpRequest hang =
+          HttpRequest.newBuilder(server.endpoint())
+              .header("Authorization", "Bearer " + PackagedMcp.EMEA_TOKEN)
+              .header("Content-Type", "application/json")
+              .header("Accept", "application/json, text/event-stream")
+              .POST(
+                  HttpRequest.BodyPublishers.ofString(
+                      toolsCall(7, "async () => { await new Promise(() => {}); }")))
+              .build();
       CompletableFuture<HttpResponse<String>> inFlight =
-          http.sendAsync(
-              HttpRequest.newBuilder(server.endpoint())
-                  .header("Authorization", "Bearer " + PackagedMcp.EMEA_TOKEN)
-                  .header("Content-Type", "application/json")
-                  .header("Accept", "application/json, text/event-stream")
-                  .POST(
-                      HttpRequest.BodyPublishers.ofString(
-                          toolsCall(7, "async () => { await new Promise(() => {}); }")))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+          http.sendAsync(hang, HttpResponse.BodyHandlers.ofString());
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (!http.send(
-              HttpRequest.newBuilder(server.health()).build(), HttpResponse.BodyHandlers.ofString())
-          .body()
-          .contains("\"runningPasses\":1")) {
-        assertThat(System.nanoTime()).as("the call started").isLessThan(deadline);
-        Thread.sleep(50);
+      String probe = "";
+      while (!probe.contains("\"kind\":\"busy\"")) {
+        assertThat(System.nanoTime()).as("the call started: %s", probe).isLessThan(deadline);
+        if (inFlight.isDone()) {
+          // A probe held the one place when the call arrived, so it was refused: send it again.
+          inFlight = http.sendAsync(hang, HttpResponse.BodyHandlers.ofString());
+        }
+        probe =
+            http.send(
+                    HttpRequest.newBuilder(server.endpoint())
+                        .header("Authorization", "Bearer " + PackagedMcp.EMEA_TOKEN)
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .POST(HttpRequest.BodyPublishers.ofString(toolsCall(8, "async () => 1")))
+                        .build(),
+                    HttpResponse.BodyHandlers.ofString())
+                .body();
       }
 
       server.process().destroy(); // SIGTERM
@@ -584,6 +602,24 @@ class McpCommandIT {
       // 128 + SIGTERM: the JVM ends as a terminated process does, after its shutdown hook drained.
       assertThat(server.process().exitValue()).isEqualTo(143);
     }
+  }
+
+  @Test
+  void mcp_stdioNeitherTenantNorAllTenants_isAUsageErrorNamingBoth() throws Exception {
+    Process process =
+        new ProcessBuilder(PackagedMcp.command("mcp"))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    process.getOutputStream().close();
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(err).isEqualTo(CodemodeCli.EXIT_USAGE);
+    assertThat(err)
+        .contains(
+            "codemode mcp would serve its client every region's rows, since nothing confines it:"
+                + " confine it with --tenant REGION (its regions: americas, apac, emea), or give"
+                + " --all-tenants to serve it every region's rows");
   }
 
   @Test
@@ -628,15 +664,34 @@ class McpCommandIT {
   void hashToken_tokenOnStdin_printsItsSha256Hex() throws Exception {
     Process process = new ProcessBuilder(PackagedMcp.command("mcp", "hash-token")).start();
     try (OutputStream in = process.getOutputStream()) {
-      in.write("secret\n".getBytes(StandardCharsets.UTF_8));
+      in.write("Zk3vQ9rT_x7LmN2pW8sYb4HcJd6FgA1e\n".getBytes(StandardCharsets.UTF_8));
     }
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(process.exitValue()).isZero();
-    // SHA-256 of the six bytes "secret" (printf secret | sha256sum): the final line break is not
+    // SHA-256 of the token's 32 bytes (printf %s TOKEN | sha256sum): the final line break is not
     // part of the token.
     assertThat(out.strip())
-        .isEqualTo("2bb80d537b1da3e38bd30361aa855686bde0eacd7162fef6a25fe97bf527a25b");
+        .isEqualTo("c0e5a3f673aa2c84d404523c53cd31c67ce797f6b7530c7b0d89984ab17a112a");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"secret", "hunter2hunter2hunter2hunter2hunter2hunter2"})
+  void hashToken_weakToken_exitsTwoAndPrintsNoHash(String token) throws Exception {
+    Process process = new ProcessBuilder(PackagedMcp.command("mcp", "hash-token")).start();
+    try (OutputStream in = process.getOutputStream()) {
+      in.write(token.getBytes(StandardCharsets.UTF_8));
+    }
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(err).isEqualTo(CodemodeCli.EXIT_USAGE);
+    assertThat(out).isEmpty();
+    assertThat(err)
+        .contains("the token is too weak to guard a server")
+        .contains("codemode mcp new-token")
+        .doesNotContain(token);
   }
 }

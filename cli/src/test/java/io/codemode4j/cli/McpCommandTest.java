@@ -34,7 +34,17 @@ class McpCommandTest {
         "--transport http --tokens t.json --port 70000 | --port must be 0..65535, was 70000",
         "--timeout forever | Invalid value for option '--timeout'",
         "--tenant , | invalid --tenant ','",
-        "--transport http --tokens /no/such/tokens.json | no tokens file /no/such/tokens.json"
+        "--transport http --tokens /no/such/tokens.json | no tokens file /no/such/tokens.json",
+        "--allow-origin https://app.example | --allow-origin applies to --transport http only",
+        "--all-tenants --tenant emea | --all-tenants and --tenant contradict each other",
+        "--transport http --tokens t.json --all-tenants | --all-tenants applies to --transport"
+            + " stdio only",
+        "--transport http --tokens t.json --allow-origin https://app.example/ | --allow-origin:"
+            + " an allowed origin is a scheme, a host and an optional port",
+        "--transport http --tokens t.json --allow-origin app.example | --allow-origin: an allowed"
+            + " origin is a scheme",
+        "--transport http --tokens t.json --allow-origin https://app.example/path?x |"
+            + " --allow-origin: an allowed origin"
       })
   void mcp_invalidCommandLine_exitsTwoSayingWhatIsWrong(String commandLine, String message) {
     StringWriter out = new StringWriter();
@@ -66,5 +76,24 @@ class McpCommandTest {
 
     assertThat(code).isEqualTo(CodemodeCli.EXIT_USAGE);
     assertThat(err.toString()).startsWith("error: --tokens: ").contains("tokens[0]", "sha256");
+  }
+
+  @Test
+  void newToken_printsAStrongTokenAndItsHash() {
+    StringWriter out = new StringWriter();
+
+    int code =
+        CodemodeCli.run(
+            new PrintWriter(out, true),
+            new PrintWriter(new StringWriter(), true),
+            "mcp",
+            "new-token");
+
+    assertThat(code).isZero();
+    String[] lines = out.toString().strip().split("\\R");
+    assertThat(lines).hasSize(2);
+    assertThat(lines[0]).matches("[A-Za-z0-9_-]{43}");
+    assertThat(io.codemode4j.mcp.Tokens.weakness(lines[0])).isNull();
+    assertThat(lines[1]).isEqualTo(io.codemode4j.mcp.Tokens.hash(lines[0]));
   }
 }

@@ -41,7 +41,7 @@ class McpTypeScriptClientIT {
                     .resolve("top-region.js")
                     .toAbsolutePath()
                     .toString()));
-    command.addAll(PackagedMcp.command("mcp", "--timeout", "3s"));
+    command.addAll(PackagedMcp.command("mcp", "--all-tenants", "--timeout", "3s"));
     JsonNode summary = NodeMcpClient.run(command);
 
     assertThat(summary.at("/server/name").asString()).isEqualTo("codemode4j");

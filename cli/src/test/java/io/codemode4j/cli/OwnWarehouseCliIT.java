@@ -233,8 +233,9 @@ class OwnWarehouseCliIT {
     assertThat(describe.out())
         .contains("declare const warehouse", "query(args")
         .contains(
-            "Every table but products (shared by every tenant) is already confined to the caller's"
-                + " tenant")
+            "A caller confined to a tenant reads only its tenant's rows of every table but"
+                + " products (shared by every tenant): do not filter for that; an unconfined"
+                + " caller reads every tenant's rows.")
         .doesNotContainIgnoringCase("billing");
     Outcome discover = codemode(env, "discover", "orders", "--config", c);
     assertThat(discover.exitCode()).as(discover.both()).isZero();

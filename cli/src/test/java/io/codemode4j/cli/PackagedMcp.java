@@ -53,10 +53,6 @@ final class PackagedMcp {
 
   /** A running {@code codemode mcp --transport http} and the endpoint it printed. */
   record HttpServer(Process process, URI endpoint, List<String> err) implements AutoCloseable {
-    URI health() {
-      return endpoint.resolve("/health");
-    }
-
     @Override
     public void close() {
       process.destroyForcibly();
@@ -117,7 +113,7 @@ final class PackagedMcp {
         """
         {"tokens": [
           {"sha256": "%s", "principal": "emea-analyst", "tenant": ["emea"]},
-          {"sha256": "%s", "principal": "sql-only", "methods": ["warehouse.*"]}
+          {"sha256": "%s", "principal": "sql-only", "allTenants": true, "methods": ["warehouse.*"]}
         ]}
         """
             .formatted(sha256(EMEA_TOKEN), sha256(SQL_TOKEN)));

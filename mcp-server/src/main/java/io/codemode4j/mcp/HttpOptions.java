@@ -3,6 +3,7 @@ package io.codemode4j.mcp;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Where and how the Streamable HTTP server listens.
@@ -23,6 +24,10 @@ public record HttpOptions(
   public static final Duration DEFAULT_GRACE = Duration.ofSeconds(30);
   public static final int DEFAULT_MAX_REQUEST_BYTES = 1024 * 1024;
 
+  /** An Origin header's value: {@code scheme://host[:port]}, as browsers send it. */
+  private static final Pattern ORIGIN =
+      Pattern.compile("https?://(\\[[0-9a-fA-F:.]+\\]|[A-Za-z0-9.-]+)(:[0-9]{1,5})?");
+
   public HttpOptions {
     Objects.requireNonNull(host, "host");
     if (host.isBlank()) {
@@ -32,6 +37,16 @@ public record HttpOptions(
       throw new IllegalArgumentException("port must be 0..65535, was " + port);
     }
     allowedOrigins = List.copyOf(allowedOrigins);
+    for (String origin : allowedOrigins) {
+      if (!ORIGIN.matcher(origin).matches()) {
+        throw new IllegalArgumentException(
+            "an allowed origin is a scheme, a host and an optional port, as a browser sends it in"
+                + " its Origin header (https://app.example, http://localhost:3000), with no path"
+                + " or trailing slash; was '"
+                + origin
+                + "'");
+      }
+    }
     Objects.requireNonNull(gracePeriod, "gracePeriod");
     if (gracePeriod.isNegative()) {
       throw new IllegalArgumentException("gracePeriod must not be negative, was " + gracePeriod);
@@ -40,6 +55,15 @@ public record HttpOptions(
       throw new IllegalArgumentException(
           "maxRequestBytes must be at least 1024, was " + maxRequestBytes);
     }
+  }
+
+  /**
+   * These options serving the browser origins {@code origins} too.
+   *
+   * @throws IllegalArgumentException naming an origin that is not {@code scheme://host[:port]}
+   */
+  public HttpOptions withAllowedOrigins(List<String> origins) {
+    return new HttpOptions(host, port, origins, gracePeriod, maxRequestBytes);
   }
 
   /** Loopback on {@code port}, no browser origins, the default grace and request size. */

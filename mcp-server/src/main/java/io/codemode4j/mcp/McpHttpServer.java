@@ -1,6 +1,7 @@
 package io.codemode4j.mcp;
 
 import io.codemode4j.mcp.internal.AnalystPrompt;
+import io.codemode4j.mcp.internal.FailedAuthentications;
 import io.codemode4j.mcp.internal.HttpEndpoint;
 import io.codemode4j.mcp.internal.McpFeatures;
 import io.modelcontextprotocol.common.McpTransportContext;
@@ -13,21 +14,29 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 
 /**
@@ -50,6 +59,8 @@ import reactor.core.publisher.Mono;
  * </ul>
  */
 public final class McpHttpServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
 
   private final Server server;
   private final ServerConnector connector;
@@ -100,7 +111,11 @@ public final class McpHttpServer implements AutoCloseable {
     threads.setName("codemode-mcp-http");
     threads.setVirtualThreadsExecutor(Executors.newVirtualThreadPerTaskExecutor());
     Server server = new Server(threads);
-    ServerConnector connector = new ServerConnector(server);
+    // No Server or X-Powered-By header: a client learns nothing of what serves it.
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false);
+    http.setSendXPoweredBy(false);
+    ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
     connector.setHost(options.host());
     connector.setPort(options.port());
     server.addConnector(connector);
@@ -109,10 +124,14 @@ public final class McpHttpServer implements AutoCloseable {
         new ServletHolder(
             "mcp",
             new HttpEndpoint(
-                tokens, transports, options.allowedOrigins(), loopbackNames(options.host())));
+                tokens,
+                transports,
+                options.allowedOrigins(),
+                loopbackNames(options.host()),
+                new FailedAuthentications()));
     endpoint.setAsyncSupported(true);
     context.addServlet(endpoint, "/mcp");
-    context.addServlet(new ServletHolder("health", new Health(mcp)), "/health");
+    context.addServlet(new ServletHolder("health", new Health()), "/health");
     server.setHandler(new GracefulHandler(context));
     server.setStopTimeout(options.gracePeriod().toMillis());
     server.setStopAtShutdown(false);
@@ -129,6 +148,13 @@ public final class McpHttpServer implements AutoCloseable {
               + e.getMessage()
               + "): pick another --port, or stop what holds this one",
           e);
+    }
+    if (loopbackNames(options.host()) == null) {
+      LOG.warn(
+          "serving {}:{}, which is not a loopback address: bearer tokens and results travel in"
+              + " clear over plain HTTP, so serve it behind a proxy that terminates TLS",
+          options.host(),
+          connector.getLocalPort());
     }
     return new McpHttpServer(server, connector, servers, options.host());
   }
@@ -204,34 +230,51 @@ public final class McpHttpServer implements AutoCloseable {
         .prompts(
             new McpStatelessServerFeatures.AsyncPromptSpecification(
                 prompt.prompt(),
-                (context, request) -> Mono.fromCallable(() -> prompt.get(request.arguments()))))
+                (context, request) ->
+                    Mono.fromCallable(
+                        () ->
+                            prompt.get(
+                                request.arguments(),
+                                ((Grant) context.get(HttpEndpoint.GRANT)).principal()))))
         .build();
   }
 
-  /** The names a Host header may carry when bound to loopback; null when bound elsewhere. */
-  private static @Nullable Set<String> loopbackNames(String host) {
-    return switch (host) {
-      case "127.0.0.1", "localhost", "::1", "[::1]" -> Set.of("127.0.0.1", "localhost", "[::1]");
-      default -> null;
-    };
+  /**
+   * The names a Host header may carry when bound to a loopback address (any of {@code 127.0.0.0/8},
+   * {@code ::1}, or a name that resolves to loopback alone): the usual loopback names and the bound
+   * host itself; null when bound elsewhere.
+   */
+  static @Nullable Set<String> loopbackNames(String host) {
+    String bare =
+        host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    InetAddress[] addresses;
+    try {
+      addresses = InetAddress.getAllByName(bare);
+    } catch (UnknownHostException e) {
+      return null;
+    }
+    for (InetAddress address : addresses) {
+      if (!address.isLoopbackAddress()) {
+        return null;
+      }
+    }
+    Set<String> names = new HashSet<>(Set.of("127.0.0.1", "localhost", "[::1]"));
+    names.add(bare.contains(":") ? "[" + bare + "]" : bare.toLowerCase(Locale.ROOT));
+    return Set.copyOf(names);
   }
 
-  /** {@code GET /health}: 200 {@code {"status": "ok"}} while serving. */
+  /**
+   * {@code GET /health}: 200 {@code {"status": "ok"}} while serving, and nothing else: it answers
+   * without a token, so it tells no activity, version or name.
+   */
   private static final class Health extends HttpServlet {
     private static final long serialVersionUID = 1L;
-    private final transient CodeModeMcp mcp;
-
-    Health(CodeModeMcp mcp) {
-      this.mcp = mcp;
-    }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
         throws IOException {
       response.setContentType("application/json");
-      response
-          .getWriter()
-          .write("{\"status\":\"ok\",\"runningPasses\":" + mcp.runningPasses() + "}");
+      response.getWriter().write("{\"status\":\"ok\"}");
     }
   }
 }

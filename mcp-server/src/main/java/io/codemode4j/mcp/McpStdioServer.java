@@ -85,7 +85,7 @@ public final class McpStdioServer implements AutoCloseable {
                 new McpServerFeatures.AsyncPromptSpecification(
                     prompt.prompt(),
                     (exchange, request) ->
-                        Mono.fromCallable(() -> prompt.get(request.arguments()))
+                        Mono.fromCallable(() -> prompt.get(request.arguments(), grant.principal()))
                             .publishOn(replies)))
             .build();
   }

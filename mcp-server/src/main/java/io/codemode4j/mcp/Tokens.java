@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,9 +37,10 @@ import tools.jackson.databind.json.JsonMapper;
  * ]}
  * }</pre>
  *
- * {@code tenant} left out: the principal sees every tenant's rows; {@code methods} left out: every
- * method; {@code maxConcurrentPasses} left out: {@value Grant#DEFAULT_CONCURRENT_PASSES}. {@code
- * codemode mcp hash-token} prints the hash of a token.
+ * An entry confines its holder to {@code tenant}'s rows, or says {@code "allTenants": true} to
+ * serve it every tenant's rows: one of the two, never neither, so no token reads every tenant by an
+ * omission. {@code methods} left out: every method; {@code maxConcurrentPasses} left out: {@value
+ * Grant#DEFAULT_CONCURRENT_PASSES}. {@code codemode mcp hash-token} prints the hash of a token.
  *
  * <p>Decided: only hashes are stored, so a leaked tokens file gives no access; tokens are meant to
  * be long random strings, which makes a plain SHA-256 enough (no salt or slow hash is needed
@@ -46,9 +49,16 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class Tokens {
 
+  /** The least entropy a token may carry, estimated from the characters it draws from. */
+  public static final int MIN_TOKEN_BITS = 128;
+
+  /** The fewest distinct characters a token may have. */
+  public static final int MIN_DISTINCT = 8;
+
+  private static final SecureRandom RANDOM = new SecureRandom();
   private static final Pattern HEX = Pattern.compile("[0-9a-f]{64}");
   private static final Set<String> FIELDS =
-      Set.of("sha256", "principal", "tenant", "methods", "maxConcurrentPasses");
+      Set.of("sha256", "principal", "tenant", "allTenants", "methods", "maxConcurrentPasses");
 
   private final Map<String, Grant> byHash;
 
@@ -124,6 +134,18 @@ public final class Tokens {
       }
       String principal = text(entry, "principal", where);
       List<String> tenant = strings(entry, "tenant", where);
+      boolean allTenants = allTenants(entry, where);
+      if (tenant == null && !allTenants) {
+        throw new IllegalArgumentException(
+            where
+                + " says no tenant, so its holder would read every tenant's rows: give \"tenant\":"
+                + " [\"<key value>\", ...] to confine it, or \"allTenants\": true to serve it every"
+                + " tenant's rows");
+      }
+      if (tenant != null && allTenants) {
+        throw new IllegalArgumentException(
+            where + " gives both \"tenant\" and \"allTenants\": true; keep the one you mean");
+      }
       List<String> methods = strings(entry, "methods", where);
       int limit = Grant.DEFAULT_CONCURRENT_PASSES;
       if (entry.has("maxConcurrentPasses")) {
@@ -167,6 +189,57 @@ public final class Tokens {
     }
   }
 
+  /**
+   * Why {@code token} is too weak to guard a server, or {@code null} when it is strong enough: at
+   * least {@value #MIN_TOKEN_BITS} bits by the kinds of character it draws from (a random hex token
+   * of 32 characters, base64url of 22), at least {@value #MIN_DISTINCT} distinct characters, and no
+   * shorter text repeated to length. Decided: only hashes are stored and compared, so a token's
+   * strength is all that stands against guessing; {@link #generate} makes one of 256 bits.
+   */
+  public static @Nullable String weakness(String token) {
+    Objects.requireNonNull(token, "token");
+    int length = token.codePointCount(0, token.length());
+    int pool = 0;
+    pool += token.chars().anyMatch(c -> c >= 'a' && c <= 'z') ? 26 : 0;
+    pool += token.chars().anyMatch(c -> c >= 'A' && c <= 'Z') ? 26 : 0;
+    pool += token.chars().anyMatch(c -> c >= '0' && c <= '9') ? 10 : 0;
+    pool += token.chars().anyMatch(c -> !Character.isLetterOrDigit(c)) ? 32 : 0;
+    int bits = pool == 0 ? 0 : (int) (length * Math.log(pool) / Math.log(2));
+    long distinct = token.chars().distinct().count();
+    String why =
+        bits < MIN_TOKEN_BITS
+            ? length + " characters carry about " + bits + " bits"
+            : distinct < MIN_DISTINCT
+                ? "it uses only " + distinct + " distinct character" + (distinct == 1 ? "" : "s")
+                : repeats(token) ? "it repeats a shorter text" : null;
+    return why == null
+        ? null
+        : "the token is too weak to guard a server ("
+            + why
+            + "; a token needs at least "
+            + MIN_TOKEN_BITS
+            + " bits and "
+            + MIN_DISTINCT
+            + " distinct characters, and no repetition): make one with `codemode mcp new-token`";
+  }
+
+  /** Whether {@code text} is a shorter text repeated (wholly or in part) to its length. */
+  private static boolean repeats(String text) {
+    for (int period = 1; period <= text.length() / 2; period++) {
+      if (text.regionMatches(period, text, 0, text.length() - period)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A new random bearer token: 32 bytes of {@link SecureRandom}, base64url without padding. */
+  public static String generate() {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
   /** The grant of {@code token}, or null when it is not one of these. */
   public @Nullable Grant grant(String token) {
     return byHash.get(hash(token));
@@ -175,6 +248,17 @@ public final class Tokens {
   /** Every grant, each once, in no particular order. */
   public List<Grant> grants() {
     return new ArrayList<>(new LinkedHashSet<>(byHash.values()));
+  }
+
+  /** The entry's {@code allTenants}: false when absent, else it must be a boolean. */
+  private static boolean allTenants(JsonNode entry, String where) {
+    if (!entry.has("allTenants")) {
+      return false;
+    }
+    if (!entry.get("allTenants").isBoolean()) {
+      throw new IllegalArgumentException(where + ": allTenants must be true or false");
+    }
+    return entry.get("allTenants").booleanValue();
   }
 
   private static String text(JsonNode entry, String field, String where) {

@@ -95,8 +95,12 @@ class McpHttpServerIT {
   }
 
   static McpSyncClient client(String token) {
+    return client(server, token);
+  }
+
+  static McpSyncClient client(McpHttpServer to, String token) {
     HttpClientStreamableHttpTransport transport =
-        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + to.port())
             .endpoint("/mcp")
             .jsonMapper(new JacksonMcpJsonMapper(JSON))
             .httpRequestCustomizer(
@@ -255,7 +259,33 @@ class McpHttpServerIT {
           .contains("analyst");
       assertThat(((McpSchema.TextContent) prompt.messages().get(0).content()).text())
           .contains("run_javascript")
+          .contains("Every row you read is already confined to your tenant")
           .endsWith("Question: Which region had the highest revenue in 2024?");
+    }
+  }
+
+  @Test
+  void getPrompt_unconfinedToken_saysItReadsEveryTenantsRows() throws Exception {
+    String all = "all-token-0123456789abcdef0123456789abcdef";
+    try (McpHttpServer own =
+            mcp.http(
+                HttpOptions.loopback(0),
+                Tokens.of(Map.of(Tokens.hash(all), Grant.of(Principal.unconfined("auditor")))));
+        McpSyncClient auditor = client(own, all)) {
+      String text =
+          ((McpSchema.TextContent)
+                  auditor
+                      .getPrompt(
+                          new McpSchema.GetPromptRequest(
+                              "analyst", Map.of("question", "Revenue per region?")))
+                      .messages()
+                      .get(0)
+                      .content())
+              .text();
+
+      assertThat(text)
+          .contains("You read every tenant's rows")
+          .doesNotContain("already confined to your tenant");
     }
   }
 
@@ -334,12 +364,57 @@ class McpHttpServerIT {
                 HttpResponse.BodyHandlers.ofString());
 
     assertThat(response.statusCode()).isEqualTo(200);
-    assertThat(response.body()).startsWith("{\"status\":\"ok\"");
+    // Unauthenticated: alive, and nothing else (no activity, no version, no server name).
+    assertThat(response.body()).isEqualTo("{\"status\":\"ok\"}");
+    assertThat(response.headers().map().keySet())
+        .noneMatch(
+            name -> name.equalsIgnoreCase("Server") || name.equalsIgnoreCase("X-Powered-By"));
+  }
+
+  @Test
+  void post_anyAnswer_namesNoServerSoftware() throws Exception {
+    HttpResponse<String> refused = post(Map.of(), "{}");
+
+    assertThat(refused.headers().map().keySet())
+        .noneMatch(
+            name -> name.equalsIgnoreCase("Server") || name.equalsIgnoreCase("X-Powered-By"));
+    assertThat(refused.body()).doesNotContainIgnoringCase("jetty");
+  }
+
+  @Test
+  void post_tooManyFailedAuthentications_is429ForEveryRequestOfThatClientUntilTheWindowEnds()
+      throws Exception {
+    // A server of its own: this one throttles loopback, which every other test's client is too.
+    try (McpHttpServer own =
+        mcp.http(
+            HttpOptions.loopback(0),
+            Tokens.of(
+                Map.of(
+                    Tokens.hash(EMEA),
+                    Grant.of(Principal.ofTenant("emea-analyst", Set.of("emea"))))))) {
+      List<Integer> statuses = new java.util.ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        statuses.add(post(own, Map.of("Authorization", "Bearer guess-" + i), "{}").statusCode());
+      }
+      HttpResponse<String> valid = post(own, Map.of("Authorization", "Bearer " + EMEA), "{}");
+
+      assertThat(statuses.subList(0, 10)).containsOnly(401);
+      assertThat(statuses.subList(10, 12)).containsOnly(429);
+      // Throttled, a valid token is refused too: answering it would tell a guesser it guessed.
+      assertThat(valid.statusCode()).isEqualTo(429);
+      assertThat(valid.headers().firstValue("Retry-After").orElseThrow()).matches("[1-6]?[0-9]");
+      assertThat(valid.body()).contains("too many failed authentications from this address");
+    }
   }
 
   static HttpResponse<String> post(Map<String, String> headers, String body) throws Exception {
+    return post(server, headers, body);
+  }
+
+  static HttpResponse<String> post(McpHttpServer to, Map<String, String> headers, String body)
+      throws Exception {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(server.endpoint()).POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.newBuilder(to.endpoint()).POST(HttpRequest.BodyPublishers.ofString(body));
     headers.forEach(request::header);
     return HttpClient.newBuilder()
         .version(HttpClient.Version.HTTP_1_1)

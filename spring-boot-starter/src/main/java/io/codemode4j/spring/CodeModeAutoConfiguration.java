@@ -5,6 +5,7 @@ import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.sample.SampleData;
 import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.WarehouseTools;
@@ -197,10 +198,29 @@ public class CodeModeAutoConfiguration {
     return ToolDiscovery.of(List.of(codeMode));
   }
 
+  /**
+   * Who a call acts for: its {@code ToolContext}'s principal, else {@code codemode.principal.*}.
+   *
+   * @throws IllegalStateException when the warehouse keys rows by tenant and {@code
+   *     codemode.principal.*} neither names a tenant nor says {@code all-tenants=true}: a call
+   *     without a principal of its own would read every tenant's rows by an omission
+   */
   @Bean
   @ConditionalOnMissingBean
-  public CodeModePrincipals codeModePrincipals(CodeModeProperties properties) {
-    return CodeModePrincipals.fromContextOr(properties.principal().toPrincipal());
+  public CodeModePrincipals codeModePrincipals(CodeModeProperties properties, Warehouse warehouse) {
+    CodeModeProperties.PrincipalProperties principal = properties.principal();
+    SqlAllowlist allowlist = warehouse.allowlist();
+    boolean keyed =
+        allowlist.tables().stream()
+            .anyMatch(table -> !(allowlist.scope(table) instanceof TenantScope.Shared));
+    if (keyed && principal.tenant().isEmpty() && !principal.allTenants()) {
+      throw new IllegalStateException(
+          "codemode.principal.tenant is not set, so every call whose ToolContext names no"
+              + " principal would read every tenant's rows: set codemode.principal.tenant=KEY[,KEY]"
+              + " to confine such calls, or codemode.principal.all-tenants=true to serve them every"
+              + " tenant's rows");
+    }
+    return CodeModePrincipals.fromContextOr(principal.toPrincipal());
   }
 
   private static Path requireParquetDir(WarehouseProperties properties) {

@@ -98,7 +98,7 @@ public record CodeModeProperties(
     isolation = isolation == null ? CodeModeIsolation.IN_PROCESS : isolation;
     includeDeclarations = includeDeclarations == null || includeDeclarations;
     discovery = discovery == null || discovery;
-    principal = principal == null ? new PrincipalProperties(null, null) : principal;
+    principal = principal == null ? new PrincipalProperties(null, null, false) : principal;
     if (config != null && config.isBlank()) {
       throw new IllegalArgumentException(
           "codemode.config is blank: give a description's location, e.g."
@@ -122,11 +122,14 @@ public record CodeModeProperties(
   }
 
   /**
-   * {@code codemode.principal.*}: the principal {@code id} (default {@code spring}) and its {@code
-   * tenant} keys (the values of the tables' tenant columns, e.g. {@code emea}); no tenant keys
-   * means every row is visible, which only an application serving a single tenant should leave.
+   * {@code codemode.principal.*}: the principal {@code id} (default {@code spring}) a call acts for
+   * when its {@code ToolContext} names none, and its {@code tenant} keys (the values of the tables'
+   * tenant columns, e.g. {@code emea}), or {@code all-tenants=true} to let such a call read every
+   * tenant's rows. Decided: on a warehouse keyed by tenant one of the two must be set, so no
+   * application serves every tenant's rows by leaving a property out ({@code
+   * CodeModeAutoConfiguration} refuses to start otherwise).
    */
-  public record PrincipalProperties(String id, List<String> tenant) {
+  public record PrincipalProperties(String id, List<String> tenant, boolean allTenants) {
     @SuppressWarnings("NullAway")
     public PrincipalProperties {
       id = id == null ? "spring" : id;
@@ -135,6 +138,13 @@ public record CodeModeProperties(
             "codemode.principal.id must not be blank: name who the tool calls act for");
       }
       tenant = tenant == null ? List.of() : List.copyOf(tenant);
+      if (!tenant.isEmpty() && allTenants) {
+        throw new IllegalArgumentException(
+            "codemode.principal.tenant="
+                + String.join(",", tenant)
+                + " and codemode.principal.all-tenants=true contradict each other: keep the tenant"
+                + " to confine the calls, or all-tenants to serve every tenant's rows");
+      }
       for (String key : tenant) {
         if (key.isBlank()) {
           throw new IllegalArgumentException(

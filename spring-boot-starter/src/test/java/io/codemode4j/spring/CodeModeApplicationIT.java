@@ -32,7 +32,10 @@ class CodeModeApplicationIT {
     SpringApplication application = new SpringApplication(AnalystApplication.class);
     application.setWebApplicationType(WebApplicationType.NONE);
     try (ConfigurableApplicationContext context =
-        application.run("--codemode.warehouse.sample=true", "--codemode.max-wall-time=20s")) {
+        application.run(
+            "--codemode.warehouse.sample=true",
+            "--codemode.principal.all-tenants=true",
+            "--codemode.max-wall-time=20s")) {
       ToolCallback[] callbacks =
           context.getBean("codeModeToolCallbacks", ToolCallbackProvider.class).getToolCallbacks();
       ToolCallback run = callbacks[0];

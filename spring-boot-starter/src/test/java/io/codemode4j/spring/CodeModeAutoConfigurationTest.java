@@ -43,7 +43,7 @@ class CodeModeAutoConfigurationTest {
   @Test
   void sample_runJavascriptAnswersRevenueByRegion_asTheSameSqlDoes() {
     runner
-        .withPropertyValues("codemode.warehouse.sample=true")
+        .withPropertyValues("codemode.warehouse.sample=true", "codemode.principal.all-tenants=true")
         .run(
             context -> {
               assertThat(context).hasNotFailed();
@@ -119,6 +119,36 @@ class CodeModeAutoConfigurationTest {
   }
 
   @Test
+  void sampleWithoutPrincipalTenantOrAllTenants_failsStart_namingBoth() {
+    runner
+        .withPropertyValues("codemode.warehouse.sample=true")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining(
+                        "codemode.principal.tenant is not set, so every call whose ToolContext"
+                            + " names no principal would read every tenant's rows")
+                    .hasMessageContaining("codemode.principal.all-tenants=true"));
+  }
+
+  @Test
+  void principalTenantAndAllTenants_failsStart_sayingTheyContradict() {
+    runner
+        .withPropertyValues(
+            "codemode.warehouse.sample=true",
+            "codemode.principal.tenant=emea",
+            "codemode.principal.all-tenants=true")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessageContaining("contradict each other"));
+  }
+
+  @Test
   void noWarehouseConfigured_failsStart_sayingWhatToSet() {
     runner.run(
         context ->
@@ -133,7 +163,10 @@ class CodeModeAutoConfigurationTest {
   @Test
   void userDefinedPrincipalsAndCallback_win() {
     runner
-        .withPropertyValues("codemode.warehouse.sample=true", "codemode.discovery=false")
+        .withPropertyValues(
+            "codemode.warehouse.sample=true",
+            "codemode.principal.all-tenants=true",
+            "codemode.discovery=false")
         .withUserConfiguration(UserBeans.class)
         .run(
             context -> {

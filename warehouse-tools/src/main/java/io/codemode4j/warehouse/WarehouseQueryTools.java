@@ -118,9 +118,11 @@ final class WarehouseQueryTools {
   }
 
   /**
-   * What the description says of tenants: that every table is confined to the caller's (so a model
-   * does not filter for it), naming the tables every tenant shares, or that no table is confined at
-   * all. Decided: never a claim of confinement a table does not have.
+   * What the description says of tenants: that a confined caller reads only its tenant's rows of
+   * every table (so a model does not filter for it), naming the tables every tenant shares, and
+   * that an unconfined caller reads every tenant's; or that no table is confined at all. Decided:
+   * never a claim of confinement a run does not have. The text is one for every caller, so it says
+   * both.
    */
   private static String confinement(List<TableSchema> tables, SqlAllowlist allowlist) {
     List<String> shared =
@@ -131,13 +133,16 @@ final class WarehouseQueryTools {
     if (shared.size() == tables.size()) {
       return "No table is confined to a tenant: every caller reads every row.";
     }
+    String unconfined = "; an unconfined caller reads every tenant's rows.";
     if (shared.isEmpty()) {
-      return "Every table is already confined to the caller's tenant: do not filter for that.";
+      return "A caller confined to a tenant reads only its tenant's rows of every table: do not"
+          + " filter for that"
+          + unconfined;
     }
-    return "Every table but "
+    return "A caller confined to a tenant reads only its tenant's rows of every table but "
         + String.join(", ", shared)
-        + " (shared by every tenant) is already confined to the caller's tenant: do not filter for"
-        + " that.";
+        + " (shared by every tenant): do not filter for that"
+        + unconfined;
   }
 
   private static String queryDescription(

@@ -1,5 +1,6 @@
 package io.codemode4j.mcp.internal;
 
+import io.codemode4j.bridge.Principal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 import java.util.Map;
@@ -36,11 +37,12 @@ public record AnalystPrompt(
   }
 
   /**
-   * The prompt for {@code arguments}; a missing question is an {@link IllegalArgumentException}
-   * naming the argument, which the SDK returns as a JSON-RPC error (a prompt is read by the host,
-   * not the model).
+   * The prompt for {@code arguments}, as {@code principal} reads the rows: confined to its tenant,
+   * or every tenant's (the prompt says which, never a confinement the run does not have); a missing
+   * question is an {@link IllegalArgumentException} naming the argument, which the SDK returns as a
+   * JSON-RPC error (a prompt is read by the host, not the model).
    */
-  public McpSchema.GetPromptResult get(Map<String, Object> arguments) {
+  public McpSchema.GetPromptResult get(Map<String, Object> arguments, Principal principal) {
     Object question = arguments == null ? null : arguments.get("question");
     if (!(question instanceof String text) || text.isBlank()) {
       throw new IllegalArgumentException(
@@ -51,10 +53,11 @@ public record AnalystPrompt(
         "Answer with " + toolName,
         List.of(
             new McpSchema.PromptMessage(
-                McpSchema.Role.USER, new McpSchema.TextContent(text(text.strip())))));
+                McpSchema.Role.USER,
+                new McpSchema.TextContent(text(text.strip(), principal.confined())))));
   }
 
-  private String text(String question) {
+  private String text(String question, boolean confined) {
     return "You are a data analyst. Answer the question below from "
         + subject
         + ", exactly.\n\n"
@@ -72,8 +75,11 @@ public record AnalystPrompt(
             ? ""
             : "- The tables' columns and notes are in the codemode://tables/ resources;"
                 + " warehouse.tables answers the same inside a program.\n")
-        + "- Every row you read is already confined to your tenant; do not filter by tenant"
-        + " yourself.\n"
+        + (confined
+            ? "- Every row you read is already confined to your tenant; do not filter by tenant"
+                + " yourself.\n"
+            : "- You read every tenant's rows: nothing confines them, so where the question is"
+                + " about one tenant, filter for it yourself.\n")
         + "- If the program fails, read error.kind and error.message, fix the program and run it"
         + " again; calls listed as succeeded already ran.\n"
         + "- Answer in one or two sentences with the figure, then show the figures you used.\n\n"

@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +22,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
  *
  * <p>Decided: every check is here, before the SDK reads a byte, with one answer format ({@code
  * {"error": message}} and the status that says why): 403 for a Host or Origin this server does not
- * serve, 401 with {@code WWW-Authenticate: Bearer} for a missing or unknown token. The Host check
+ * serve, 401 with {@code WWW-Authenticate: Bearer} for a missing or unknown token, 429 with {@code
+ * Retry-After} for a client that failed too often ({@link FailedAuthentications}). The Host check
  * applies when the server is bound to loopback, where a hostile web page could otherwise reach it
  * through DNS rebinding; bound elsewhere, names are the operator's and Origin plus the token guard.
  */
@@ -32,10 +34,13 @@ public final class HttpEndpoint extends HttpServlet {
 
   private static final long serialVersionUID = 1L;
 
+  private static final int SC_TOO_MANY_REQUESTS = 429;
+
   private final transient Tokens tokens;
   private final transient Map<Grant, HttpServlet> transports;
   private final transient List<String> allowedOrigins;
   private final transient @Nullable Set<String> allowedHostNames;
+  private final transient FailedAuthentications failures;
 
   /**
    * @param allowedHostNames the names (without port) a Host header may carry; null when not checked
@@ -44,8 +49,10 @@ public final class HttpEndpoint extends HttpServlet {
       Tokens tokens,
       Map<Grant, HttpServlet> transports,
       List<String> allowedOrigins,
-      @Nullable Set<String> allowedHostNames) {
+      @Nullable Set<String> allowedHostNames,
+      FailedAuthentications failures) {
     this.tokens = tokens;
+    this.failures = failures;
     this.transports = Map.copyOf(transports);
     this.allowedOrigins = List.copyOf(allowedOrigins);
     this.allowedHostNames = allowedHostNames == null ? null : Set.copyOf(allowedHostNames);
@@ -63,7 +70,8 @@ public final class HttpEndpoint extends HttpServlet {
   protected void service(HttpServletRequest request, HttpServletResponse response)
       throws ServletException, IOException {
     String host = request.getHeader("Host");
-    if (allowedHostNames != null && (host == null || !allowedHostNames.contains(hostName(host)))) {
+    if (allowedHostNames != null
+        && (host == null || !allowedHostNames.contains(hostName(host).toLowerCase(Locale.ROOT)))) {
       refuse(
           response,
           HttpServletResponse.SC_FORBIDDEN,
@@ -81,8 +89,21 @@ public final class HttpEndpoint extends HttpServlet {
               + "\" is not allowed; the operator lists browser origins with --allow-origin");
       return;
     }
+    String client = request.getRemoteAddr();
+    long retryAfter = failures.retryAfterSeconds(client);
+    if (retryAfter > 0) {
+      response.setHeader("Retry-After", Long.toString(retryAfter));
+      refuse(
+          response,
+          SC_TOO_MANY_REQUESTS,
+          "too many failed authentications from this address: try again in "
+              + retryAfter
+              + " s with a valid bearer token");
+      return;
+    }
     String authorization = request.getHeader("Authorization");
     if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      failures.failed(client, "no bearer token");
       response.setHeader("WWW-Authenticate", "Bearer realm=\"codemode4j\"");
       refuse(
           response,
@@ -92,6 +113,7 @@ public final class HttpEndpoint extends HttpServlet {
     }
     Grant grant = tokens.grant(authorization.substring(7).strip());
     if (grant == null) {
+      failures.failed(client, "a bearer token that is not valid");
       response.setHeader(
           "WWW-Authenticate", "Bearer realm=\"codemode4j\", error=\"invalid_token\"");
       refuse(response, HttpServletResponse.SC_UNAUTHORIZED, "the bearer token is not valid");
