@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -128,7 +129,7 @@ class DuckDbWarehouseFileIT {
   void prepare_tenantFile_holdsOnlyThatTenantsRows() throws Exception {
     Path file =
         BillingSample.prepare(
-            TestWarehouse.sampleDir(), TestWarehouse.cacheRoot(), Tenant.of("apac", "emea"));
+            TestWarehouse.sampleDir(), temp.resolve("cache"), Tenant.of("apac", "emea"));
     assertThat(file.getFileName().toString()).endsWith("-apac+emea.duckdb");
 
     List<String> seen = new ArrayList<>();
@@ -147,6 +148,9 @@ class DuckDbWarehouseFileIT {
       }
     }
     assertThat(seen).containsExactly("apac", "emea");
+    // One tenant's rows: the owner's alone, whatever the umask.
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+        .isEqualTo("rw-------");
 
     long all =
         count(

@@ -15,6 +15,7 @@ import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.billing.FlagStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -105,6 +106,14 @@ class FlagToolsIT {
       assertThat(flagged(codeMode, Programs.UNCONFINED))
           .containsExactlyInAnyOrder(emea + " disputed", americas + " late");
     }
+    // The flags are their owner's alone, whatever the umask.
+    Path dir = state.resolve(isolation + "-tenants");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+        .isEqualTo("rwx------");
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(dir.resolve("flags.duckdb"))))
+        .isEqualTo("rw-------");
     // The same directory opened again (a restart) holds the same flags.
     try (CodeMode again =
         codeMode(isolation, FlagStore.embedded(state.resolve(isolation + "-tenants")))) {

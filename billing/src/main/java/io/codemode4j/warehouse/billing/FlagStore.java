@@ -1,9 +1,9 @@
 package io.codemode4j.warehouse.billing;
 
+import io.codemode4j.bridge.audit.OwnerOnly;
 import io.codemode4j.bridge.tool.CallContext;
 import io.codemode4j.warehouse.JdbcPools;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -99,19 +99,28 @@ public final class FlagStore {
 
   /**
    * The embedded store in {@code directory}, as the file {@code flags.duckdb}; both are created on
-   * first use, so a host that never flags leaves nothing behind.
+   * first use, so a host that never flags leaves nothing behind. The directories it creates and the
+   * store's files are its owner's alone ({@link OwnerOnly}).
    */
   public static FlagStore embedded(Path directory) {
-    Path file = directory.resolve("flags.duckdb").toAbsolutePath();
+    Path dir = directory.toAbsolutePath();
+    Path file = dir.resolve("flags.duckdb");
     return new FlagStore(
         () -> {
           try {
-            Files.createDirectories(file.getParent());
+            OwnerOnly.createDirectories(dir);
           } catch (IOException e) {
-            throw new SQLException(
-                "cannot create the flag store's directory " + file.getParent(), e);
+            throw new SQLException("cannot create the flag store's directory " + dir, e);
           }
-          return openWaitingForLock("jdbc:duckdb:" + file, file);
+          Connection connection = openWaitingForLock("jdbc:duckdb:" + file, file);
+          try {
+            // DuckDB has created the file with the umask's mode: the owner's alone from here on.
+            OwnerOnly.file(file);
+          } catch (IOException e) {
+            connection.close();
+            throw new SQLException("cannot make the flag store " + file + " its owner's alone", e);
+          }
+          return connection;
         },
         "the flag store " + file);
   }

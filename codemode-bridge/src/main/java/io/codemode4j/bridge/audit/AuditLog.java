@@ -87,12 +87,14 @@ public final class AuditLog implements PassListener, AutoCloseable {
   }
 
   /**
-   * An audit log appending to {@code file}, which it creates when it does not exist.
+   * An audit log appending to {@code file}, which it creates when it does not exist; either way the
+   * file is made readable by its owner alone ({@link OwnerOnly}), since it names who did what.
    *
-   * @throws IOException when the file cannot be opened for appending
+   * @throws IOException when the file cannot be opened for appending or its mode set
    */
   public static AuditLog appendingTo(Path file, Arguments arguments) throws IOException {
     Objects.requireNonNull(file, "file");
+    OwnerOnly.file(file);
     return new AuditLog(
         Files.newOutputStream(
             file, StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE),

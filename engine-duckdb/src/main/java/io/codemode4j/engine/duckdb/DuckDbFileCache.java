@@ -1,5 +1,6 @@
 package io.codemode4j.engine.duckdb;
 
+import io.codemode4j.bridge.audit.OwnerOnly;
 import io.codemode4j.warehouse.SqlLiterals;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.engine.JdbcMessages;
@@ -148,12 +149,14 @@ public final class DuckDbFileCache {
     }
     String name = "warehouse-" + contentKey + (variant.isEmpty() ? "" : "-" + variant) + ".duckdb";
     try {
-      Files.createDirectories(cacheRoot);
+      OwnerOnly.createDirectories(cacheRoot);
       Path target = cacheRoot.resolve(name);
       if (!Files.isRegularFile(target)) {
         Path temp = cacheRoot.resolve(".building-" + UUID.randomUUID() + ".duckdb");
         try {
           build(temp, loader);
+          // A variant holds one tenant's rows: its owner's alone, before anyone can open it.
+          OwnerOnly.file(temp);
           moveIntoPlace(temp, target);
         } finally {
           Files.deleteIfExists(temp);
