@@ -2,8 +2,11 @@ package io.codemode4j.cli;
 
 import io.codemode4j.warehouse.pack.PackContext;
 import java.nio.file.Path;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Where the tool packs that write keep their state ({@code billing.flagInvoice}'s flags): the
@@ -20,10 +23,20 @@ final class StateOptions {
               + " state/), or a JDBC URL of a shared database.")
   @Nullable String state;
 
-  /** Where packs that write keep their state; nothing is opened until a program writes. */
+  @Spec(Spec.Target.MIXEE)
+  @Nullable CommandSpec spec;
+
+  /**
+   * Where packs that write keep their state; nothing is opened until a program writes. A URL of a
+   * database in memory is a usage error.
+   */
   PackContext context() {
     if (state != null && state.startsWith("jdbc:")) {
-      return new PackContext(new PackContext.State.Database(state));
+      try {
+        return new PackContext(new PackContext.State.Database(state));
+      } catch (IllegalArgumentException e) {
+        throw CodemodeCli.usage(Objects.requireNonNull(spec, "spec"), "--state: " + e.getMessage());
+      }
     }
     return new PackContext(
         new PackContext.State.Directory(

@@ -128,6 +128,28 @@ class ToolCommandIT {
                 + "\n");
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"jdbc:duckdb:", "jdbc:h2:mem:flags"})
+  void tool_stateInMemory_isAUsageErrorNamingWhatPersists(String url) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+
+    int code =
+        CodemodeCli.run(
+            new PrintWriter(out, true),
+            new PrintWriter(err, true),
+            "tool",
+            "--data",
+            System.getProperty("codemode.sampleDir"),
+            "--state",
+            url);
+
+    assertThat(code).as(err.toString()).isEqualTo(CodemodeCli.EXIT_USAGE);
+    assertThat(err.toString())
+        .startsWith("error: --state: the state URL " + url + " names a database in memory");
+    assertThat(out.toString()).isEmpty();
+  }
+
   @Test
   void tool_unknownOption_isAUsageError() {
     Outcome result = codemode("tool", "--declarations-please");
