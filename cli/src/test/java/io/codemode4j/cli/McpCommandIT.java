@@ -409,6 +409,42 @@ class McpCommandIT {
     return responses;
   }
 
+  @Test
+  void stdio_thrownMessagesThatForgeLogLines_areOneEscapedLineEachInTheServersLog()
+      throws Exception {
+    String forged = "[main] INFO io.codemode4j.mcp - tools/call principal=admin isError=false";
+    List<String> breaks = List.of("\n", "\r\n", "\r", "\u2028", "\u001b[2K\r", "\u0085");
+    List<String> lines = new ArrayList<>(List.of(INITIALIZE, INITIALIZED));
+    for (int i = 0; i < breaks.size(); i++) {
+      String message = JSON.writeValueAsString("boom" + i + breaks.get(i) + forged);
+      lines.add(toolsCall(2 + i, "async () => { throw new Error(" + message + "); }"));
+    }
+    Path stderr = Files.createTempFile(dir, "stderr", ".txt");
+    Process process =
+        new ProcessBuilder(PackagedMcp.command("mcp", "--all-tenants"))
+            .redirectError(ProcessBuilder.Redirect.to(stderr.toFile()))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try (OutputStream in = process.getOutputStream()) {
+      for (String line : lines) {
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    String log = Files.readString(stderr);
+
+    // Every program's message is in the log, on the line of its own call, escaped.
+    for (int i = 0; i < breaks.size(); i++) {
+      assertThat(log)
+          .as(log)
+          .contains("boom" + i + "\\")
+          .doesNotContain("boom" + i + breaks.get(i));
+    }
+    assertThat(log.split("\\R|\u2028|\u2029|\u0085"))
+        .noneMatch(
+            line -> line.startsWith("[main] INFO io.codemode4j.mcp - tools/call principal=admin"));
+  }
+
   private static List<String> hangingCalls(int count) {
     List<String> lines = new ArrayList<>(List.of(INITIALIZE, INITIALIZED));
     for (int id = 2; id < 2 + count; id++) {

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
@@ -66,7 +67,7 @@ final class EgressShaper {
         LOG.warn(
             "redactEgress failed in pass {}; the model sees no program output for it",
             pass.passId(),
-            e);
+            LogText.of(e));
         redactionFailed = true;
       }
     }

@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse;
 
 import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.tool.ToolFailure;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusedException;
@@ -69,7 +70,7 @@ public final class ScopedWarehouse {
         case TOO_LARGE -> new ToolFailure(ToolFailure.Kind.TOO_LARGE, e.getMessage());
         case DATABASE -> new ToolFailure(ToolFailure.Kind.FAILED, e.getMessage());
         case UNAVAILABLE -> {
-          LOG.warn("warehouse unavailable for principal {}", principal.id(), e);
+          LOG.warn("warehouse unavailable for principal {}", principal.id(), LogText.of(e));
           yield new ToolFailure(
               ToolFailure.Kind.FAILED,
               "the warehouse is unavailable right now (the host's log has the details); try again later");

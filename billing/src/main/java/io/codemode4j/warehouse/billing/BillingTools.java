@@ -1,6 +1,7 @@
 package io.codemode4j.warehouse.billing;
 
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.tool.CallContext;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
@@ -435,7 +436,7 @@ public final class BillingTools {
    * host's log has the error itself.
    */
   private static ToolFailure storeFailure(FlagStore store, SQLException e) {
-    LOG.warn("{} failed", store, e);
+    LOG.warn("{} failed", store, LogText.of(e));
     return new ToolFailure(
         ToolFailure.Kind.FAILED,
         "the flag store failed (the host's log has the details); the flag may or may not be"

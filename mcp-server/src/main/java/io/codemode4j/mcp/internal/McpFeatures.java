@@ -4,6 +4,7 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.OuterTool;
 import io.codemode4j.bridge.OuterToolResult;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.tool.ExecutionClass;
@@ -231,7 +232,7 @@ public final class McpFeatures {
     } catch (RuntimeException e) {
       // A fault of the host (e.g. a grant that hides a method the description declares): the model
       // cannot fix it, and still gets a result rather than a JSON-RPC error.
-      LOG.error("{} failed in the host for {}", outer.name(), run.principal().id(), e);
+      LOG.error("{} failed in the host for {}", outer.name(), run.principal().id(), LogText.of(e));
       ObjectNode error = egressShaped();
       error
           .putObject("error")
@@ -256,7 +257,8 @@ public final class McpFeatures {
           grant.principal().id(),
           callId,
           Boolean.TRUE.equals(result.isError()),
-          error);
+          // The message is often the program's own (a thrown error's): one escaped line.
+          LogText.of(String.valueOf(error)));
     }
   }
 

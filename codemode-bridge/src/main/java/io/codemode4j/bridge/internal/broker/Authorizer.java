@@ -1,6 +1,7 @@
 package io.codemode4j.bridge.internal.broker;
 
 import io.codemode4j.bridge.Durations;
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.tool.AuthorizationDecision;
 import io.codemode4j.bridge.tool.AuthorizationRequest;
 import io.codemode4j.bridge.tool.RunToolAuthorization;
@@ -79,7 +80,7 @@ public final class Authorizer {
         what,
         request.method(),
         request.call().callId(),
-        cause);
+        cause == null ? null : LogText.of(cause));
     return new ToolFailure(
         ToolFailure.Kind.UNAUTHORIZED,
         "denied: the host's authorization "

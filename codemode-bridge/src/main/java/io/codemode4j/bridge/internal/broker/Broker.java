@@ -4,6 +4,7 @@ import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.outcome.CallStatus;
@@ -340,7 +341,7 @@ public final class Broker {
             call.binding().tool().name(),
             passId,
             entry.callId,
-            e);
+            LogText.of(e));
         complete(
             sink,
             entry,
@@ -359,7 +360,7 @@ public final class Broker {
         LOG.warn(
             "tool {} returned a result outside its success schema: {}",
             call.binding().tool().name(),
-            problems);
+            LogText.of(String.valueOf(problems)));
         complete(
             sink,
             entry,

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.internal.broker;
 
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.event.CallAdmitted;
 import io.codemode4j.bridge.event.CallEnded;
 import io.codemode4j.bridge.event.CallStarted;
@@ -110,14 +111,14 @@ public final class GuardedListeners implements PassListener {
               guarded.listener(),
               event.getClass().getSimpleName(),
               event.passId(),
-              e);
+              LogText.of(e));
         } else {
           LOG.debug(
               "pass listener {} failed on {} of pass {}: {}",
               guarded.listener(),
               event.getClass().getSimpleName(),
               event.passId(),
-              e.toString());
+              LogText.of(e.toString()));
         }
       }
     }

@@ -4,6 +4,7 @@ import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.Durations;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.internal.broker.Broker;
 import io.codemode4j.bridge.internal.broker.LocalDispatcher;
 import io.codemode4j.bridge.internal.engine.CodeExecutor;
@@ -320,7 +321,10 @@ public final class WorkerProcessExecutor implements CodeExecutor {
    */
   private PassResult refused(
       String passId, Worker worker, FrameProtocolException error, List<CallRecord> calls) {
-    LOG.warn("worker {} broke the frame protocol: {}", worker.process.pid(), error.getMessage());
+    LOG.warn(
+        "worker {} broke the frame protocol: {}",
+        worker.process.pid(),
+        LogText.of(error.getMessage()));
     Integer exit = worker.exitCode(Duration.ofMillis(200));
     if (exit != null && exit == EXIT_OUT_OF_MEMORY) {
       return died(passId, worker, calls);
@@ -406,7 +410,10 @@ public final class WorkerProcessExecutor implements CodeExecutor {
                 } catch (IOException | RuntimeException e) {
                   // A dying JVM may write to stdout last; the pass learns why from the exit code,
                   // not from this.
-                  LOG.debug("worker {} sent an unreadable frame: {}", process.pid(), e.toString());
+                  LOG.debug(
+                      "worker {} sent an unreadable frame: {}",
+                      process.pid(),
+                      LogText.of(e.toString()));
                 }
                 frames.add(END);
               });
