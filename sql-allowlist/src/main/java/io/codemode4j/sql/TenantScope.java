@@ -41,6 +41,14 @@ public sealed interface TenantScope {
     }
 
     /**
+     * The values of {@code tenant} this column can hold, as the text of each literal's value
+     * ({@code north}, {@code 7}), in the order of {@link #literals}.
+     */
+    public List<String> values(Tenant tenant) {
+      return type.values(tenant);
+    }
+
+    /**
      * The condition that keeps {@code tenant}'s rows, over {@code quotedColumn} (this column as the
      * caller's engine quotes it): {@code "store" IN ('north')}, or {@code 1 = 0} when the column
      * can hold none of the tenant's values. Standard SQL that every engine reads alike.
@@ -71,9 +79,9 @@ public sealed interface TenantScope {
 
     private static final Pattern WHOLE = Pattern.compile("-?[0-9]{1,18}");
 
-    List<String> literals(Tenant tenant) {
+    List<String> values(Tenant tenant) {
       return switch (this) {
-        case TEXT -> tenant.values().stream().sorted().map(v -> "'" + v + "'").toList();
+        case TEXT -> tenant.values().stream().sorted().toList();
         case INTEGER ->
             tenant.values().stream()
                 .filter(v -> WHOLE.matcher(v).matches())
@@ -82,6 +90,13 @@ public sealed interface TenantScope {
                 .sorted()
                 .map(String::valueOf)
                 .toList();
+      };
+    }
+
+    List<String> literals(Tenant tenant) {
+      return switch (this) {
+        case TEXT -> values(tenant).stream().map(v -> "'" + v + "'").toList();
+        case INTEGER -> values(tenant);
       };
     }
   }

@@ -88,24 +88,21 @@ final class TenantFilter {
    * when the key can hold none of them (no row is the tenant's).
    */
   private SqlNode keyCondition(String alias, TenantScope.ByColumn key, SqlParserPos pos) {
-    List<String> literals = key.literals(tenant);
-    if (literals.isEmpty()) {
+    List<String> values = key.values(tenant);
+    if (values.isEmpty()) {
       return SqlLiteral.createBoolean(false, pos);
     }
-    List<SqlNode> values =
-        switch (key.type()) {
-          case TEXT ->
-              tenant.values().stream()
-                  .sorted()
-                  .<SqlNode>map(value -> SqlLiteral.createCharString(value, pos))
-                  .toList();
-          case INTEGER ->
-              literals.stream()
-                  .<SqlNode>map(number -> SqlLiteral.createExactNumeric(number, pos))
-                  .toList();
-        };
+    List<SqlNode> literals =
+        values.stream()
+            .<SqlNode>map(
+                value ->
+                    switch (key.type()) {
+                      case TEXT -> SqlLiteral.createCharString(value, pos);
+                      case INTEGER -> SqlLiteral.createExactNumeric(value, pos);
+                    })
+            .toList();
     return SqlStdOperatorTable.IN.createCall(
-        pos, column(alias, key.column(), pos), new SqlNodeList(values, pos));
+        pos, column(alias, key.column(), pos), new SqlNodeList(literals, pos));
   }
 
   private static SqlIdentifier column(String alias, String column, SqlParserPos pos) {
