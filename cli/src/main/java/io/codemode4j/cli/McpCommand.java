@@ -462,12 +462,10 @@ final class McpCommand implements Callable<Integer> {
     if (port < 0 || port > 65_535) {
       return "--port must be 0..65535, was " + port;
     }
-    for (String origin : allowedOrigins) {
-      try {
-        HttpOptions.loopback(0).withAllowedOrigins(List.of(origin));
-      } catch (IllegalArgumentException e) {
-        return "--allow-origin: " + e.getMessage();
-      }
+    try {
+      HttpOptions.loopback(0).withAllowedOrigins(allowedOrigins);
+    } catch (IllegalArgumentException e) {
+      return "--allow-origin: " + e.getMessage();
     }
     return null;
   }

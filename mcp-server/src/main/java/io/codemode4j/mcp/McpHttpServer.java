@@ -119,6 +119,8 @@ public final class McpHttpServer implements AutoCloseable {
     connector.setHost(options.host());
     connector.setPort(options.port());
     server.addConnector(connector);
+    // Resolved once: a host name may take a DNS lookup.
+    @Nullable Set<String> loopbackNames = loopbackNames(options.host());
     ServletContextHandler context = new ServletContextHandler();
     ServletHolder endpoint =
         new ServletHolder(
@@ -127,7 +129,7 @@ public final class McpHttpServer implements AutoCloseable {
                 tokens,
                 transports,
                 options.allowedOrigins(),
-                loopbackNames(options.host()),
+                loopbackNames,
                 new FailedAuthentications()));
     endpoint.setAsyncSupported(true);
     context.addServlet(endpoint, "/mcp");
@@ -149,7 +151,7 @@ public final class McpHttpServer implements AutoCloseable {
               + "): pick another --port, or stop what holds this one",
           e);
     }
-    if (loopbackNames(options.host()) == null) {
+    if (loopbackNames == null) {
       LOG.warn(
           "serving {}:{}, which is not a loopback address: bearer tokens and results travel in"
               + " clear over plain HTTP, so serve it behind a proxy that terminates TLS",

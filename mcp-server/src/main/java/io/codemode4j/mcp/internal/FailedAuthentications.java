@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * <p>Decided: a window of one minute that starts at a client's first failure; throttling refuses
  * every request of the address, valid token or not, since answering a valid one would tell a
  * guesser when it guessed right. A token of this server carries at least 128 bits ({@code
- * TokenStrength}), so the throttle is not what stops guessing; it keeps a flood of bad requests
+ * Tokens.weakness}), so the throttle is not what stops guessing; it keeps a flood of bad requests
  * from filling the log and costing a hash each. Behind a proxy every client shares its address, so
  * one client's failures throttle all: the operator sees the lines that say so. At most {@link
  * #MAX_CLIENTS} addresses are remembered; past that, ended windows are dropped first, then any.
