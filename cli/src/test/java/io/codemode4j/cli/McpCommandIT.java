@@ -698,36 +698,39 @@ class McpCommandIT {
 
   @Test
   void hashToken_tokenOnStdin_printsItsSha256Hex() throws Exception {
-    Process process = new ProcessBuilder(PackagedMcp.command("mcp", "hash-token")).start();
-    try (OutputStream in = process.getOutputStream()) {
-      in.write("Zk3vQ9rT_x7LmN2pW8sYb4HcJd6FgA1e\n".getBytes(StandardCharsets.UTF_8));
-    }
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    HashTokenRun run = hashToken("Zk3vQ9rT_x7LmN2pW8sYb4HcJd6FgA1e\n");
 
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).isZero();
+    assertThat(run.exitCode()).as(run.err()).isZero();
     // SHA-256 of the token's 32 bytes (printf %s TOKEN | sha256sum): the final line break is not
     // part of the token.
-    assertThat(out.strip())
+    assertThat(run.out().strip())
         .isEqualTo("c0e5a3f673aa2c84d404523c53cd31c67ce797f6b7530c7b0d89984ab17a112a");
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"secret", "hunter2hunter2hunter2hunter2hunter2hunter2"})
   void hashToken_weakToken_exitsTwoAndPrintsNoHash(String token) throws Exception {
-    Process process = new ProcessBuilder(PackagedMcp.command("mcp", "hash-token")).start();
-    try (OutputStream in = process.getOutputStream()) {
-      in.write(token.getBytes(StandardCharsets.UTF_8));
-    }
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    HashTokenRun run = hashToken(token);
 
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(err).isEqualTo(CodemodeCli.EXIT_USAGE);
-    assertThat(out).isEmpty();
-    assertThat(err)
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(CodemodeCli.EXIT_USAGE);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err())
         .contains("the token is too weak to guard a server")
         .contains("codemode mcp new-token")
         .doesNotContain(token);
+  }
+
+  /** What the packaged {@code codemode mcp hash-token} did with {@code input} on its stdin. */
+  private record HashTokenRun(int exitCode, String out, String err) {}
+
+  private static HashTokenRun hashToken(String input) throws Exception {
+    Process process = new ProcessBuilder(PackagedMcp.command("mcp", "hash-token")).start();
+    try (OutputStream in = process.getOutputStream()) {
+      in.write(input.getBytes(StandardCharsets.UTF_8));
+    }
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    return new HashTokenRun(process.exitValue(), out, err);
   }
 }
