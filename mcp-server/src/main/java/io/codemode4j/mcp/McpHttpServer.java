@@ -130,7 +130,9 @@ public final class McpHttpServer implements AutoCloseable {
                 transports,
                 options.allowedOrigins(),
                 loopbackNames,
-                new FailedAuthentications()));
+                new FailedAuthentications(),
+                mcp.mapper(),
+                options.maxRequestBytes()));
     endpoint.setAsyncSupported(true);
     context.addServlet(endpoint, "/mcp");
     context.addServlet(new ServletHolder("health", new Health()), "/health");

@@ -25,7 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
  * so {@link #awaitEnd} returns only when the client has everything it asked for. {@code
  * notifications/cancelled} is not handled by the SDK's session server (SDK issue 130): a cancelled
  * program runs on until it ends or reaches its wall-clock limit, and its response is then written
- * and ignored by the client.
+ * and ignored by the client. Every line read is screened ({@code JsonRpcScreen}) and every error
+ * written made safe ({@code JsonRpcErrors}); a line is read up to the HTTP server's largest
+ * request, {@link HttpOptions#DEFAULT_MAX_REQUEST_BYTES}.
  */
 public final class McpStdioServer implements AutoCloseable {
 
@@ -49,7 +51,7 @@ public final class McpStdioServer implements AutoCloseable {
       JsonMapper mapper,
       InputStream in,
       OutputStream out) {
-    this.drain = new StdioDrain(mapper, DEFAULT_GRACE);
+    this.drain = new StdioDrain(mapper, DEFAULT_GRACE, HttpOptions.DEFAULT_MAX_REQUEST_BYTES);
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(
             new JacksonMcpJsonMapper(mapper), drain.input(in), drain.output(out));

@@ -407,6 +407,88 @@ class McpHttpServerIT {
     }
   }
 
+  static final Map<String, String> MCP_HEADERS =
+      Map.of(
+          "Authorization",
+          "Bearer " + EMEA,
+          "Content-Type",
+          "application/json",
+          "Accept",
+          "application/json, text/event-stream");
+
+  @Test
+  void post_malformedMessagesOfEveryKind_areJsonRpcErrorsWithTheirCodeAndNoJava() throws Exception {
+    for (MalformedMessages.Case c : MalformedMessages.all(1000)) {
+      HttpResponse<String> response = post(MCP_HEADERS, c.line());
+
+      assertThat(response.statusCode()).as(c.line()).isEqualTo(c.id() == null ? 400 : 200);
+      JsonNode error = JSON.readTree(response.body());
+      assertThat(error.get("jsonrpc").asString()).isEqualTo("2.0");
+      assertThat(error.get("error").get("code").asInt()).as(c.line()).isEqualTo(c.code());
+      if (c.id() == null) {
+        assertThat(error.get("id").isNull()).isTrue();
+      } else {
+        assertThat(error.get("id").asLong()).isEqualTo(c.id());
+      }
+      assertThat(response.body())
+          .doesNotContain("Exception")
+          .doesNotContain("stackTrace")
+          .doesNotContain("jackson")
+          .doesNotContain("$");
+    }
+  }
+
+  @Test
+  void post_aShapeTheSdkFailsOnInside_isAnInternalErrorInOneSentence() throws Exception {
+    HttpResponse<String> response =
+        post(
+            MCP_HEADERS,
+            "{\"jsonrpc\":\"2.0\",\"id\":\"deep\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":5,\"sampling\":\"x\"},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}");
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body())
+        .isEqualTo(
+            "{\"jsonrpc\":\"2.0\",\"id\":\"deep\",\"error\":{\"code\":-32603,\"message\":\"Internal"
+                + " error: the server could not handle this request; its log has the details\"}}");
+  }
+
+  @Test
+  void request_notAPostOfJson_isRefusedWithTheStatusAndAJsonRpcError() throws Exception {
+    HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    for (String method : List.of("GET", "DELETE", "PUT", "PATCH")) {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(server.endpoint())
+                  .method(method, HttpRequest.BodyPublishers.ofString("{}"))
+                  .header("Authorization", "Bearer " + EMEA)
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).as(method).isEqualTo(405);
+      assertThat(response.headers().firstValue("Allow")).hasValue("POST");
+      assertThat(JSON.readTree(response.body()).get("error").get("message").asString())
+          .startsWith("Invalid Request: " + method + " is not served");
+    }
+    String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+    Map<String, String> text = new java.util.HashMap<>(MCP_HEADERS);
+    text.put("Content-Type", "text/plain");
+    Map<String, String> html = new java.util.HashMap<>(MCP_HEADERS);
+    html.put("Accept", "text/html");
+    HttpResponse<String> wrongType = post(text, ping);
+    HttpResponse<String> wrongAccept = post(html, ping);
+    HttpResponse<String> tooLarge =
+        post(MCP_HEADERS, "{\"x\":\"" + "y".repeat(HttpOptions.DEFAULT_MAX_REQUEST_BYTES) + "\"}");
+    HttpResponse<String> fine = post(MCP_HEADERS, ping);
+
+    assertThat(wrongType.statusCode()).isEqualTo(415);
+    assertThat(wrongType.body()).contains("send the message as Content-Type: application/json");
+    assertThat(wrongAccept.statusCode()).isEqualTo(406);
+    assertThat(wrongAccept.body()).contains("send Accept: application/json, text/event-stream");
+    assertThat(tooLarge.statusCode()).isEqualTo(413);
+    assertThat(tooLarge.body()).contains("the message is over 1048576 bytes");
+    assertThat(fine.statusCode()).isEqualTo(200);
+    assertThat(fine.body()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}");
+  }
+
   static HttpResponse<String> post(Map<String, String> headers, String body) throws Exception {
     return post(server, headers, body);
   }

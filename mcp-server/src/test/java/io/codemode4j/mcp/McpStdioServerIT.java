@@ -90,7 +90,7 @@ class McpStdioServerIT {
     assertThat(lines.stream().filter(l -> l.path("error").path("code").asInt() == -32600))
         .extracting(l -> l.get("error").get("message").asString())
         .containsExactly(
-            "Invalid Request: a message is one JSON object, not an array",
+            "Invalid Request: a message is one JSON object; batches (arrays) are not part of MCP",
             "Invalid Request: a message needs \"jsonrpc\": \"2.0\"");
     JsonNode two = lines.stream().filter(l -> l.path("id").asInt() == 2).findFirst().orElseThrow();
     JsonNode three =
@@ -121,5 +121,76 @@ class McpStdioServerIT {
         .isEqualTo(
             "Invalid Request: tools/list before the session is initialized: send initialize, then"
                 + " notifications/initialized");
+  }
+
+  @Test
+  void malformedLines_ofEveryKind_areEachAnsweredInJsonRpcAndTheSessionGoesOn() throws Exception {
+    PipedOutputStream client = new PipedOutputStream();
+    PipedInputStream serverIn = new PipedInputStream(client, 1 << 20);
+    ByteArrayOutputStream serverOut = new ByteArrayOutputStream();
+    McpStdioServer server = mcp.stdio(Grant.of(Principal.unconfined("stdio")), serverIn, serverOut);
+    List<MalformedMessages.Case> cases = MalformedMessages.all(1000);
+    StringBuilder input =
+        new StringBuilder(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"pipe\",\"version\":\"1\"}}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n");
+    cases.forEach(c -> input.append(c.line()).append('\n'));
+    // Shapes the screen leaves to the SDK, which fails inside: answered as an internal error.
+    input.append(
+        "{\"jsonrpc\":\"2.0\",\"id\":\"deep\",\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":5,\"elicitation\":[]},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}\n");
+    input.append("{\"jsonrpc\":\"2.0\",\"id\":\"long\",\"method\":\"ping\",\"params\":{\"x\":\"");
+    input.append("y".repeat(HttpOptions.DEFAULT_MAX_REQUEST_BYTES)).append("\"}}\n");
+    input.append("{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"method\":\"ping\"}\n");
+    Thread writer =
+        Thread.ofVirtual()
+            .start(
+                () -> {
+                  try (client) {
+                    client.write(input.toString().getBytes(StandardCharsets.UTF_8));
+                  } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                  }
+                });
+
+    boolean ended = server.awaitEnd(Duration.ofSeconds(60));
+    writer.join();
+
+    assertThat(ended).isTrue();
+    String out = serverOut.toString(StandardCharsets.UTF_8);
+    List<JsonNode> lines = out.lines().map(JSON::readTree).toList();
+    assertThat(lines).allSatisfy(l -> assertThat(l.get("jsonrpc").asString()).isEqualTo("2.0"));
+    assertThat(out).doesNotContain("Exception").doesNotContain("jackson").doesNotContain("$");
+    for (MalformedMessages.Case c : cases) {
+      if (c.id() != null) {
+        assertThat(lines)
+            .as(c.line())
+            .filteredOn(l -> l.path("id").isNumber() && l.get("id").asLong() == c.id())
+            .singleElement()
+            .satisfies(l -> assertThat(l.get("error").get("code").asInt()).isEqualTo(c.code()));
+      }
+    }
+    long withoutId = cases.stream().filter(c -> c.id() == null && !c.notification()).count();
+    assertThat(lines.stream().filter(l -> l.path("id").isNull()).map(JsonNode::toString))
+        .hasSize((int) withoutId + 1);
+    assertThat(lines)
+        .anySatisfy(
+            l ->
+                assertThat(l.path("error").path("message").asString(""))
+                    .isEqualTo(
+                        "Invalid Request: the message is over 1048576 bytes, the most this server"
+                            + " reads"));
+    assertThat(lines)
+        .filteredOn(l -> l.path("id").asString("").equals("deep"))
+        .singleElement()
+        .satisfies(
+            l ->
+                assertThat(l.get("error").get("message").asString())
+                    .isEqualTo(
+                        "Internal error: the server could not handle this request; its log has the"
+                            + " details"));
+    assertThat(lines)
+        .filteredOn(l -> l.path("id").asString("").equals("last"))
+        .singleElement()
+        .satisfies(l -> assertThat(l.has("result")).isTrue());
   }
 }

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
@@ -26,6 +27,10 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * Retry-After} for a client that failed too often ({@link FailedAuthentications}). The Host check
  * applies when the server is bound to loopback, where a hostile web page could otherwise reach it
  * through DNS rebinding; bound elsewhere, names are the operator's and Origin plus the token guard.
+ * An authenticated request is then a POST of one JSON-RPC message in JSON, at most {@code
+ * maxRequestBytes}, that {@link JsonRpcScreen} accepts; every other is answered with a JSON-RPC
+ * error and the status that says why (405, 415, 406, 413, 400), and the transport's answer is sent
+ * through {@link HttpExchange}, which lets no exception text out.
  */
 public final class HttpEndpoint extends HttpServlet {
 
@@ -41,6 +46,9 @@ public final class HttpEndpoint extends HttpServlet {
   private final transient List<String> allowedOrigins;
   private final transient @Nullable Set<String> allowedHostNames;
   private final transient FailedAuthentications failures;
+  private final transient JsonRpcScreen screen;
+  private final transient JsonMapper mapper;
+  private final int maxRequestBytes;
 
   /**
    * @param allowedHostNames the names (without port) a Host header may carry; null when not checked
@@ -50,8 +58,13 @@ public final class HttpEndpoint extends HttpServlet {
       Map<Grant, HttpServlet> transports,
       List<String> allowedOrigins,
       @Nullable Set<String> allowedHostNames,
-      FailedAuthentications failures) {
+      FailedAuthentications failures,
+      JsonMapper mapper,
+      int maxRequestBytes) {
     this.tokens = tokens;
+    this.mapper = mapper;
+    this.screen = new JsonRpcScreen(mapper, false);
+    this.maxRequestBytes = maxRequestBytes;
     this.failures = failures;
     this.transports = Map.copyOf(transports);
     this.allowedOrigins = List.copyOf(allowedOrigins);
@@ -72,7 +85,7 @@ public final class HttpEndpoint extends HttpServlet {
     String host = request.getHeader("Host");
     if (allowedHostNames != null
         && (host == null || !allowedHostNames.contains(hostName(host).toLowerCase(Locale.ROOT)))) {
-      refuse(
+      deny(
           response,
           HttpServletResponse.SC_FORBIDDEN,
           "this server serves loopback only; Host "
@@ -81,7 +94,7 @@ public final class HttpEndpoint extends HttpServlet {
     }
     String origin = request.getHeader("Origin");
     if (origin != null && !allowedOrigins.contains(origin)) {
-      refuse(
+      deny(
           response,
           HttpServletResponse.SC_FORBIDDEN,
           "Origin \""
@@ -93,7 +106,7 @@ public final class HttpEndpoint extends HttpServlet {
     long retryAfter = failures.retryAfterSeconds(client);
     if (retryAfter > 0) {
       response.setHeader("Retry-After", Long.toString(retryAfter));
-      refuse(
+      deny(
           response,
           SC_TOO_MANY_REQUESTS,
           "too many failed authentications from this address: try again in "
@@ -105,7 +118,7 @@ public final class HttpEndpoint extends HttpServlet {
     if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
       failures.failed(client, "no bearer token");
       response.setHeader("WWW-Authenticate", "Bearer realm=\"codemode4j\"");
-      refuse(
+      deny(
           response,
           HttpServletResponse.SC_UNAUTHORIZED,
           "send a bearer token: Authorization: Bearer <token>");
@@ -116,7 +129,7 @@ public final class HttpEndpoint extends HttpServlet {
       failures.failed(client, "a bearer token that is not valid");
       response.setHeader(
           "WWW-Authenticate", "Bearer realm=\"codemode4j\", error=\"invalid_token\"");
-      refuse(response, HttpServletResponse.SC_UNAUTHORIZED, "the bearer token is not valid");
+      deny(response, HttpServletResponse.SC_UNAUTHORIZED, "the bearer token is not valid");
       return;
     }
     HttpServlet transport = transports.get(grant);
@@ -124,7 +137,83 @@ public final class HttpEndpoint extends HttpServlet {
       throw new IllegalStateException("no transport for the grant of " + grant.principal().id());
     }
     request.setAttribute(GRANT, grant);
-    transport.service(request, response);
+    exchange(request, response, transport);
+  }
+
+  /**
+   * One authenticated request: a POST of one JSON-RPC message, screened, then handed to the
+   * transport; anything else answered here with a JSON-RPC error and the status that says why.
+   */
+  private void exchange(
+      HttpServletRequest request, HttpServletResponse response, HttpServlet transport)
+      throws ServletException, IOException {
+    if (!"POST".equals(request.getMethod())) {
+      response.setHeader("Allow", "POST");
+      refuse(
+          response,
+          HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+          request.getMethod()
+              + " is not served: this server is stateless, so it opens no stream (GET) and keeps"
+              + " no session (DELETE); POST one JSON-RPC message");
+      return;
+    }
+    String type = request.getContentType();
+    if (type == null
+        || !type.strip().toLowerCase(Locale.ROOT).matches("application/json\\s*(;.*)?")) {
+      refuse(
+          response,
+          HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE,
+          "send the message as Content-Type: application/json"
+              + (type == null ? "" : ", not " + JsonRpcErrors.shortened(type)));
+      return;
+    }
+    String accept = request.getHeader("Accept");
+    if (accept == null
+        || !accept.contains("application/json")
+        || !accept.contains("text/event-stream")) {
+      refuse(
+          response,
+          HttpServletResponse.SC_NOT_ACCEPTABLE,
+          "send Accept: application/json, text/event-stream, as MCP's Streamable HTTP asks");
+      return;
+    }
+    byte[] body = HttpExchange.body(request, maxRequestBytes);
+    if (body == null) {
+      refuse(
+          response,
+          HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+          "the message is over " + maxRequestBytes + " bytes, the most this server reads");
+      return;
+    }
+    JsonRpcScreen.Verdict verdict = screen.screen(new String(body, StandardCharsets.UTF_8));
+    if (verdict instanceof JsonRpcScreen.Refused refused) {
+      // A request with a readable id gets its answer (200, as for any JSON-RPC error); a message
+      // that is not one, or a notification, is refused with 400.
+      HttpExchange.write(
+          response,
+          refused.id() == null ? HttpServletResponse.SC_BAD_REQUEST : HttpServletResponse.SC_OK,
+          HttpExchange.bytes(refused.toJson()));
+      return;
+    }
+    JsonRpcScreen.Accepted accepted = (JsonRpcScreen.Accepted) verdict;
+    HttpExchange.serve(
+        transport,
+        request,
+        response,
+        HttpExchange.bytes(accepted.message()),
+        accepted.id(),
+        mapper);
+  }
+
+  /** An HTTP-level refusal of a message: a JSON-RPC error without an id. */
+  private static void refuse(HttpServletResponse response, int status, String message)
+      throws IOException {
+    HttpExchange.write(
+        response,
+        status,
+        HttpExchange.bytes(
+            new JsonRpcScreen.Refused(null, JsonRpcScreen.Code.INVALID_REQUEST, message, false)
+                .toJson()));
   }
 
   /** {@code localhost:8080} to {@code localhost}, {@code [::1]:8080} to {@code [::1]}. */
@@ -137,7 +226,7 @@ public final class HttpEndpoint extends HttpServlet {
     return colon < 0 ? host : host.substring(0, colon);
   }
 
-  private static void refuse(HttpServletResponse response, int status, String message)
+  private static void deny(HttpServletResponse response, int status, String message)
       throws IOException {
     response.setStatus(status);
     response.setContentType("application/json");

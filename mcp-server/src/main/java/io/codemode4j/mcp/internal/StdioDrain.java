@@ -1,5 +1,6 @@
 package io.codemode4j.mcp.internal;
 
+import io.codemode4j.bridge.audit.LogText;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
@@ -8,14 +9,15 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Counts the JSON-RPC requests read from stdin and the responses written to stdout, so that end of
@@ -39,13 +41,23 @@ public final class StdioDrain {
   private volatile @Nullable Output output;
 
   /** Requests the SDK answers before {@code notifications/initialized}. */
-  private static final java.util.Set<String> EARLY = java.util.Set.of("initialize", "ping");
+  private static final Set<String> EARLY = Set.of("initialize", "ping");
 
+  private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
+
+  private final JsonRpcScreen screen;
+  private final int maxLineBytes;
   private boolean initialized;
 
-  public StdioDrain(JsonMapper mapper, Duration grace) {
+  /**
+   * @param maxLineBytes the longest message line read; a longer one is skipped to its end and
+   *     answered, never held in memory whole
+   */
+  public StdioDrain(JsonMapper mapper, Duration grace, int maxLineBytes) {
     this.mapper = mapper;
     this.grace = grace;
+    this.maxLineBytes = maxLineBytes;
+    this.screen = new JsonRpcScreen(mapper, true);
   }
 
   public InputStream input(InputStream in) {
@@ -104,54 +116,29 @@ public final class StdioDrain {
     }
   }
 
-  /**
-   * Why {@code json} is not a JSON-RPC 2.0 message the SDK can read, or null when it is one: an
-   * object with {@code "jsonrpc": "2.0"} and a method (request or notification) or an id with a
-   * result or an error (response). Batches are not part of MCP since 2025-06-18.
-   */
-  private static @Nullable String invalid(JsonNode json) {
-    if (!json.isObject()) {
-      return "a message is one JSON object, not "
-          + (json.isArray()
-              ? "an array"
-              : "a " + json.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+  /** Answers a line the SDK must not see, as JSON-RPC says; a notification gets no answer. */
+  private void answer(JsonRpcScreen.Refused refused) throws IOException {
+    if (refused.notification()) {
+      LOG.warn("dropped a notification the SDK cannot read: {}", LogText.of(refused.message()));
+      return;
     }
-    if (!"2.0".equals(json.path("jsonrpc").asString(null))) {
-      return "a message needs \"jsonrpc\": \"2.0\"";
-    }
-    if (json.has("method")) {
-      return json.get("method").isString() ? null : "method must be a string";
-    }
-    if (json.has("id") && (json.has("result") || json.has("error"))) {
-      return null;
-    }
-    return "a message needs a method (request or notification) or an id with a result or error";
+    send(refused.toJson());
   }
 
-  /**
-   * Answers a line the SDK must not see, as JSON-RPC says: with its id, or null when it has none.
-   */
-  private void answer(@Nullable JsonNode id, int code, String message) throws IOException {
-    ObjectNode error = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
-    if (id != null && (id.isString() || id.isNumber())) {
-      error.set("id", id);
-    } else {
-      error.putNull("id");
-    }
-    error.putObject("error").put("code", code).put("message", message);
-    byte[] bytes = (error + "\n").getBytes(StandardCharsets.UTF_8);
+  /** Writes an answer of ours: it answers no request the SDK was given, so it is not counted. */
+  private void send(JsonNode message) throws IOException {
     Output out = output;
     if (out != null) {
-      out.write(bytes, 0, bytes.length);
+      out.line(message.toString().getBytes(StandardCharsets.UTF_8));
     }
   }
 
   /**
-   * Passes on one whole message line at a time. A blank line is dropped; a line that is not JSON is
-   * answered here with JSON-RPC's parse error (-32700), and one that is JSON but no JSON-RPC
-   * message ({@code [1,2]}, {@code {"hello":1}}) with Invalid Request (-32600), and dropped: the
-   * SDK's stdio reader stops reading for good at the first line it cannot read as a message, which
-   * would leave the client talking to a server that no longer listens. A request before {@code
+   * Passes on one whole message line at a time. A blank line is dropped; every other line goes
+   * through {@link JsonRpcScreen}, and one it refuses is answered here (a notification is dropped)
+   * and never reaches the SDK: its stdio reader stops reading for good at the first line it cannot
+   * bind, which would leave the client talking to a server that no longer listens. A line over
+   * {@code maxLineBytes} is skipped to its newline and answered. A request before {@code
    * notifications/initialized}, which the SDK drops silently, is answered -32600 saying so.
    */
   private final class Input extends FilterInputStream {
@@ -160,6 +147,9 @@ public final class StdioDrain {
     private byte[] ready = new byte[0];
     private int readyAt;
     private boolean eof;
+
+    /** Whether the line being read passed {@code maxLineBytes}: its bytes are not kept. */
+    private boolean overlong;
 
     Input(InputStream in) {
       super(in);
@@ -207,65 +197,103 @@ public final class StdioDrain {
         int start = 0;
         for (int i = 0; i < n; i++) {
           if (chunk[i] == '\n') {
-            line.write(chunk, start, i - start);
+            keep(start, i - start);
             take(messages);
             start = i + 1;
           }
         }
-        line.write(chunk, start, n - start);
+        keep(start, n - start);
       }
       ready = messages.toByteArray();
       readyAt = 0;
     }
 
+    /** Adds {@code length} bytes of the chunk to the line, unless it is already too long. */
+    private void keep(int start, int length) {
+      if (overlong) {
+        return;
+      }
+      if (line.size() + length > maxLineBytes) {
+        overlong = true;
+        line.reset();
+        return;
+      }
+      line.write(chunk, start, length);
+    }
+
     /** Moves the line read so far to {@code messages} if it is a message. */
     private void take(ByteArrayOutputStream messages) throws IOException {
+      if (overlong) {
+        overlong = false;
+        answer(
+            new JsonRpcScreen.Refused(
+                null,
+                JsonRpcScreen.Code.INVALID_REQUEST,
+                "the message is over " + maxLineBytes + " bytes, the most this server reads",
+                false));
+        return;
+      }
       byte[] bytes = line.toByteArray();
       line.reset();
       String text = new String(bytes, StandardCharsets.UTF_8);
       if (text.isBlank()) {
         return;
       }
-      JsonNode json;
-      try {
-        json = mapper.readTree(text);
-      } catch (JacksonException e) {
-        answer(null, -32700, "Parse error: the line is not JSON (" + e.getOriginalMessage() + ")");
+      JsonRpcScreen.Verdict verdict = screen.screen(text);
+      if (verdict instanceof JsonRpcScreen.Refused refused) {
+        answer(refused);
         return;
       }
-      String invalid = invalid(json);
-      if (invalid != null) {
-        answer(json.isObject() ? json.get("id") : null, -32600, "Invalid Request: " + invalid);
-        return;
-      }
-      String method = json.path("method").asString("");
+      JsonRpcScreen.Accepted accepted = (JsonRpcScreen.Accepted) verdict;
+      String method = accepted.message().path("method").asString("");
       if (method.equals("notifications/initialized")) {
         initialized = true;
-      } else if (!initialized && json.has("id") && !EARLY.contains(method) && json.has("method")) {
+      } else if (!initialized
+          && accepted.kind() == JsonRpcScreen.Kind.REQUEST
+          && !EARLY.contains(method)) {
         // The SDK drops a request before initialization without a word; say why instead.
         answer(
-            json.get("id"),
-            -32600,
-            "Invalid Request: "
-                + method
-                + " before the session is initialized: send initialize, then"
-                + " notifications/initialized");
+            new JsonRpcScreen.Refused(
+                accepted.id(),
+                JsonRpcScreen.Code.INVALID_REQUEST,
+                method
+                    + " before the session is initialized: send initialize, then"
+                    + " notifications/initialized",
+                false));
         return;
       }
-      count(json, true);
-      messages.write(bytes);
+      count(accepted.message(), true);
+      messages.write(accepted.message().toString().getBytes(StandardCharsets.UTF_8));
       messages.write('\n');
     }
   }
 
-  private void written(byte[] line) {
+  /** One whole line the SDK wrote, read as JSON; null when it is not JSON. */
+  private @Nullable JsonNode read(byte[] line) {
     try {
-      count(mapper.readTree(new String(line, StandardCharsets.UTF_8)), false);
+      return mapper.readTree(new String(line, StandardCharsets.UTF_8));
     } catch (JacksonException e) {
-      // Not JSON: the SDK wrote something else; it answers no request.
+      return null;
     }
   }
 
+  /** {@code line} as it goes out: an error in it made safe by {@link JsonRpcErrors#safe}. */
+  private static byte[] safe(byte[] line, @Nullable JsonNode json) {
+    if (json == null) {
+      return line;
+    }
+    JsonNode safe = JsonRpcErrors.safe(json);
+    if (safe == json) {
+      return line;
+    }
+    LOG.warn(
+        "answered {} with an internal error in place of: {}",
+        safe.get("id"),
+        LogText.of(json.toString()));
+    return safe.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Holds each line until it is whole, then writes it made safe, and counts it. */
   private final class Output extends FilterOutputStream {
     private final ByteArrayOutputStream line = new ByteArrayOutputStream();
 
@@ -280,18 +308,29 @@ public final class StdioDrain {
 
     @Override
     public synchronized void write(byte[] b, int off, int len) throws IOException {
-      out.write(b, off, len);
       int start = off;
       for (int i = off; i < off + len; i++) {
         if (b[i] == '\n') {
           line.write(b, start, i - start);
-          out.flush();
-          written(line.toByteArray());
+          byte[] whole = line.toByteArray();
           line.reset();
+          JsonNode json = read(whole);
+          out.write(safe(whole, json));
+          out.write('\n');
+          out.flush();
+          // Counted once written: end of input waits for the count, then the client reads.
+          count(json, false);
           start = i + 1;
         }
       }
       line.write(b, start, off + len - start);
+    }
+
+    /** Writes one whole line of ours, between the SDK's lines, as it is. */
+    synchronized void line(byte[] message) throws IOException {
+      out.write(message);
+      out.write('\n');
+      out.flush();
     }
   }
 }

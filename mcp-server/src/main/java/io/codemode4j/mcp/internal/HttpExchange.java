@@ -1,0 +1,289 @@
+package io.codemode4j.mcp.internal;
+
+import io.codemode4j.bridge.audit.LogText;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.WriteListener;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * One screened POST handed to the SDK's stateless transport: the request's body, already read and
+ * screened, given to it again; and its answer held until the transport is done, then sent as it is
+ * when it is a JSON-RPC message, or replaced by a JSON-RPC error in one sentence when it is not.
+ *
+ * <p>Decided: the transport answers a message it fails on with its whole exception serialised
+ * (stack frames, class names) and status 500; holding the answer (one JSON message, which the
+ * transport writes in one piece after its handler completed) costs one copy and is the one place
+ * that sees every answer, whatever path the transport took.
+ */
+final class HttpExchange {
+
+  private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
+
+  private HttpExchange() {}
+
+  /**
+   * Reads the body, at most {@code limit} bytes.
+   *
+   * @return the body, or null when it is longer than {@code limit}
+   */
+  static byte @Nullable [] body(HttpServletRequest request, int limit) throws IOException {
+    long declared = request.getContentLengthLong();
+    if (declared > limit) {
+      return null;
+    }
+    try (InputStream in = request.getInputStream()) {
+      byte[] body = in.readNBytes(limit + 1);
+      return body.length > limit ? null : body;
+    }
+  }
+
+  /**
+   * Hands {@code body} to {@code transport} and sends what it answered, made safe: an answer that
+   * is not a JSON-RPC message becomes the error for {@code id}.
+   */
+  static void serve(
+      jakarta.servlet.http.HttpServlet transport,
+      HttpServletRequest request,
+      HttpServletResponse response,
+      byte[] body,
+      @Nullable JsonNode id,
+      JsonMapper mapper)
+      throws IOException, jakarta.servlet.ServletException {
+    Held held = new Held(response);
+    transport.service(new Replayed(request, body), held);
+    byte[] answer = held.bytes();
+    int status = held.status;
+    if (status == HttpServletResponse.SC_ACCEPTED && answer.length == 0) {
+      response.setStatus(status);
+      return;
+    }
+    JsonNode json = parse(mapper, answer);
+    if (json != null && json.isObject() && json.has("jsonrpc") && status < 400) {
+      JsonNode safe = JsonRpcErrors.safe(json);
+      if (safe == json) {
+        write(response, status, answer);
+        return;
+      }
+      LOG.warn(
+          "answered {} with an internal error in place of: {}", id, LogText.of(json.toString()));
+      write(response, status, bytes(safe));
+      return;
+    }
+    // The transport failed: its serialised exception (or nothing) in place of an answer.
+    LOG.warn(
+        "the MCP transport answered {} with status {} and no JSON-RPC message: {}",
+        id,
+        status,
+        LogText.of(new String(answer, StandardCharsets.UTF_8)));
+    if (status == HttpServletResponse.SC_SERVICE_UNAVAILABLE) {
+      write(
+          response,
+          status,
+          bytes(
+              JsonRpcErrors.error(
+                  id,
+                  JsonRpcErrors.INTERNAL_ERROR,
+                  "the server is shutting down and takes no new requests: retry on another")));
+      return;
+    }
+    // A request's failure is its answer (200, as for any JSON-RPC error); a notification has none,
+    // so the status says it was not taken.
+    write(
+        response,
+        id == null ? HttpServletResponse.SC_BAD_REQUEST : HttpServletResponse.SC_OK,
+        bytes(
+            JsonRpcErrors.error(id, JsonRpcErrors.INTERNAL_ERROR, JsonRpcErrors.INTERNAL_MESSAGE)));
+  }
+
+  /** Writes one JSON-RPC message with {@code status}. */
+  static void write(HttpServletResponse response, int status, byte[] json) throws IOException {
+    response.setStatus(status);
+    response.setContentType("application/json");
+    response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+    response.setContentLength(json.length);
+    response.getOutputStream().write(json);
+  }
+
+  static byte[] bytes(JsonNode json) {
+    return json.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static @Nullable JsonNode parse(JsonMapper mapper, byte[] answer) {
+    if (answer.length == 0) {
+      return null;
+    }
+    try {
+      return mapper.readTree(answer);
+    } catch (JacksonException e) {
+      return null;
+    }
+  }
+
+  /** The request with its body read again from memory. */
+  private static final class Replayed extends HttpServletRequestWrapper {
+    private final byte[] body;
+
+    Replayed(HttpServletRequest request, byte[] body) {
+      super(request);
+      this.body = body;
+    }
+
+    @Override
+    public int getContentLength() {
+      return body.length;
+    }
+
+    @Override
+    public long getContentLengthLong() {
+      return body.length;
+    }
+
+    @Override
+    public BufferedReader getReader() {
+      return new BufferedReader(
+          new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public ServletInputStream getInputStream() {
+      ByteArrayInputStream in = new ByteArrayInputStream(body);
+      return new ServletInputStream() {
+        @Override
+        public int read() {
+          return in.read();
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+          return in.read(b, off, len);
+        }
+
+        @Override
+        public boolean isFinished() {
+          return in.available() == 0;
+        }
+
+        @Override
+        public boolean isReady() {
+          return true;
+        }
+
+        @Override
+        public void setReadListener(ReadListener listener) {
+          throw new IllegalStateException("the body is read already: read it blocking");
+        }
+      };
+    }
+  }
+
+  /** The response with its status and body held back. */
+  private static final class Held extends HttpServletResponseWrapper {
+    private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+    private @Nullable PrintWriter writer;
+    private int status = HttpServletResponse.SC_OK;
+
+    Held(HttpServletResponse response) {
+      super(response);
+    }
+
+    byte[] bytes() {
+      if (writer != null) {
+        writer.flush();
+      }
+      return body.toByteArray();
+    }
+
+    @Override
+    public void setStatus(int sc) {
+      status = sc;
+    }
+
+    @Override
+    public int getStatus() {
+      return status;
+    }
+
+    @Override
+    public void sendError(int sc) {
+      status = sc;
+    }
+
+    @Override
+    public void sendError(int sc, String msg) {
+      status = sc;
+    }
+
+    @Override
+    public void setContentLength(int len) {
+      // Decided when the held answer is written.
+    }
+
+    @Override
+    public void setContentLengthLong(long len) {
+      // Decided when the held answer is written.
+    }
+
+    @Override
+    public boolean isCommitted() {
+      return false;
+    }
+
+    @Override
+    public void flushBuffer() {
+      // Nothing leaves before the transport is done.
+    }
+
+    @Override
+    public PrintWriter getWriter() {
+      if (writer == null) {
+        writer = new PrintWriter(new OutputStreamWriter(body, StandardCharsets.UTF_8));
+      }
+      return writer;
+    }
+
+    @Override
+    public ServletOutputStream getOutputStream() {
+      return new ServletOutputStream() {
+        @Override
+        public void write(int b) {
+          body.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+          body.write(b, off, len);
+        }
+
+        @Override
+        public boolean isReady() {
+          return true;
+        }
+
+        @Override
+        public void setWriteListener(WriteListener listener) {
+          throw new IllegalStateException("the answer is held: write it blocking");
+        }
+      };
+    }
+  }
+}
