@@ -143,9 +143,7 @@ public final class CodemodeCli {
 
   /** As {@link #usage(CommandSpec, String)}, the message and cause those of {@code cause}. */
   static ParameterException usage(CommandSpec spec, Throwable cause) {
-    String message = cause.getMessage();
-    return new ParameterException(
-        spec.commandLine(), message == null ? cause.toString() : message, cause);
+    return new ParameterException(spec.commandLine(), TerminalText.message(cause), cause);
   }
 
   /**

@@ -100,7 +100,7 @@ final class GenerateCommand implements Callable<Integer> {
       case NoSuchFileException missing -> "no such file or directory " + missing.getFile();
       case FileSystemException other when other.getReason() != null ->
           other.getReason() + " (" + other.getFile() + ")";
-      default -> e.getClass().getSimpleName() + ": " + e.getMessage();
+      default -> e.getMessage() == null ? "an input or output error" : e.getMessage();
     };
   }
 }

@@ -111,13 +111,15 @@ final class TerminalText {
   }
 
   /**
-   * An exception's message as {@link Context#MESSAGE}, the text of every {@code error:} line. An
-   * exception without one (an {@code IllegalArgumentException} may have none) is named by its
-   * class, never printed as {@code null}.
+   * An exception's message as {@link Context#MESSAGE}, the text of every {@code error:} line; for a
+   * bug ({@link CrashReport#isBug}: no message, or one that reads as Java), the sentence pointing
+   * to its crash report, never a class name.
    */
   static String message(Throwable e) {
     String message = e.getMessage();
-    return escape(message == null ? e.toString() : message, Context.MESSAGE);
+    return message == null || CrashReport.isBug(e)
+        ? CrashReport.write(e)
+        : escape(message, Context.MESSAGE);
   }
 
   /** What {@code c} is printed as in the context, or null when it is printed as it is. */

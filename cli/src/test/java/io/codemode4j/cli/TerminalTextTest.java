@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The one escaping rule of human-mode output, character class by character class. */
 class TerminalTextTest {
@@ -78,11 +79,51 @@ class TerminalTextTest {
     assertThat(TerminalText.escape(text, Context.MESSAGE)).isSameAs(text);
   }
 
-  @Test
-  void message_withoutOne_namesTheException() {
-    assertThat(TerminalText.message(new IllegalArgumentException()))
-        .isEqualTo("java.lang.IllegalArgumentException");
-    assertThat(TerminalText.message(new IllegalArgumentException("bad\u001b[2J")))
-        .isEqualTo("bad\\u001B[2J");
+  @ParameterizedTest
+  @MethodSource("bugs")
+  void message_ofABug_pointsToItsCrashReportAndNamesNoClass(Throwable bug) throws Exception {
+    String message = TerminalText.message(bug);
+
+    assertThat(message)
+        .startsWith("internal error in codemode (a bug): please report it with the command you ran")
+        .doesNotContain("Exception")
+        .doesNotContain("java.")
+        .doesNotContain("io.codemode4j");
+    java.nio.file.Path report =
+        java.nio.file.Path.of(
+            message.replaceAll(".* ran and (\\S+codemode-crash-[0-9a-f]{8}\\.txt), which.*", "$1"));
+    assertThat(java.nio.file.Files.readString(report)).contains(bug.getClass().getName());
+    assertThat(java.nio.file.Files.getPosixFilePermissions(report))
+        .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    java.nio.file.Files.delete(report);
+  }
+
+  static java.util.List<Throwable> bugs() {
+    return java.util.List.of(
+        new IllegalArgumentException(),
+        new IllegalStateException(" "),
+        new NullPointerException(
+            "Cannot invoke \"io.codemode4j.cli.Thing.size()\" because \"x\" is null"),
+        new NullPointerException(),
+        new ClassCastException("class A cannot be cast to class B"),
+        new IndexOutOfBoundsException("Index 3 out of bounds for length 2"),
+        new StackOverflowError(),
+        new IllegalStateException("wrapped: java.io.IOException: broken pipe"),
+        new java.io.UncheckedIOException(
+            "at [Source: REDACTED; line: 1]", new java.io.IOException("x")));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "--data /tmp/x is not a directory",
+        "the program threw TypeError: x is not a function",
+        "Parser Error: syntax error at or near \"SELEC\"",
+        "no table \"orders\" in the description: its tables are customers, invoices"
+      })
+  void message_ofAnErrorInOurWords_isItsEscapedMessage(String text) {
+    assertThat(TerminalText.message(new IllegalArgumentException(text))).isEqualTo(text);
+    assertThat(TerminalText.message(new java.io.IOException(text + "\u001b[2J")))
+        .isEqualTo(text + "\\u001B[2J");
   }
 }

@@ -1,6 +1,6 @@
 package io.codemode4j.mcp.internal;
 
-import java.util.regex.Pattern;
+import io.codemode4j.bridge.audit.InternalFailure;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -24,13 +24,6 @@ public final class JsonRpcErrors {
   /** What a client reads of an internal error. */
   public static final String INTERNAL_MESSAGE =
       "Internal error: the server could not handle this request; its log has the details";
-
-  /** Java in a text: a qualified name of a JVM library, an exception type, a nested class. */
-  private static final Pattern JAVA =
-      Pattern.compile(
-          "\\b(?:java|javax|jakarta|sun|jdk|tools\\.jackson|com\\.fasterxml|io\\.modelcontextprotocol"
-              + "|reactor|org\\.eclipse|org\\.slf4j|io\\.codemode4j)\\.[\\w$]+"
-              + "|\\b[A-Z]\\w*(?:Exception|Error)\\b|\\w\\$[A-Z]|\\bat \\[|\\(\\w+\\.java:\\d+\\)");
 
   private static final int SHORT = 80;
 
@@ -63,8 +56,8 @@ public final class JsonRpcErrors {
     JsonNode data = error.get("data");
     boolean leaks =
         code == INTERNAL_ERROR
-            || JAVA.matcher(message).find()
-            || (data != null && JAVA.matcher(data.toString()).find());
+            || InternalFailure.readsAsJava(message)
+            || (data != null && InternalFailure.readsAsJava(data.toString()));
     if (!leaks) {
       return response;
     }
@@ -76,11 +69,6 @@ public final class JsonRpcErrors {
             ? INTERNAL_MESSAGE
             : message(code)
                 + ": the server could not handle this request; its log has the details");
-  }
-
-  /** Whether {@code text} reads as Java (a class name, an exception, a stack frame). */
-  public static boolean readsAsJava(String text) {
-    return JAVA.matcher(text).find();
   }
 
   /** A client's text as an error message may quote it: at most {@value #SHORT} characters. */

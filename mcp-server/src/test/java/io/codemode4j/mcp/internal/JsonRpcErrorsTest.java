@@ -2,6 +2,7 @@ package io.codemode4j.mcp.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.audit.InternalFailure;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -58,6 +59,6 @@ class JsonRpcErrorsTest {
     assertThat(safe.get("error").get("message").asString())
         .doesNotContain(message)
         .endsWith("the server could not handle this request; its log has the details")
-        .satisfies(m -> assertThat(JsonRpcErrors.readsAsJava(m)).isFalse());
+        .satisfies(m -> assertThat(InternalFailure.readsAsJava(m)).isFalse());
   }
 }

@@ -2,6 +2,7 @@ package io.codemode4j.mcp.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.mcp.MalformedMessages;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class JsonRpcScreenTest {
     assertThat(refused.message())
         .matches("(Parse error|Invalid Request|Invalid params): [a-zA-Z_\"].+")
         .doesNotContainIgnoringCase("exception")
-        .satisfies(m -> assertThat(JsonRpcErrors.readsAsJava(m)).as(m).isFalse());
+        .satisfies(m -> assertThat(InternalFailure.readsAsJava(m)).as(m).isFalse());
     assertThat(refused.toJson().get("id").isNull()).isEqualTo(c.id() == null);
   }
 

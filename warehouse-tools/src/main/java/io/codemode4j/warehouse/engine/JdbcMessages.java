@@ -13,9 +13,13 @@ public final class JdbcMessages {
 
   private JdbcMessages() {}
 
-  /** The first line of {@code e}'s message, stripped; its class name when it has none. */
+  /** The first line of {@code e}'s message, stripped; a sentence saying so when it has none. */
   public static String firstLine(SQLException e) {
-    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    String message =
+        e.getMessage() == null || e.getMessage().isBlank()
+            ? "the database failed without a message"
+                + (e.getSQLState() == null ? "" : " (SQLSTATE " + e.getSQLState() + ")")
+            : e.getMessage();
     return message.lines().findFirst().orElse(message).strip();
   }
 }

@@ -2,6 +2,7 @@ package io.codemode4j.bridge.internal.engine;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.internal.broker.Broker;
 import io.codemode4j.bridge.internal.broker.LocalDispatcher;
 import io.codemode4j.bridge.outcome.FailureKind;
@@ -91,7 +92,7 @@ public final class GraalExecutor implements CodeExecutor {
       Thread.currentThread().interrupt();
       return awaitAfterStop(future, passId);
     } catch (ExecutionException e) {
-      return internal(passId, "internal error in codemode4j: " + e.getCause());
+      return internal(passId, InternalFailure.report("", e.getCause() == null ? e : e.getCause()));
     }
   }
 

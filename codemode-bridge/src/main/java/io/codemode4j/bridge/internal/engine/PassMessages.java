@@ -2,6 +2,7 @@ package io.codemode4j.bridge.internal.engine;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.Durations;
+import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
@@ -64,7 +65,7 @@ final class PassMessages {
 
   /** A bug in codemode4j, not in the program. */
   static PassStop internal(Throwable e) {
-    return new PassStop(FailureKind.INTERNAL, null, "internal error in codemode4j: " + e);
+    return new PassStop(FailureKind.INTERNAL, null, InternalFailure.report("", e));
   }
 
   /** The loop ended without a stop and without the prelude's report: a bug in codemode4j. */
@@ -326,10 +327,9 @@ final class PassMessages {
               "the program exhausted a resource of the sandbox: work on less data at once");
       case STOPPED -> new PassStop(FailureKind.TIMEOUT, null, "the program was stopped");
       case HOST ->
-          new PassStop(
-              FailureKind.INTERNAL, null, "internal error in codemode4j: " + e.asHostException());
+          new PassStop(FailureKind.INTERNAL, null, InternalFailure.report("", e.asHostException()));
       case ENGINE_INTERNAL ->
-          new PassStop(FailureKind.INTERNAL, null, "internal error in GraalJS: " + message);
+          new PassStop(FailureKind.INTERNAL, null, InternalFailure.report(" (in GraalJS)", e));
       case THROWN -> new PassStop(FailureKind.THROWN, null, "the program threw " + message);
     };
   }
