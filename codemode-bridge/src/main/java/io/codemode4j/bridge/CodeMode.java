@@ -1,6 +1,8 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.event.MutationAudit;
 import io.codemode4j.bridge.event.PassEnded;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.event.PassStarted;
@@ -112,7 +114,11 @@ public final class CodeMode implements AutoCloseable {
             listeners,
             b.authorization == null
                 ? null
-                : new Authorizer(b.authorization, b.authorizationTimeout));
+                : new Authorizer(b.authorization, b.authorizationTimeout),
+            b.listeners.stream()
+                .filter(MutationAudit.class::isInstance)
+                .map(MutationAudit.class::cast)
+                .toList());
     this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
     this.tool =
         new ToolSpec(
@@ -353,7 +359,7 @@ public final class CodeMode implements AutoCloseable {
       // outcome rather than an exception in the caller's request.
       result =
           PassResult.failedWithoutOutput(
-              passId, FailureKind.INTERNAL, null, "internal error in codemode4j: " + e, List.of());
+              passId, FailureKind.INTERNAL, null, InternalFailure.report("", e), List.of());
     }
     PassOutcome outcome;
     try {
@@ -364,7 +370,7 @@ public final class CodeMode implements AutoCloseable {
               passId,
               FailureKind.INTERNAL,
               null,
-              "internal error in codemode4j while shaping the egress: " + e,
+              InternalFailure.report(" while shaping the egress", e),
               result.calls());
       outcome = outcome(result);
     }
@@ -653,7 +659,9 @@ public final class CodeMode implements AutoCloseable {
      * Adds a listener to the events of every pass (started, ended) and of each of its inner calls
      * (admitted, started, ended); listeners receive each event in the order they were added. See
      * {@link PassListener} for the order and threads of the events and what a listener must not do;
-     * a listener that throws is logged and ignored.
+     * a listener that throws is logged and ignored. A listener that is also a {@link MutationAudit}
+     * (the {@code AuditLog}) records each mutation's intent before it runs, and a mutation whose
+     * intent it cannot record fails {@code unaudited} without running.
      */
     public Builder listener(PassListener listener) {
       listeners.add(Objects.requireNonNull(listener, "listener"));

@@ -2,14 +2,17 @@ package io.codemode4j.bridge.audit;
 
 import io.codemode4j.bridge.event.CallAdmitted;
 import io.codemode4j.bridge.event.CallEnded;
+import io.codemode4j.bridge.event.MutationAudit;
+import io.codemode4j.bridge.event.MutationIntent;
 import io.codemode4j.bridge.event.PassEnded;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.event.PassStarted;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -43,11 +46,18 @@ import tools.jackson.databind.node.ObjectNode;
  * which an audit that must not lose lines accepts. A write that fails throws {@link
  * UncheckedIOException}, which the {@code CodeMode}'s listener guard logs; the pass goes on.
  *
+ * <p>A call to a {@code mutation} tool gets one more line before its handler runs, {@code "record":
+ * "intent"} ({@link MutationAudit}): written, flushed and, for a file, synced to the disk ({@code
+ * fsync}) before the call may go on, so that a {@code kill -9} at any moment leaves no stored write
+ * without its record, and a disk that fails stops the write ({@code unaudited}) instead of losing
+ * its record. An intent without its call line is a write that may or may not have happened; one
+ * with it says how it ended.
+ *
  * <p>Arguments are written only with {@link Arguments#INCLUDED}, as the JSON object the program
  * passed (parsed again, so that no string a worker process sends can break the line; what does not
  * parse is written as a string).
  */
-public final class AuditLog implements PassListener, AutoCloseable {
+public final class AuditLog implements PassListener, MutationAudit, AutoCloseable {
 
   /** Whether call lines carry the calls' argument values. */
   public enum Arguments {
@@ -71,6 +81,10 @@ public final class AuditLog implements PassListener, AutoCloseable {
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
   private final OutputStream out;
+
+  /** The file's channel, to sync intents to the disk; null when writing to a stream. */
+  private final @Nullable FileChannel channel;
+
   private final String target;
   private final Arguments arguments;
 
@@ -80,8 +94,10 @@ public final class AuditLog implements PassListener, AutoCloseable {
   /** With {@link Arguments#INCLUDED}, the arguments of each admitted call until it ends. */
   private final Map<String, String> argumentsByCall = new ConcurrentHashMap<>();
 
-  private AuditLog(OutputStream out, String target, Arguments arguments) {
+  private AuditLog(
+      OutputStream out, @Nullable FileChannel channel, String target, Arguments arguments) {
     this.out = out;
+    this.channel = channel;
     this.target = target;
     this.arguments = Objects.requireNonNull(arguments, "arguments");
   }
@@ -95,19 +111,19 @@ public final class AuditLog implements PassListener, AutoCloseable {
   public static AuditLog appendingTo(Path file, Arguments arguments) throws IOException {
     Objects.requireNonNull(file, "file");
     OwnerOnly.file(file);
-    return new AuditLog(
-        Files.newOutputStream(
-            file, StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE),
-        file.toString(),
-        arguments);
+    FileChannel channel =
+        FileChannel.open(
+            file, StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+    return new AuditLog(Channels.newOutputStream(channel), channel, file.toString(), arguments);
   }
 
   /**
    * An audit log writing to {@code out}, which it owns from now on (closing the log closes it). An
-   * unbuffered stream keeps every line one write.
+   * unbuffered stream keeps every line one write; an intent is flushed, which is as durable as the
+   * stream makes it.
    */
   public static AuditLog writingTo(OutputStream out, Arguments arguments) {
-    return new AuditLog(Objects.requireNonNull(out, "out"), "the audit stream", arguments);
+    return new AuditLog(Objects.requireNonNull(out, "out"), null, "the audit stream", arguments);
   }
 
   @Override
@@ -126,6 +142,23 @@ public final class AuditLog implements PassListener, AutoCloseable {
     if (arguments == Arguments.INCLUDED && json != null) {
       argumentsByCall.put(event.callId(), json);
     }
+  }
+
+  /** Writes the intent line and syncs it to the disk before returning. */
+  @Override
+  public void recordIntent(MutationIntent intent) throws IOException {
+    ObjectNode line = JSON.objectNode();
+    line.put("record", "intent");
+    ids(line, intent.runId(), intent.passId(), passes.get(intent.passId()));
+    line.put("callId", intent.callId());
+    line.put("method", intent.method());
+    line.put("tool", intent.tool());
+    line.put("at", intent.at().toString());
+    String json = intent.argumentsJson();
+    if (arguments == Arguments.INCLUDED && json != null) {
+      line.set("arguments", argumentsNode(json));
+    }
+    write(line, true);
   }
 
   @Override
@@ -148,7 +181,7 @@ public final class AuditLog implements PassListener, AutoCloseable {
     if (json != null) {
       line.set("arguments", argumentsNode(json));
     }
-    write(line);
+    observed(line);
   }
 
   @Override
@@ -163,7 +196,7 @@ public final class AuditLog implements PassListener, AutoCloseable {
     line.put("startedAt", event.startedAt().toString());
     line.put("durationMs", millis(event.duration()));
     line.put("calls", event.calls().size());
-    write(line);
+    observed(line);
   }
 
   /** The identity every line carries; the pass's start is null only for a pass begun unseen. */
@@ -199,14 +232,28 @@ public final class AuditLog implements PassListener, AutoCloseable {
     return duration.toNanos() / 1_000 / 1_000.0;
   }
 
-  private void write(ObjectNode line) {
+  /** Writes a line of an event observed; a failure is the listener guard's to log. */
+  private void observed(ObjectNode line) {
+    try {
+      write(line, false);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Writes one line in one write, flushed, and synced to the disk when {@code sync}. */
+  private void write(ObjectNode line, boolean sync) throws IOException {
     byte[] bytes = (MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
     synchronized (out) {
       try {
         out.write(bytes);
         out.flush();
+        if (sync && channel != null) {
+          channel.force(false);
+        }
       } catch (IOException e) {
-        throw new UncheckedIOException("the audit log could not write to " + target, e);
+        throw new IOException(
+            "the audit log could not write to " + target + ": " + e.getMessage(), e);
       }
     }
   }

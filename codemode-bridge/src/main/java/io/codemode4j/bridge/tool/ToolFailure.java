@@ -28,7 +28,12 @@ public final class ToolFailure extends Exception {
     /** Arguments or result exceed {@code maxHostCallBytes}. */
     TOO_LARGE("too_large"),
     /** The tool's own deadline passed. */
-    TIMEOUT("timeout");
+    TIMEOUT("timeout"),
+    /**
+     * A mutation whose intent the audit could not record first ({@code MutationAudit}): it did not
+     * run.
+     */
+    UNAUDITED("unaudited");
 
     private final String wireName;
 

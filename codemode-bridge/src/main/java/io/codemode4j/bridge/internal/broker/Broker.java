@@ -5,13 +5,18 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.audit.LogText;
+import io.codemode4j.bridge.event.MutationAudit;
+import io.codemode4j.bridge.event.MutationIntent;
 import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.tool.AuthorizationRequest;
 import io.codemode4j.bridge.tool.CallContext;
+import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolFailure;
+import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -73,9 +78,12 @@ public final class Broker {
   /** Null when the host authorizes nothing per call. */
   private final @Nullable Authorizer authorizer;
 
-  /** A broker no one listens to, that authorizes nothing per call. */
+  /** Record each mutation's intent before it runs; empty when nothing is audited. */
+  private final List<MutationAudit> audits;
+
+  /** A broker no one listens to, that authorizes and audits nothing per call. */
   public Broker(Map<String, Binding> bindings) {
-    this(bindings, null, null);
+    this(bindings, null, null, List.of());
   }
 
   /**
@@ -83,14 +91,18 @@ public final class Broker {
    *     when no one listens
    * @param authorizer decides every call after its arguments are checked and before it is charged
    *     to the run's budget; null when the host authorizes nothing per call
+   * @param audits record each call to a {@code mutation} tool before its handler runs; a call whose
+   *     intent one of them cannot record fails {@code unaudited} without running
    */
   public Broker(
       Map<String, Binding> bindings,
       @Nullable GuardedListeners listeners,
-      @Nullable Authorizer authorizer) {
+      @Nullable Authorizer authorizer,
+      List<MutationAudit> audits) {
     this.bindings = Map.copyOf(bindings);
     this.listeners = listeners;
     this.authorizer = authorizer;
+    this.audits = List.copyOf(audits);
   }
 
   /** A new ledger for one pass of {@code run}, reporting to this broker's listeners. */
@@ -288,6 +300,44 @@ public final class Broker {
                   context(call.entry())));
     }
 
+    /**
+     * Records a mutation's intent with every audit before it runs; the failure that stops it when
+     * one cannot, else null (and null at once for a read).
+     */
+    private @Nullable ToolFailure recordIntent(Admitted call, JsonNode arguments) {
+      Tool tool = call.binding().tool();
+      if (audits.isEmpty() || tool.spec().executionClass() != ExecutionClass.MUTATION) {
+        return null;
+      }
+      MutationIntent intent =
+          new MutationIntent(
+              run.runId(),
+              passId,
+              call.entry().callId,
+              call.entry().method,
+              tool.name(),
+              Instant.now(),
+              listeners != null && listeners.wantsArguments() ? arguments.toString() : null);
+      for (MutationAudit audit : audits) {
+        try {
+          audit.recordIntent(intent);
+        } catch (IOException | RuntimeException e) {
+          LOG.error(
+              "the audit could not record the intent of {} in pass {} call {}, so it did not run",
+              call.entry().method,
+              passId,
+              call.entry().callId,
+              LogText.of(e));
+          return new ToolFailure(
+              ToolFailure.Kind.UNAUDITED,
+              call.entry().method
+                  + " changes data and its audit record could not be written first, so it did not"
+                  + " run: the operator must fix the audit log's storage");
+        }
+      }
+      return null;
+    }
+
     /** Charges the call to the run's budget; the refusal when it is spent, else null. */
     private @Nullable ToolFailure charge() {
       RunBudget budget = run.budget();
@@ -323,6 +373,11 @@ public final class Broker {
         return;
       }
       String method = entry.method;
+      ToolFailure unaudited = recordIntent(call, arguments);
+      if (unaudited != null) {
+        complete(sink, entry, CallStatus.FAILED, unaudited);
+        return;
+      }
       CallContext context = context(entry);
       JsonNode result;
       try {
