@@ -88,13 +88,33 @@ public final class OpenAiWireServer implements AutoCloseable {
     }
   }
 
-  /** One scripted answer: an HTTP status and a JSON body. */
-  public record Reply(int status, JsonNode body) {
+  /**
+   * One scripted answer: an HTTP status and a JSON body (a missing node for an empty body), and the
+   * {@code Location} header of a redirect (null otherwise).
+   */
+  public record Reply(int status, JsonNode body, @Nullable String location) {
     public Reply {
       if (status < 200 || status > 599) {
         throw new IllegalArgumentException("an HTTP status is 200..599, was " + status);
       }
       Objects.requireNonNull(body, "body");
+    }
+
+    public Reply(int status, JsonNode body) {
+      this(status, body, null);
+    }
+
+    /** A status with an empty body, as a proxy or a broken server answers. */
+    public static Reply empty(int status) {
+      return new Reply(status, tools.jackson.databind.node.MissingNode.getInstance());
+    }
+
+    /** A redirect to {@code location}, with an empty body. */
+    public static Reply redirect(int status, String location) {
+      if (status < 300 || status > 399) {
+        throw new IllegalArgumentException("a redirect is 3xx, was " + status);
+      }
+      return new Reply(status, tools.jackson.databind.node.MissingNode.getInstance(), location);
     }
 
     /** An assistant message that calls one tool; {@code arguments} is JSON text, as on the wire. */
@@ -230,9 +250,13 @@ public final class OpenAiWireServer implements AutoCloseable {
           reply = Reply.error(500, "reply " + (index + 1) + " of the script failed: " + e);
         }
       }
-      byte[] out = MAPPER.writeValueAsBytes(reply.body());
+      byte[] out =
+          reply.body().isMissingNode() ? new byte[0] : MAPPER.writeValueAsBytes(reply.body());
       exchange.getResponseHeaders().set("Content-Type", "application/json");
-      exchange.sendResponseHeaders(reply.status(), out.length);
+      if (reply.location() != null) {
+        exchange.getResponseHeaders().set("Location", reply.location());
+      }
+      exchange.sendResponseHeaders(reply.status(), out.length == 0 ? -1 : out.length);
       try (OutputStream stream = exchange.getResponseBody()) {
         stream.write(out);
       }

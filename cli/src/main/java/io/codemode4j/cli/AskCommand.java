@@ -31,6 +31,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import tools.jackson.core.JacksonException;
@@ -195,7 +196,10 @@ final class AskCommand implements Callable<Integer> {
     }
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
+    Redaction redaction = Redaction.of(config.apiKey(), config.baseUrl());
     JsonMapper mapper = JsonMapper.builder().build();
+    ObjectNode outcome;
+    AgentOutcome answered = null;
     try (DescribedWarehouse described = data.open();
         CodeMode codeMode = data.install(described, state.context(), CodeMode.builder()).build()) {
       String problem = tenant == null ? null : data.tenantProblem(described, tenant);
@@ -211,57 +215,84 @@ final class AskCommand implements Callable<Integer> {
               .policy(policy)
               .model(config.chatModel())
               .build();
-      AgentOutcome outcome = agent.ask(question, principal);
-      if (transcript != null) {
+      answered = agent.ask(question, principal);
+      outcome = outcomeJson(answered);
+    } catch (ParameterException e) {
+      throw e;
+    } catch (WarehouseException e) {
+      outcome = failedBeforeAnswer("warehouse_error", String.valueOf(e.getMessage()));
+    } catch (RuntimeException e) {
+      outcome =
+          failedBeforeAnswer(
+              "internal",
+              CrashReport.isBug(e) ? CrashReport.write(e) : String.valueOf(e.getMessage()));
+    }
+    // Whatever happened, the outcome is reported whole, and free of the model's secrets.
+    outcome = (ObjectNode) redaction.json(outcome);
+    String notWritten = null;
+    if (transcript != null) {
+      try {
+        ObjectNode written =
+            (ObjectNode) redaction.json(transcriptJson(config, outcome, answered, mapper));
         Files.writeString(
             transcript,
-            mapper
-                    .writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(transcriptJson(config, outcome, mapper))
-                + "\n",
+            mapper.writerWithDefaultPrettyPrinter().writeValueAsString(written) + "\n",
             StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        notWritten =
+            "cannot write the transcript " + transcript + ": " + redaction.text(e.getMessage());
       }
-      if (json) {
-        out.println(outcomeJson(outcome));
-      } else {
-        print(outcome, out, err);
-      }
-      out.flush();
-      return outcome.ok() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
-    } catch (WarehouseException e) {
-      err.println("error: " + TerminalText.message(e));
-      return CodemodeCli.EXIT_FAILED;
-    } catch (IOException e) {
-      err.println("error: cannot write the transcript " + transcript + ": " + e.getMessage());
+    }
+    if (json) {
+      out.println(outcome);
+    } else {
+      print(outcome, out, err);
+    }
+    out.flush();
+    if (notWritten != null) {
+      err.println("error: " + escape(notWritten, MESSAGE));
       return CodemodeCli.EXIT_FAILED;
     }
+    return outcome.get("ok").asBoolean() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
+  }
+
+  /** The outcome of a run that ended before the agent had one: no turn, no call. */
+  private static ObjectNode failedBeforeAnswer(String kind, String message) {
+    ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
+    json.putNull("answer");
+    json.putObject("failure").put("kind", kind).put("message", message);
+    json.putNull("runId").put("turns", 0).put("toolCalls", 0).put("modelVisibleBytes", 0);
+    json.putArray("uncertainCalls");
+    return json;
   }
 
   /** The answer, then its figures one per line; a failure on stderr. */
-  private static void print(AgentOutcome outcome, PrintWriter out, PrintWriter err) {
-    switch (outcome) {
-      case AgentOutcome.Answered answered -> {
-        out.println(escape(answered.answer().get("answer").asString(), TEXT));
-        answered
-            .answer()
-            .get("figures")
-            .properties()
-            .forEach(
-                figure ->
-                    out.println(
-                        escape(
-                            "  "
-                                + figure.getKey()
-                                + ": "
-                                + (figure.getValue().isString()
-                                    ? figure.getValue().asString()
-                                    : figure.getValue().toString()),
-                            CELL)));
-      }
-      case AgentOutcome.Failed failed ->
-          err.println(
-              "error: " + failed.kind().wireName() + ": " + escape(failed.message(), MESSAGE));
+  private static void print(ObjectNode outcome, PrintWriter out, PrintWriter err) {
+    JsonNode answer = outcome.get("answer");
+    if (!outcome.get("ok").asBoolean() || answer == null || answer.isNull()) {
+      JsonNode failure = outcome.path("failure");
+      err.println(
+          "error: "
+              + failure.path("kind").asString("")
+              + ": "
+              + escape(failure.path("message").asString(""), MESSAGE));
+      return;
     }
+    out.println(escape(answer.get("answer").asString(), TEXT));
+    answer
+        .get("figures")
+        .properties()
+        .forEach(
+            figure ->
+                out.println(
+                    escape(
+                        "  "
+                            + figure.getKey()
+                            + ": "
+                            + (figure.getValue().isString()
+                                ? figure.getValue().asString()
+                                : figure.getValue().toString()),
+                        CELL)));
   }
 
   static ObjectNode outcomeJson(AgentOutcome outcome) {
@@ -294,18 +325,23 @@ final class AskCommand implements Callable<Integer> {
     return json;
   }
 
-  private ObjectNode transcriptJson(ModelConfig config, AgentOutcome outcome, JsonMapper mapper) {
+  private ObjectNode transcriptJson(
+      ModelConfig config, ObjectNode outcome, @Nullable AgentOutcome answered, JsonMapper mapper) {
     ObjectNode json =
         JsonNodeFactory.instance
             .objectNode()
             .put("question", question)
             .put("provider", config.provider().wireName)
             .put("model", config.model())
-            .put("baseUrl", config.baseUrl());
-    json.setAll(outcomeJson(outcome));
+            .put("baseUrl", Redaction.shown(config.baseUrl()));
+    json.setAll(outcome);
+    if (answered == null) {
+      json.putArray("turns");
+      return json;
+    }
     // In place of the outcome's count of turns: the turns themselves.
     ArrayNode turns = json.putArray("turns");
-    for (AgentTurn turn : outcome.transcript().turns()) {
+    for (AgentTurn turn : answered.transcript().turns()) {
       ObjectNode t =
           turns
               .addObject()

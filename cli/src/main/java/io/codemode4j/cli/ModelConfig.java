@@ -114,7 +114,7 @@ record ModelConfig(Provider provider, String model, String baseUrl, @Nullable St
       if (key == null) {
         throw new IllegalArgumentException(
             "no API key for "
-                + endpoint
+                + Redaction.shown(endpoint)
                 + ": set "
                 + provider.keyVariable
                 + (provider == Provider.OPENAI
@@ -135,10 +135,10 @@ record ModelConfig(Provider provider, String model, String baseUrl, @Nullable St
     };
   }
 
-  /** Never the key. */
+  /** Never the key, nor a password or token in the base URL. */
   @Override
   public String toString() {
-    return provider.wireName + " " + model + " at " + baseUrl;
+    return provider.wireName + " " + model + " at " + Redaction.shown(baseUrl);
   }
 
   private static String needs(Provider provider) {

@@ -21,6 +21,7 @@ import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code codemode ask} against a local server speaking OpenAI's chat-completions wire format,
@@ -175,6 +176,142 @@ class AskCommandIT {
           .startsWith("error: model_error: the model failed: ")
           .contains("the scripted server is down");
       assertThat(server.received()).hasSize(1);
+    }
+  }
+
+  /** {@code codemode ask} with {@code env} as its environment. */
+  private Outcome ask(Map<String, String> env, String baseUrl, String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "Which region had the highest revenue?",
+                "--base-url",
+                baseUrl,
+                "--model",
+                "scripted",
+                "--data",
+                System.getProperty("codemode.sampleDir")));
+    args.addAll(List.of(options));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = new CommandLine(new AskCommand(env));
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    cli.setParameterExceptionHandler(CodemodeCli::usageError);
+    int code = cli.execute(args.toArray(String[]::new));
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  static final String KEY = "sk-test-9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+
+  @Test
+  void ask_serverEchoesTheApiKey_isRedactedInStderrJsonAndTranscript() throws Exception {
+    Function<Received, Reply> echo =
+        request ->
+            Reply.error(
+                401,
+                "Incorrect API key provided: "
+                    + request.header("Authorization").substring("Bearer ".length()));
+    try (OpenAiWireServer server = OpenAiWireServer.start(echo, echo)) {
+      Path human = dir.resolve("human.json");
+      Path machine = dir.resolve("machine.json");
+
+      Outcome printed =
+          ask(Map.of("OPENAI_API_KEY", KEY), server.baseUrl(), "--transcript", human.toString());
+      Outcome asJson =
+          ask(
+              Map.of("OPENAI_API_KEY", KEY),
+              server.baseUrl(),
+              "--json",
+              "--transcript",
+              machine.toString());
+
+      assertThat(server.received()).hasSize(2);
+      assertThat(server.received().get(0).header("Authorization")).isEqualTo("Bearer " + KEY);
+      assertThat(printed.exitCode()).isEqualTo(1);
+      assertThat(printed.err())
+          .contains("the model server answered 401: ")
+          .contains("Incorrect API key provided: [redacted]")
+          .doesNotContain(KEY);
+      assertThat(asJson.exitCode()).isEqualTo(1);
+      JsonNode json = JSON.readTree(asJson.out());
+      assertThat(json.get("failure").get("kind").asString()).isEqualTo("model_error");
+      assertThat(json.get("failure").get("message").asString())
+          .contains("[redacted]")
+          .doesNotContain(KEY);
+      assertThat(Files.readString(human)).contains("[redacted]").doesNotContain(KEY);
+      assertThat(Files.readString(machine)).contains("[redacted]").doesNotContain(KEY);
+    }
+  }
+
+  @Test
+  void ask_passwordInTheBaseUrl_appearsNowhere() throws Exception {
+    try (OpenAiWireServer server =
+        OpenAiWireServer.start(always(Reply.error(500, "the scripted server is down")))) {
+      String withPassword =
+          server.baseUrl().replace("http://", "http://analyst:p%40ss-w0rd-secret@");
+      Path file = dir.resolve("transcript.json");
+
+      Outcome result = ask(Map.of(), withPassword, "--json", "--transcript", file.toString());
+
+      String everything = result.out() + result.err() + Files.readString(file);
+      assertThat(everything)
+          .doesNotContain("p%40ss-w0rd-secret")
+          .doesNotContain("p@ss-w0rd-secret");
+      assertThat(JSON.readTree(Files.readString(file)).get("baseUrl").asString())
+          .isEqualTo(server.baseUrl().replace("http://", "http://[redacted]@"));
+      assertThat(JSON.readTree(result.out()).get("ok").asBoolean()).isFalse();
+    }
+  }
+
+  @Test
+  void ask_modelServerAnswersEmptyOrRedirect_saysTheStatus() throws Exception {
+    try (OpenAiWireServer empty = OpenAiWireServer.start(always(Reply.empty(502)));
+        OpenAiWireServer moved =
+            OpenAiWireServer.start(always(Reply.redirect(307, "https://elsewhere.example/v1")))) {
+
+      Outcome fromEmpty = codemode(empty, "--json");
+      Outcome fromMoved = codemode(moved, "--json");
+
+      assertThat(JSON.readTree(fromEmpty.out()).get("failure").get("message").asString())
+          .startsWith("the model failed: the model server answered 502 with an empty body; ");
+      assertThat(JSON.readTree(fromMoved.out()).get("failure").get("message").asString())
+          .startsWith(
+              "the model failed: the model server answered 307, a redirect, which is not"
+                  + " followed: give the base URL it redirects to");
+    }
+  }
+
+  @Test
+  void ask_toolCallWithoutAName_isAnsweredToTheModelAndTheRunGoesOn() throws Exception {
+    Function<Received, Reply> nameless =
+        request -> {
+          ObjectNode reply = (ObjectNode) Reply.toolCall("call_1", "x", "{}").body();
+          ((ObjectNode)
+                  reply
+                      .get("choices")
+                      .get(0)
+                      .get("message")
+                      .get("tool_calls")
+                      .get(0)
+                      .get("function"))
+              .putNull("name")
+              .putNull("arguments");
+          return new Reply(200, reply);
+        };
+    Function<Received, Reply> answer =
+        request ->
+            Reply.text(
+                "{\"answer\": \""
+                    + request.lastToolResult().get("error").get("message").asString()
+                    + "\", \"figures\": {}}");
+    try (OpenAiWireServer server = OpenAiWireServer.start(nameless, answer)) {
+
+      Outcome result = codemode(server, "--json");
+
+      assertThat(result.exitCode()).isEqualTo(0);
+      assertThat(JSON.readTree(result.out()).get("answer").get("answer").asString())
+          .startsWith("the tool call names no tool: call one of run_javascript");
     }
   }
 

@@ -7,6 +7,7 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -23,6 +24,8 @@ import io.codemode4j.bridge.OuterToolResult;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.audit.InternalFailure;
+import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
@@ -53,6 +56,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -69,6 +74,8 @@ import tools.jackson.databind.node.ObjectNode;
  * once, with the run's trace context, so the pass spans nest under the run span.
  */
 public final class AgentRun {
+
+  private static final Logger LOG = LoggerFactory.getLogger(AgentRun.class);
 
   /** What a run reads of its agent. */
   public record Setup(
@@ -191,7 +198,7 @@ public final class AgentRun {
       }
       AiMessage ai = response.aiMessage();
       if (ai != null && ai.hasToolExecutionRequests()) {
-        List<ToolExecutionRequest> requests = withIds(ai.toolExecutionRequests());
+        List<ToolExecutionRequest> requests = wellFormed(ai.toolExecutionRequests());
         messages.add(AiMessage.from(ai.text(), requests));
         readMessages = messages.size();
         for (int i = 0; i < requests.size(); i++) {
@@ -286,7 +293,8 @@ public final class AgentRun {
         throw new Stop(AgentFailureKind.CANCELLED, cancelled());
       }
       throw new Stop(
-          AgentFailureKind.MODEL_ERROR, "the model failed: " + e.getMessage() + "; " + doneSoFar());
+          AgentFailureKind.MODEL_ERROR,
+          "the model failed: " + modelFailure(e) + "; " + doneSoFar());
     } finally {
       alarm.interrupt();
       boolean interrupted = false;
@@ -303,6 +311,45 @@ public final class AgentRun {
         caller.interrupt();
       }
     }
+  }
+
+  /**
+   * What went wrong with a model request, in words: the HTTP status and the first line of the body
+   * the server answered (a redirect, which is not followed, and an empty body said as such); no
+   * exception's class or a message that reads as Java, which the host's log keeps instead.
+   */
+  private static String modelFailure(RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof HttpException http) {
+        int status = http.statusCode();
+        String body = http.getMessage() == null ? "" : http.getMessage().strip();
+        if (status >= 300 && status < 400) {
+          return "the model server answered "
+              + status
+              + ", a redirect, which is not followed: give the base URL it redirects to";
+        }
+        if (body.isEmpty()) {
+          return "the model server answered " + status + " with an empty body";
+        }
+        String line = body.lines().findFirst().orElse(body);
+        return "the model server answered "
+            + status
+            + ": "
+            + (line.length() > 500 ? line.substring(0, 500) + "…" : line);
+      }
+      if (t instanceof java.net.ConnectException) {
+        return "the model server could not be reached (connection refused): check the base URL";
+      }
+      if (t instanceof java.net.http.HttpTimeoutException) {
+        return "the model server did not answer in time";
+      }
+    }
+    String message = e.getMessage();
+    if (message == null || message.isBlank() || InternalFailure.readsAsJava(message)) {
+      LOG.warn("the model request failed", LogText.of(e));
+      return "the model request failed without a message it can show (the host's log has it)";
+    }
+    return message;
   }
 
   /** The calls of one turn, at most {@code toolConcurrency} at once, in the model's order. */
@@ -357,18 +404,22 @@ public final class AgentRun {
     ObjectNode result;
     boolean isError;
     if (tool == null || !exposure.exposes(request.name())) {
+      String available =
+          String.join(", ", exposure.current().stream().map(ToolSpec::name).toList());
       result =
           error(
               "unknown_tool",
-              "no tool named "
-                  + request.name()
-                  + " is available now: call one of "
-                  + String.join(", ", exposure.current().stream().map(ToolSpec::name).toList()));
+              request.name().isBlank()
+                  ? "the tool call names no tool: call one of " + available
+                  : "no tool named "
+                      + request.name()
+                      + " is available now: call one of "
+                      + available);
       isError = true;
     } else {
       JsonNode arguments;
       try {
-        arguments = MAPPER.readTree(request.arguments() == null ? "" : request.arguments());
+        arguments = MAPPER.readTree(request.arguments());
       } catch (JacksonException e) {
         arguments = null;
       }
@@ -404,7 +455,10 @@ public final class AgentRun {
           result =
               error(
                   "internal",
-                  "the tool " + request.name() + " failed in the host: " + e.getMessage());
+                  "the tool "
+                      + request.name()
+                      + " failed in the host: "
+                      + InternalFailure.report("", e));
           isError = true;
         }
       }
@@ -412,7 +466,7 @@ public final class AgentRun {
     return new AgentTurn.ToolCall(
         id,
         request.name(),
-        request.arguments() == null ? "" : request.arguments(),
+        request.arguments(),
         result,
         isError,
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
@@ -423,14 +477,26 @@ public final class AgentRun {
     return new RunContext(runId, callId, principal, budget, left);
   }
 
-  /** The requests with an id each: a model that sends none (Ollama) gets minted ones. */
-  private List<ToolExecutionRequest> withIds(List<ToolExecutionRequest> requests) {
+  /**
+   * The requests with an id, a name and arguments each: a model that sends no id (Ollama) gets
+   * minted ones, and a null name or arguments become empty text, answered like any other unknown
+   * tool or unreadable arguments.
+   */
+  private List<ToolExecutionRequest> wellFormed(List<ToolExecutionRequest> requests) {
     List<ToolExecutionRequest> out = new ArrayList<>();
     for (ToolExecutionRequest request : requests) {
-      out.add(
-          request.id() == null || request.id().isBlank()
-              ? request.toBuilder().id(setup.ids().callId(runId, ++mintedIds)).build()
-              : request);
+      ToolExecutionRequest.Builder fixed = request.toBuilder();
+      if (request.id() == null || request.id().isBlank()) {
+        fixed.id(setup.ids().callId(runId, ++mintedIds));
+      }
+      if (request.name() == null) {
+        // Answered as a call of no tool, like any unknown name, never a crash of the run.
+        fixed.name("");
+      }
+      if (request.arguments() == null) {
+        fixed.arguments("");
+      }
+      out.add(fixed.build());
     }
     return out;
   }
