@@ -56,7 +56,7 @@ declare const warehouse: {
 
 declare const billing: {
   /**
-   * Lists the customers visible to the caller, optionally only one region and/or segment, ordered by name. Rejects with kind 'too_large' when more than 10000 match: filter by region or segment, or count with warehouse.query.
+   * Lists the customers visible to the caller, optionally only one region and/or segment, ordered by name. Rejects with kind 'too_large' when more than 10000 match: filter by region or segment, or count them in SQL.
    * @executionClass readonly
    */
   customers(args?: {
@@ -65,7 +65,7 @@ declare const billing: {
     /** Only customers of this segment. */
     segment?: "enterprise" | "mid-market" | "smb";
   }): Promise<Array<{
-    /** e.g. C0001; customer_id in warehouse.query */
+    /** e.g. C0001; the customer_id column in SQL */
     customerId: string;
     /** what billing.invoices takes */
     name: string;
@@ -75,7 +75,7 @@ declare const billing: {
     country: string;
   }>>;
   /**
-   * Lists every invoice of one customer, by name, oldest first (issuedOn, then invoiceId); dates are YYYY-MM-DD. An empty list means the customer has no invoices. A name that matches no customer the caller can see rejects with kind 'refused', as does a name several customers share (use warehouse.query by customer_id then); more than 10000 invoices reject with kind 'too_large'.
+   * Lists every invoice of one customer, by name, oldest first (issuedOn, then invoiceId); dates are YYYY-MM-DD. An empty list means the customer has no invoices. A name that matches no customer the caller can see rejects with kind 'refused', as does a name several customers share (query by customer_id in SQL then); more than 10000 invoices reject with kind 'too_large'.
    * @executionClass readonly
    */
   invoices(args: {

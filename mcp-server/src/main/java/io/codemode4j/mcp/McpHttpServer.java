@@ -205,7 +205,7 @@ public final class McpHttpServer implements AutoCloseable {
       Grant grant,
       String version,
       HttpServletStatelessServerTransport transport) {
-    AnalystPrompt prompt = features.prompt();
+    AnalystPrompt prompt = features.prompt(grant);
     List<McpStatelessServerFeatures.AsyncToolSpecification> tools =
         features.tools(grant).stream()
             .map(

@@ -55,7 +55,7 @@ public final class McpStdioServer implements AutoCloseable {
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(
             new JacksonMcpJsonMapper(mapper), drain.input(in), drain.output(out));
-    AnalystPrompt prompt = features.prompt();
+    AnalystPrompt prompt = features.prompt(grant);
     List<McpServerFeatures.AsyncToolSpecification> tools =
         features.tools(grant).stream()
             .map(

@@ -44,6 +44,7 @@ class McpHttpServerIT {
   static final String EMEA = "emea-token-0123456789abcdef0123456789abcdef";
   static final String APAC = "apac-token-0123456789abcdef0123456789abcdef";
   static final String SOLO = "solo-token-0123456789abcdef0123456789abcdef";
+  static final String FLAGGER = "flagger-token-0123456789abcdef0123456789abcdef";
 
   static final String REGIONS =
       "async () => (await warehouse.query({sql: \"SELECT DISTINCT region FROM customers ORDER BY"
@@ -82,7 +83,9 @@ class McpHttpServerIT {
                 new Grant(
                     Principal.ofTenant("apac-analyst", Set.of("apac")), List.of("warehouse.*"), 8),
                 Tokens.hash(SOLO),
-                new Grant(Principal.ofTenant("solo", Set.of("emea")), null, 1)));
+                new Grant(Principal.ofTenant("solo", Set.of("emea")), null, 1),
+                Tokens.hash(FLAGGER),
+                new Grant(Principal.ofTenant("flagger", Set.of("emea")), List.of("billing.*"), 4)));
     server = mcp.http(HttpOptions.loopback(0), tokens);
   }
 
@@ -243,6 +246,44 @@ class McpHttpServerIT {
       assertThat(((McpSchema.TextResourceContents) declarations.contents().get(0)).text())
           .contains("declare const warehouse")
           .doesNotContain("declare const billing");
+    }
+  }
+
+  @Test
+  void texts_principalWithoutTheWarehouse_nameNoTableAndNoQueryMethod() {
+    try (McpSyncClient flagger = client(FLAGGER)) {
+      List<String> uris =
+          flagger.listResources().resources().stream().map(McpSchema.Resource::uri).toList();
+      String declarations =
+          ((McpSchema.TextResourceContents)
+                  flagger
+                      .readResource(new McpSchema.ReadResourceRequest("codemode://declarations"))
+                      .contents()
+                      .get(0))
+              .text();
+      McpSchema.Prompt listed = flagger.listPrompts().prompts().get(0);
+      String prompt =
+          ((McpSchema.TextContent)
+                  flagger
+                      .getPrompt(
+                          new McpSchema.GetPromptRequest(
+                              "analyst", Map.of("question", "which invoices are flagged?")))
+                      .messages()
+                      .get(0)
+                      .content())
+              .text();
+      String tools = JSON.writeValueAsString(flagger.listTools().tools());
+
+      assertThat(uris).containsExactly("codemode://declarations");
+      assertThat(declarations).contains("declare const billing").doesNotContain("warehouse");
+      for (String text : List.of(listed.description(), prompt, tools, declarations)) {
+        assertThat(text)
+            .doesNotContain("warehouse.")
+            .doesNotContain("const warehouse")
+            .doesNotContain("invoice_summary")
+            .doesNotContain("codemode://tables")
+            .doesNotContain("GROUP BY");
+      }
     }
   }
 
@@ -475,8 +516,17 @@ class McpHttpServerIT {
     html.put("Accept", "text/html");
     HttpResponse<String> wrongType = post(text, ping);
     HttpResponse<String> wrongAccept = post(html, ping);
-    HttpResponse<String> tooLarge =
-        post(MCP_HEADERS, "{\"x\":\"" + "y".repeat(HttpOptions.DEFAULT_MAX_REQUEST_BYTES) + "\"}");
+    // Expect: 100-continue, so that the refusal comes before the body is sent: a server that
+    // refuses a body it will not read closes the connection, which could reset a client still
+    // sending it.
+    HttpRequest.Builder large =
+        HttpRequest.newBuilder(server.endpoint())
+            .expectContinue(true)
+            .POST(
+                HttpRequest.BodyPublishers.ofString(
+                    "{\"x\":\"" + "y".repeat(HttpOptions.DEFAULT_MAX_REQUEST_BYTES) + "\"}"));
+    MCP_HEADERS.forEach(large::header);
+    HttpResponse<String> tooLarge = http.send(large.build(), HttpResponse.BodyHandlers.ofString());
     HttpResponse<String> fine = post(MCP_HEADERS, ping);
 
     assertThat(wrongType.statusCode()).isEqualTo(415);

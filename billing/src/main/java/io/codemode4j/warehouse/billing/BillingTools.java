@@ -33,6 +33,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code BillingTools.of(warehouse).installInto(WarehouseTools.of(warehouse).installInto(
  * CodeMode.builder()))}.
  *
+ * <p>Decided: the texts name no method of another namespace (they say "in SQL"), since a principal
+ * granted billing alone reads them too and may call nothing else.
+ *
  * <p>Decided: both build their SQL from schema-validated arguments, quote every value with {@link
  * SqlLiterals}, and send it through the same allowlist and tenant rewrite as {@code
  * warehouse.query}; nothing here reaches the database by another path. Neither returns a partial
@@ -127,7 +130,7 @@ public final class BillingTools {
         {"type": "array",
          "items": {"type": "object",
                    "properties": {
-                     "customerId": {"type": "string", "description": "e.g. C0001; customer_id in warehouse.query"},
+                     "customerId": {"type": "string", "description": "e.g. C0001; the customer_id column in SQL"},
                      "name": {"type": "string", "description": "what billing.invoices takes"},
                      "region": {"type": "string", "enum": ["emea", "americas", "apac"]},
                      "segment": {"type": "string", "enum": ["enterprise", "mid-market", "smb"]},
@@ -141,8 +144,8 @@ public final class BillingTools {
             "billing_customers",
             """
         Lists the customers visible to the caller, optionally only one region and/or segment, ordered by name. \
-        Rejects with kind 'too_large' when more than %d match: filter by region or segment, or count with \
-        warehouse.query."""
+        Rejects with kind 'too_large' when more than %d match: filter by region or segment, or count them \
+        in SQL."""
                 .formatted(WarehouseTools.MAX_ROWS),
             parameters,
             success,
@@ -166,7 +169,7 @@ public final class BillingTools {
                   sql,
                   context,
                   "more than " + WarehouseTools.MAX_ROWS + " customers match",
-                  "pass a region or segment, or count them with warehouse.query");
+                  "pass a region or segment, or count them in SQL");
           ArrayNode out = MAPPER.createArrayNode();
           for (ObjectNode row : result.rows()) {
             out.addObject()
@@ -215,8 +218,8 @@ public final class BillingTools {
             """
         Lists every invoice of one customer, by name, oldest first (issuedOn, then invoiceId); dates are \
         YYYY-MM-DD. An empty list means the customer has no invoices. A name that matches no customer the \
-        caller can see rejects with kind 'refused', as does a name several customers share (use \
-        warehouse.query by customer_id then); more than %d invoices reject with kind 'too_large'.\
+        caller can see rejects with kind 'refused', as does a name several customers share (query by \
+        customer_id in SQL then); more than %d invoices reject with kind 'too_large'.\
         """
                 .formatted(WarehouseTools.MAX_ROWS),
             parameters,
@@ -242,7 +245,7 @@ public final class BillingTools {
                   sql,
                   context,
                   "'" + name + "' has more than " + WarehouseTools.MAX_ROWS + " invoices",
-                  "aggregate them with warehouse.query");
+                  "aggregate them in SQL");
           long customers =
               result.rows().stream()
                   .map(row -> row.get("customer_id").asString())
@@ -261,7 +264,7 @@ public final class BillingTools {
                 customers
                     + " customers are named '"
                     + name
-                    + "': query their invoices with warehouse.query by customer_id (billing.customers() lists the ids)");
+                    + "': query their invoices by customer_id in SQL (billing.customers() lists the ids)");
           }
           ArrayNode out = MAPPER.createArrayNode();
           for (ObjectNode row : result.rows()) {

@@ -12,7 +12,8 @@ import java.util.Map;
  * @param toolName the Code Mode tool, {@code run_javascript}
  * @param discovery whether {@code discover_tools} is offered
  * @param subject what the warehouse is, as its notes say: "the shop warehouse"
- * @param tables the tables offered as resources, by name; empty when none are
+ * @param tables the tables the principal may query, offered as resources, by name; empty when it
+ *     may query none, and then the prompt says nothing of SQL or tables
  */
 public record AnalystPrompt(
     String toolName, boolean discovery, String subject, List<String> tables) {
@@ -67,9 +68,11 @@ public record AnalystPrompt(
         + " declares"
         + (discovery ? " (or that discover_tools finds)" : "")
         + " and returns one small JSON value with the answer and the figures behind it.\n"
-        + "- Let SQL do the arithmetic: aggregate with GROUP BY and SUM in warehouse.query rather"
-        + " than fetching rows to add up. Money comes back as exact decimal strings: report them"
-        + " as they are, never through floating point.\n"
+        + (tables.isEmpty()
+            ? ""
+            : "- Let SQL do the arithmetic: aggregate with GROUP BY and SUM in warehouse.query"
+                + " rather than fetching rows to add up. Money comes back as exact decimal strings:"
+                + " report them as they are, never through floating point.\n")
         + "- Run independent queries together with Promise.all.\n"
         + (tables.isEmpty()
             ? ""

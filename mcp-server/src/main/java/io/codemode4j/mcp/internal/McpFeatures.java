@@ -59,6 +59,9 @@ public final class McpFeatures {
   static final String DECLARATIONS_URI = "codemode://declarations";
   static final String TABLES_URI = "codemode://tables/";
 
+  /** The namespace of the warehouse's methods, whose callers read the tables. */
+  static final String WAREHOUSE_NAMESPACE = "warehouse.";
+
   /** A tool of the server: the protocol's tool and its handler. */
   public record ToolFeature(
       McpSchema.Tool tool,
@@ -118,7 +121,10 @@ public final class McpFeatures {
     return tools;
   }
 
-  /** The declarations {@code grant} may read, then each table's schema and notes. */
+  /**
+   * The declarations {@code grant} may read, then each table's schema and notes when it may query
+   * the warehouse: a principal reads no name of what it cannot use.
+   */
   public List<ResourceFeature> resources(Grant grant) {
     List<ResourceFeature> resources = new ArrayList<>();
     List<String> visible =
@@ -142,8 +148,15 @@ public final class McpFeatures {
                   .build(),
               declarations));
     }
-    resources.addAll(tables);
+    if (readsTables(visible)) {
+      resources.addAll(tables);
+    }
     return resources;
+  }
+
+  /** Whether the methods {@code visible} include the warehouse's, which read the tables. */
+  private static boolean readsTables(List<String> visible) {
+    return visible.stream().anyMatch(path -> path.startsWith(WAREHOUSE_NAMESPACE));
   }
 
   /** The method paths {@code grant} sees: grants with the same paths share a tool list. */
@@ -153,13 +166,14 @@ public final class McpFeatures {
         .toList();
   }
 
-  /** The {@code analyst} prompt. */
-  public AnalystPrompt prompt() {
+  /** The {@code analyst} prompt as {@code grant} reads it: its tables only when it may query. */
+  public AnalystPrompt prompt(Grant grant) {
+    boolean queries = readsTables(visiblePaths(grant));
     return new AnalystPrompt(
         codeMode.toolName(),
         discovery != null,
         subject,
-        tables.stream().map(table -> table.resource().name()).toList());
+        queries ? tables.stream().map(table -> table.resource().name()).toList() : List.of());
   }
 
   /** Stops the handlers' threads; passes still running are interrupted. */
