@@ -83,6 +83,8 @@ public final class CodeMode implements AutoCloseable {
   /** Null when no one listens: no event is then built. */
   private final @Nullable GuardedListeners listeners;
 
+  private final Isolation isolation;
+
   private final CodeExecutor executor;
   private final SchemaValidator toolArguments;
   private final OuterTool outerTool;
@@ -131,6 +133,7 @@ public final class CodeMode implements AutoCloseable {
     this.toolArguments =
         SchemaValidator.compile("the input schema of " + tool.name(), tool.parameters());
     this.outerTool = new OuterTool(tool, this::call);
+    this.isolation = b.isolation;
     this.executor =
         switch (b.isolation) {
           case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
@@ -256,6 +259,14 @@ public final class CodeMode implements AutoCloseable {
   /** The allowlisted method paths ({@code warehouse.query}), in declaration order. */
   public List<String> methods() {
     return allowlist.methods().stream().map(Allowlist.Method::path).toList();
+  }
+
+  /**
+   * Where programs run: a server admits at most {@link Isolation.Process#workers()} passes at once
+   * under process isolation, so that no pass queues behind another principal's for a worker.
+   */
+  public Isolation isolation() {
+    return isolation;
   }
 
   /** The outer tool's name, which discovery's matches name as their owner. */

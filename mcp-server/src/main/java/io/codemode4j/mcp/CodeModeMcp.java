@@ -1,6 +1,7 @@
 package io.codemode4j.mcp;
 
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.mcp.internal.McpFeatures;
 import io.codemode4j.mcp.internal.McpTelemetry;
@@ -44,7 +45,7 @@ public final class CodeModeMcp implements AutoCloseable {
 
   private CodeModeMcp(Builder b, String subject, List<McpFeatures.ResourceFeature> tables) {
     this.mapper = JsonMapper.builder().build();
-    this.gate = new PassGate(b.maxConcurrentPasses);
+    this.gate = new PassGate(admitted(b.maxConcurrentPasses, b.codeMode.isolation()));
     this.version = b.version;
     this.features =
         new McpFeatures(
@@ -55,6 +56,19 @@ public final class CodeModeMcp implements AutoCloseable {
             gate,
             new McpTelemetry(b.openTelemetry),
             mapper);
+  }
+
+  /**
+   * Passes admitted at once: {@code maxConcurrentPasses}, and under process isolation no more than
+   * the workers. Decided: a pass admitted with no worker free waited for one as long as its wall
+   * time, so one principal's flood made every other's programs queue for tens of seconds; admitted
+   * only as a worker can take it, a pass over the pool is refused {@code busy} at once, like any
+   * other over the limit, and the other principals' next calls find a worker.
+   */
+  static int admitted(int maxConcurrentPasses, Isolation isolation) {
+    return isolation instanceof Isolation.Process process
+        ? Math.min(maxConcurrentPasses, process.workers())
+        : maxConcurrentPasses;
   }
 
   public static Builder builder(CodeMode codeMode) {

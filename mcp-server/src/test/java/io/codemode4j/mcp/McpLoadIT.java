@@ -24,7 +24,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -55,7 +57,9 @@ class McpLoadIT {
   static final int CLIENTS = 16;
   static final int ROUNDS = 10;
   static final int ROTATION = 16;
-  static final int WORKER_CLIENTS = 4;
+
+  /** As many as {@link Isolation#process()} has workers: a client more would be refused busy. */
+  static final int WORKER_CLIENTS = 2;
 
   /**
    * Every eighth client sends the busy loop. With every client sending it, about seven loops ran at
@@ -200,13 +204,11 @@ class McpLoadIT {
   }
 
   /**
-   * Four clients (one of them looping) and one round: every pass runs in one of two worker
-   * processes, so the hanging programs queue behind each other for their whole wall time; with
-   * eight clients this test alone took 100 s at a load average of 20.
+   * Two clients and one round: every pass runs in one of the two worker processes, one client's
+   * each, so none is refused busy for want of a worker.
    */
   @Test
-  void callTool_fourClientsOnWorkerProcesses_everyResultIsRightAndNoWorkerIsLeft()
-      throws Exception {
+  void callTool_aClientPerWorkerProcess_everyResultIsRightAndNoWorkerIsLeft() throws Exception {
     runLoad(Isolation.process(), 1, 1);
     Leftovers before = Leftovers.now();
 
@@ -215,6 +217,50 @@ class McpLoadIT {
     assertThat(tally.mismatches()).isEmpty();
     assertThat(tally.calls()).isEqualTo(WORKER_CLIENTS * ROTATION);
     before.assertNothingLeftBy(Leftovers.now());
+  }
+
+  /**
+   * One worker and two principals: while one principal's program holds the worker, the other's is
+   * refused busy at once (it used to wait for the worker up to its whole wall time), and runs once
+   * the worker is free.
+   */
+  @Test
+  void callTool_noWorkerFree_isBusyAtOnceForAnotherPrincipal() throws Exception {
+    try (Server server = new Server(new Isolation.Process(1, 512));
+        McpSyncClient emea = server.client(EMEA);
+        McpSyncClient apac = server.client(APAC)) {
+      CompletableFuture<McpSchema.CallToolResult> holding = new CompletableFuture<>();
+      // Its own thread: the SDK client completes responses on the common pool.
+      Thread.ofPlatform()
+          .start(
+              () ->
+                  holding.complete(
+                      emea.callTool(
+                          new McpSchema.CallToolRequest(
+                              "run_javascript",
+                              Map.of(
+                                  "code",
+                                  "async () => { let i = 0; while (i < 2000000) { i = (i + 1) |"
+                                      + " 0; } return i; }")))));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (server.mcp.runningPasses() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+
+      McpSchema.CallToolResult refused =
+          apac.callTool(
+              new McpSchema.CallToolRequest("run_javascript", Map.of("code", "async () => 1")));
+      holding.get(60, TimeUnit.SECONDS);
+      McpSchema.CallToolResult after =
+          apac.callTool(
+              new McpSchema.CallToolRequest("run_javascript", Map.of("code", "async () => 1")));
+
+      JsonNode busy = JSON.valueToTree(refused.structuredContent());
+      assertThat(busy.get("error").get("kind").asString()).isEqualTo("busy");
+      assertThat(busy.get("error").get("message").asString())
+          .contains("the server is at its limit of 1 program at once");
+      assertThat(JSON.valueToTree(after.structuredContent()).get("result").asInt()).isEqualTo(1);
+    }
   }
 
   /**

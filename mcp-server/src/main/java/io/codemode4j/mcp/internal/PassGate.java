@@ -82,6 +82,7 @@ public final class PassGate {
     }
     return "the server is at its limit of "
         + serverLimit
-        + " programs at once; nothing ran, so send this program again shortly";
+        + (serverLimit == 1 ? " program" : " programs")
+        + " at once; nothing ran, so send this program again shortly";
   }
 }
