@@ -142,6 +142,34 @@ class PassLimitsIT {
     }
   }
 
+  /**
+   * One allocation over the budget, then the program ends at once: it may fall between two of the
+   * watchdog's reads, and still no pass may end ok. A hundred tries of each kind.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "async () => new ArrayBuffer(24 * 1024 * 1024).byteLength",
+        "async () => new Float64Array(3 * 1024 * 1024).length",
+        "async () => 'x'.repeat(24 * 1024 * 1024).length",
+        "async () => new Uint8Array(24 * 1024 * 1024).fill(1).length"
+      })
+  void run_oneLargeAllocationThenReturn_neverEndsOkInAHundredTries(String program) {
+    try (CodeMode tight =
+        new TestTools()
+            .codeMode()
+            .limits(CodeExecutionLimits.defaults().withMaxAllocatedBytes(16L * 1024 * 1024))
+            .build()) {
+      for (int i = 0; i < 100; i++) {
+        PassOutcome outcome = tight.run(program, TestTools.run());
+        assertThat(outcome)
+            .as("try " + (i + 1))
+            .isInstanceOfSatisfying(
+                PassFailure.class, f -> assertThat(f.limit()).isEqualTo(Limit.MEMORY));
+      }
+    }
+  }
+
   @Test
   void run_allocationBomb_failsLimitMemory() {
     try (CodeMode tight =

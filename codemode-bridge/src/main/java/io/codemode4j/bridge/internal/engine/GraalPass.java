@@ -230,6 +230,12 @@ public final class GraalPass {
         }
         settleArrived(settle, next);
       }
+      // The watchdog reads the counter every millisecond; one large allocation just before the
+      // program ends can fall between two reads, so the pass thread reads it once more before the
+      // pass may end ok.
+      if (done != null && stop.get() == null && meter.allocationSpentHere()) {
+        stop(PassMessages.memory(limits));
+      }
     } catch (PolyglotException e) {
       failure = PassMessages.engineFailure(EngineFailure.of(e, meter), e, limits);
     } catch (InterruptedException e) {
