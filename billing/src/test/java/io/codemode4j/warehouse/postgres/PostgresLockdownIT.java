@@ -54,6 +54,12 @@ class PostgresLockdownIT {
         Statement statement = reader.createStatement()) {
       assertThat(one(statement, "SHOW default_transaction_read_only")).isEqualTo("on");
       assertThat(one(statement, "SHOW statement_timeout")).isEqualTo("10s");
+      assertThat(one(statement, "SHOW work_mem")).isEqualTo("32MB");
+      assertThat(one(statement, "SHOW temp_file_limit")).isEqualTo("1GB");
+      // A session may not raise the spill's bound: only a superuser sets it.
+      assertThatThrownBy(() -> statement.execute("SET temp_file_limit = '-1'"))
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("permission denied");
     }
   }
 

@@ -79,9 +79,25 @@ public final class PostgresEngine extends JdbcEngine {
     return PostgresSql.dialect(schema == null ? DEFAULT_SCHEMA : schema);
   }
 
+  /**
+   * What one sort or hash of a query may hold in memory before it spills to disk: PostgreSQL's
+   * {@code work_mem}, set on every session this engine opens (a reader locked down by {@link
+   * PostgresLockdown} also has it, with {@code temp_file_limit} bounding the spill, on its role).
+   */
+  public static final String WORK_MEM = "32MB";
+
+  /**
+   * {@inheritDoc} Every session starts with {@link #WORK_MEM} as its {@code work_mem} unless the
+   * URL sets {@code options} itself: a program's query cannot take more of the server's memory per
+   * operation, whichever role the URL names.
+   */
   @Override
   public HikariConfig pool(String jdbcUrl, @Nullable String user, @Nullable String password) {
-    return JdbcPools.config(readOnlyUrl(jdbcUrl), user, password);
+    HikariConfig config = JdbcPools.config(readOnlyUrl(jdbcUrl), user, password);
+    if (!jdbcUrl.contains("options=")) {
+      config.addDataSourceProperty("options", "-c work_mem=" + WORK_MEM);
+    }
+    return config;
   }
 
   @Override

@@ -34,6 +34,11 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code default_transaction_read_only} and {@code statement_timeout} on each role: the first
  *       is only a hint (a session may turn it off), so the privileges are the guard; the second
  *       caps a query the pool's own timeout failed to cancel;
+ *   <li>{@code work_mem} ({@link PostgresEngine#WORK_MEM}) and {@code temp_file_limit} ({@link
+ *       #TEMP_FILE_LIMIT}) on each role: a sort or hash holds at most that much memory before it
+ *       spills, and the spill of a query at most that much disk, so one program's query cannot take
+ *       gigabytes of the server (a session cannot raise {@code temp_file_limit}: only a superuser
+ *       sets it);
  *   <li>tenants by a role per tenant and row-level security: every base table has RLS enabled, and
  *       a policy per role says which rows it reads ({@code region IN ('emea')}, or through the
  *       parent table for a child), the unscoped reader's policy all rows. PostgreSQL orders a
@@ -50,6 +55,9 @@ import org.jspecify.annotations.Nullable;
  */
 public record PostgresLockdown(
     String database, String schema, Map<String, TenantScope> tables, Duration statementTimeout) {
+
+  /** The most temporary-file space one query of a locked-down role may use. */
+  public static final String TEMP_FILE_LIMIT = "1GB";
 
   public PostgresLockdown {
     requireIdentifier(database, "database");
@@ -106,6 +114,16 @@ public record PostgresLockdown(
             + quotedRole
             + " SET statement_timeout = "
             + SqlLiterals.quote(statementTimeout.toMillis() + "ms"));
+    statements.add(
+        "ALTER ROLE "
+            + quotedRole
+            + " SET work_mem = "
+            + SqlLiterals.quote(PostgresEngine.WORK_MEM));
+    statements.add(
+        "ALTER ROLE "
+            + quotedRole
+            + " SET temp_file_limit = "
+            + SqlLiterals.quote(TEMP_FILE_LIMIT));
     statements.add("REVOKE TEMPORARY ON DATABASE " + quote(database) + " FROM PUBLIC");
     statements.add("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
     statements.add("REVOKE ALL ON SCHEMA " + quote(schema) + " FROM PUBLIC");

@@ -157,6 +157,24 @@ class PostgresShopIT {
   }
 
   /**
+   * Every session the engine opens bounds a sort's or hash's memory, whatever role the URL names:
+   * here the superuser, which no lockdown touched.
+   */
+  @Test
+  void pool_anyRole_startsItsSessionsWithTheEnginesWorkMem() throws Exception {
+    com.zaxxer.hikari.HikariConfig config =
+        new PostgresEngine()
+            .pool(PostgresTestServer.url(DATABASE), PostgresTestServer.SUPERUSER, "");
+    try (com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource(config);
+        Connection session = pool.getConnection();
+        Statement sql = session.createStatement();
+        java.sql.ResultSet shown = sql.executeQuery("SHOW work_mem")) {
+      shown.next();
+      assertThat(shown.getString(1)).isEqualTo(PostgresEngine.WORK_MEM);
+    }
+  }
+
+  /**
    * The draft init would write for the reader, loaded as written and opened; with {@code
    * tenantUser}, each tenant's queries run as that role of the tenant's.
    */
