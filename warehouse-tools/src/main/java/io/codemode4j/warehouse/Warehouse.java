@@ -51,6 +51,14 @@ public final class Warehouse implements AutoCloseable {
    */
   public static final int DEFAULT_MAX_RESULT_BYTES = 1024 * 1024;
 
+  /**
+   * Queries one tenant (or the unconfined reader) runs at once by default: one less than the
+   * default pool, so that no tenant holds every connection and a program's {@code Promise.all} of
+   * three queries still runs them together.
+   */
+  public static final int DEFAULT_MAX_CONCURRENT_QUERIES_PER_TENANT =
+      JdbcPools.DEFAULT_POOL_SIZE - 1;
+
   /** The least and most {@link Builder#maxResultBytes} may be. */
   public static final int MIN_RESULT_BYTES = 1024;
 
@@ -145,9 +153,11 @@ public final class Warehouse implements AutoCloseable {
       throws SqlRefusedException, WarehouseException {
     requireTimeout(timeout);
     ApprovedQuery approved = connections.allowlistFor(allowlist, policy).approve(sql, policy);
-    return connections
-        .forPolicy(policy)
-        .execute(approved.sql(), approved.maxRows(), maxResultBytes, timeout);
+    try (TenantQueryGate.Permit place = connections.gate().enter(policy, timeout)) {
+      return connections
+          .forPolicy(policy)
+          .execute(approved.sql(), approved.maxRows(), maxResultBytes, timeout);
+    }
   }
 
   /** Every row visible, at most {@link #maxRows()} returned. */
@@ -232,9 +242,24 @@ public final class Warehouse implements AutoCloseable {
     private int maxResultBytes = DEFAULT_MAX_RESULT_BYTES;
     private @Nullable TenantDataSources tenantSources;
     private @Nullable WarehouseEngine engine;
+    private int maxConcurrentQueriesPerTenant = DEFAULT_MAX_CONCURRENT_QUERIES_PER_TENANT;
 
     private Builder(SqlAllowlist allowlist) {
       this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
+    }
+
+    /**
+     * Queries one tenant (the unconfined reader counted as one) runs at once, at least 1 (default
+     * {@value #DEFAULT_MAX_CONCURRENT_QUERIES_PER_TENANT}); a query over it waits its turn, at most
+     * its timeout, so one tenant's flood queues behind itself and not in the shared pool.
+     */
+    public Builder maxConcurrentQueriesPerTenant(int value) {
+      if (value < 1) {
+        throw new IllegalArgumentException(
+            "maxConcurrentQueriesPerTenant must be at least 1, was " + value);
+      }
+      this.maxConcurrentQueriesPerTenant = value;
+      return this;
     }
 
     /**
@@ -385,7 +410,8 @@ public final class Warehouse implements AutoCloseable {
       }
       return new Warehouse(
           allowlist,
-          new WarehouseConnections(backend, tenantSources, values),
+          new WarehouseConnections(
+              backend, tenantSources, values, new TenantQueryGate(maxConcurrentQueriesPerTenant)),
           engine,
           notes,
           queryTimeout,

@@ -20,6 +20,7 @@ final class WarehouseConnections implements AutoCloseable {
   private final JdbcBackend reader;
   private final @Nullable TenantDataSources tenantSources;
   private final ValueMapping values;
+  private final TenantQueryGate gate;
 
   private final ConcurrentHashMap<SchemaKey, SqlAllowlist> schemaAllowlists =
       new ConcurrentHashMap<>();
@@ -30,10 +31,19 @@ final class WarehouseConnections implements AutoCloseable {
   private boolean closed;
 
   WarehouseConnections(
-      JdbcBackend reader, @Nullable TenantDataSources tenantSources, ValueMapping values) {
+      JdbcBackend reader,
+      @Nullable TenantDataSources tenantSources,
+      ValueMapping values,
+      TenantQueryGate gate) {
     this.reader = reader;
     this.tenantSources = tenantSources;
     this.values = values;
+    this.gate = gate;
+  }
+
+  /** How many queries each tenant runs at once, shared by every warehouse of these connections. */
+  TenantQueryGate gate() {
+    return gate;
   }
 
   /** The reader's backend, which also reads the catalog. */
