@@ -10,6 +10,11 @@ public enum AgentFailureKind {
   MAX_TOOL_CALLS("max_tool_calls"),
   /** {@link AgentPolicy#maxDuration()} passed. */
   MAX_DURATION("max_duration"),
+  /**
+   * The conversation is over {@link AgentPolicy#maxHistoryBytes()} even with every earlier tool
+   * result left out.
+   */
+  MAX_HISTORY("max_history"),
   /** The answer did not match the output schema, also after the one repair turn. */
   INVALID_OUTPUT("invalid_output"),
   /** The model could not be reached or answered with an error. */

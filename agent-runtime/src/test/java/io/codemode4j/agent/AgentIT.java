@@ -386,6 +386,101 @@ class AgentIT {
     }
   }
 
+  static List<Function<ChatRequest, AiMessage>> oversizedReplies() {
+    String padding = "x".repeat(5000);
+    return List.of(
+        text("{\"region\": \"" + padding + "\", \"revenue\": \"1\"}"),
+        call("c1", "run_javascript", code("async () => '" + padding + "'")),
+        calls(
+            ToolExecutionRequest.builder()
+                .id("c1")
+                .name("run_javascript")
+                .arguments(code("async () => '" + padding.substring(0, 2500) + "'"))
+                .build(),
+            ToolExecutionRequest.builder()
+                .id("c2")
+                .name("run_javascript")
+                .arguments(code("async () => '" + padding.substring(0, 2500) + "'"))
+                .build()));
+  }
+
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("oversizedReplies")
+  void ask_replyOverMaxReplyBytes_isNeitherRunNorKeptAndTheModelIsTold(
+      Function<ChatRequest, AiMessage> oversized) {
+    ScriptedChatModel model = new ScriptedChatModel(oversized, text(expectedAnswer()));
+
+    AgentOutcome outcome =
+        agent(model)
+            .policy(AgentPolicy.defaults().withMaxReplyBytes(4096))
+            .build()
+            .ask("q", Principal.unconfined("a"));
+
+    assertThat(outcome.ok()).isTrue();
+    assertThat(outcome.transcript().toolCalls()).isZero();
+    List<ChatMessage> second = model.requests.get(1).messages();
+    assertThat(second).noneSatisfy(m -> assertThat(m.toString()).contains("x".repeat(2500)));
+    assertThat(((UserMessage) second.get(second.size() - 1)).singleText())
+        .matches(
+            "Your last reply was \\d+ bytes, over this run's limit of 4096 bytes"
+                + " \\(maxReplyBytes\\), so it was neither run nor kept\\..*");
+    assertThat(outcome.transcript().turns().get(0).text())
+        .matches("\\[a reply of \\d+ bytes, over maxReplyBytes, left out\\]");
+  }
+
+  @Test
+  void ask_historyOverMaxHistoryBytes_leavesOutTheOldestResultsFirst() {
+    String program = code("async () => 'y'.repeat(7000)");
+    ScriptedChatModel model =
+        new ScriptedChatModel(
+            call("c1", "run_javascript", program),
+            call("c2", "run_javascript", program),
+            text(expectedAnswer()));
+
+    AgentOutcome outcome =
+        agent(model)
+            .policy(AgentPolicy.defaults().withMaxReplyBytes(4096).withMaxHistoryBytes(14 * 1024))
+            .build()
+            .ask("q", Principal.unconfined("a"));
+
+    assertThat(outcome.ok()).isTrue();
+    List<ToolExecutionResultMessage> results =
+        model.requests.get(2).messages().stream()
+            .filter(ToolExecutionResultMessage.class::isInstance)
+            .map(ToolExecutionResultMessage.class::cast)
+            .toList();
+    assertThat(results).hasSize(2);
+    assertThat(results.get(0).text())
+        .matches(
+            "\\[left out: an earlier result of \\d+ bytes, to keep the conversation under 14336"
+                + " bytes \\(maxHistoryBytes\\); run the program again if you need it\\]");
+    assertThat(results.get(1).text()).contains("y".repeat(7000));
+  }
+
+  @Test
+  void ask_conversationThatCannotFitMaxHistoryBytes_failsSayingSo() {
+    ScriptedChatModel model = new ScriptedChatModel(text(expectedAnswer()));
+
+    AgentOutcome outcome =
+        agent(model)
+            .policy(AgentPolicy.defaults().withMaxReplyBytes(1024).withMaxHistoryBytes(1024))
+            .build()
+            .ask("q".repeat(2000), Principal.unconfined("a"));
+
+    assertThat(outcome)
+        .isInstanceOfSatisfying(
+            AgentOutcome.Failed.class,
+            f -> {
+              assertThat(f.kind()).isEqualTo(AgentFailureKind.MAX_HISTORY);
+              assertThat(f.message())
+                  .matches(
+                      "the conversation is \\d+ bytes, over this run's limit of 1024 bytes"
+                          + " \\(maxHistoryBytes\\), even with every earlier tool result left"
+                          + " out; .*");
+            });
+    assertThat(model.requests).isEmpty();
+  }
+
   @Test
   void ask_invalidAnswer_getsOneRepairTurn() {
     ScriptedChatModel model =
@@ -398,7 +493,9 @@ class AgentIT {
     assertThat(outcome.ok()).isTrue();
     List<ChatMessage> second = model.requests.get(1).messages();
     assertThat(((UserMessage) second.get(second.size() - 1)).singleText())
-        .startsWith("Your answer does not match the required JSON Schema: the reply is not JSON");
+        .startsWith(
+            "Your answer does not match the required JSON Schema: the reply is not JSON (at line 1,"
+                + " column 1). Reply with only the corrected JSON value");
   }
 
   @Test

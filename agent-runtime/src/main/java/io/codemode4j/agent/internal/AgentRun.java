@@ -179,6 +179,10 @@ public final class AgentRun {
       if (System.nanoTime() >= deadline) {
         return failed(AgentFailureKind.MAX_DURATION, limitReached("maxDuration"));
       }
+      String overHistory = fitHistory();
+      if (overHistory != null) {
+        return failed(AgentFailureKind.MAX_HISTORY, overHistory);
+      }
       List<ToolSpec> exposed = exposure.current();
       List<ToolSpecification> toolSpecs =
           exposed.stream().map(LangChainTools::specification).toList();
@@ -197,6 +201,28 @@ public final class AgentRun {
         return failed(stop.kind, stop.text);
       }
       AiMessage ai = response.aiMessage();
+      long replyBytes = ai == null ? 0 : utf8(text(ai));
+      if (replyBytes > setup.policy().maxReplyBytes()) {
+        // Neither run nor kept: a reply that large would ride along, verbatim, in every request.
+        String note =
+            "Your last reply was "
+                + replyBytes
+                + " bytes, over this run's limit of "
+                + setup.policy().maxReplyBytes()
+                + " bytes (maxReplyBytes), so it was neither run nor kept. Reply with a shorter"
+                + " program or answer: let SQL aggregate, and return only what the answer needs.";
+        turns.add(
+            new AgentTurn(
+                index,
+                exposedNames,
+                requestBytes,
+                newBytes,
+                "[a reply of " + replyBytes + " bytes, over maxReplyBytes, left out]",
+                List.of()));
+        messages.add(AiMessage.from("[a reply of " + replyBytes + " bytes, left out]"));
+        messages.add(UserMessage.from(note));
+        continue;
+      }
       if (ai != null && ai.hasToolExecutionRequests()) {
         List<ToolExecutionRequest> requests = wellFormed(ai.toolExecutionRequests());
         messages.add(AiMessage.from(ai.text(), requests));
@@ -527,8 +553,17 @@ public final class AgentRun {
     }
     try {
       return MAPPER.readTree(json);
+    } catch (tools.jackson.core.exc.StreamConstraintsException e) {
+      wrong.add(
+          "the reply is JSON nested too deeply, or with a number or string too long, to read");
+      return null;
     } catch (JacksonException e) {
-      wrong.add("the reply is not JSON (" + e.getOriginalMessage() + ")");
+      var at = e.getLocation();
+      wrong.add(
+          "the reply is not JSON"
+              + (at == null || at.getLineNr() < 1
+                  ? ""
+                  : " (at line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
       return null;
     }
   }
@@ -538,6 +573,44 @@ public final class AgentRun {
     json.putObject("error").put("kind", kind).put("message", message);
     return json;
   }
+
+  /**
+   * Keeps the conversation under {@code maxHistoryBytes}: the oldest tool results are replaced by a
+   * note saying what was left out, one at a time, until it fits.
+   *
+   * @return why it cannot fit even so, or null when it fits
+   */
+  private @Nullable String fitHistory() {
+    long max = setup.policy().maxHistoryBytes();
+    long total = bytes(messages, 0);
+    for (int i = 0; i < messages.size() && total > max; i++) {
+      if (messages.get(i) instanceof ToolExecutionResultMessage result
+          && !result.text().startsWith(LEFT_OUT)) {
+        long size = utf8(result.text());
+        String note =
+            LEFT_OUT
+                + " an earlier result of "
+                + size
+                + " bytes, to keep the conversation under "
+                + max
+                + " bytes (maxHistoryBytes); run the program again if you need it]";
+        messages.set(i, ToolExecutionResultMessage.from(result.id(), result.toolName(), note));
+        total += utf8(note) - size;
+      }
+    }
+    if (total <= max) {
+      return null;
+    }
+    return "the conversation is "
+        + total
+        + " bytes, over this run's limit of "
+        + max
+        + " bytes (maxHistoryBytes), even with every earlier tool result left out; "
+        + doneSoFar();
+  }
+
+  /** How a tool result left out of the conversation begins. */
+  private static final String LEFT_OUT = "[left out:";
 
   private static long bytes(List<ChatMessage> messages, int from) {
     long total = 0;
