@@ -124,8 +124,14 @@ class OwnWarehouseCliIT {
 
   private static Map<String, String> env(Engine engine) {
     return switch (engine) {
-      case POSTGRESQL -> Map.of("CODEMODE_WAREHOUSE_PASSWORD", PG_PASSWORD);
-      case MARIADB -> Map.of("CODEMODE_WAREHOUSE_PASSWORD", TestMariaDb.PASSWORD);
+      case POSTGRESQL ->
+          Map.of("CODEMODE_WAREHOUSE_PASSWORD", PG_PASSWORD, "SHOP_TENANT_PASSWORD", PG_PASSWORD);
+      case MARIADB ->
+          Map.of(
+              "CODEMODE_WAREHOUSE_PASSWORD",
+              TestMariaDb.PASSWORD,
+              "SHOP_TENANT_PASSWORD",
+              TestMariaDb.PASSWORD);
       case DUCKDB_DIRECTORY, DUCKDB_FILE, TRINO -> Map.of();
     };
   }
@@ -167,6 +173,14 @@ class OwnWarehouseCliIT {
     }
     assertThat(draft).contains("# Left out: products has no store column");
     reviewed.append("  products:\n    tenant: shared\n");
+    if (engine != Engine.DUCKDB_DIRECTORY && engine != Engine.DUCKDB_FILE) {
+      // A server database confines a store only by a user of its own, whose rows it restricts.
+      int connection = reviewed.indexOf("connection:\n") + "connection:\n".length();
+      reviewed.insert(
+          connection,
+          "  tenantUser: shop_{tenant}\n"
+              + (engine == Engine.TRINO ? "" : "  tenantPasswordEnv: SHOP_TENANT_PASSWORD\n"));
+    }
     Files.writeString(config, reviewed.toString());
     String c = config.toString();
 

@@ -98,9 +98,18 @@ class TrinoCliIT {
     Outcome everyRegion =
         codemode(
             "query",
-            COUNT,
+            COUNT + " WHERE region = 'emea'",
             "--format",
             "json",
+            "--warehouse",
+            TestTrino.url(),
+            "--warehouse-user",
+            TestTrino.ANALYST);
+    // Row filters alone would leak through errors: Trino confines a tenant only by its own user.
+    Outcome filtersAlone =
+        codemode(
+            "query",
+            COUNT,
             "--warehouse",
             TestTrino.url(),
             "--warehouse-user",
@@ -141,6 +150,12 @@ class TrinoCliIT {
     assertThat(JSON.readTree(ownUser.out()).at("/rows/0/n").asLong()).isEqualTo(emea);
     assertThat(noGrants.exitCode()).isNotZero();
     assertThat(noGrants.err()).contains("Access Denied");
+    assertThat(filtersAlone.exitCode()).isEqualTo(2);
+    assertThat(filtersAlone.err())
+        .contains(
+            "--tenant asks to confine the programs to a region, but on Trino only the database can"
+                + " confine rows safely")
+        .contains("--warehouse-tenant-user");
   }
 
   @Test

@@ -99,6 +99,12 @@ public final class DuckDbEngine implements WarehouseEngine {
     return "jdbc:duckdb:/data/shop.duckdb";
   }
 
+  /** Each tenant reads a file of its own rows ({@link TenantRows}), whatever the connection. */
+  @Override
+  public boolean confinesTenantsItself() {
+    return true;
+  }
+
   @Override
   public boolean servesDirectories() {
     return true;

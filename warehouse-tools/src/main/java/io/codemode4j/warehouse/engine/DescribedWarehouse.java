@@ -8,6 +8,7 @@ import io.codemode4j.warehouse.QueryResult;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.config.Tenancy;
+import io.codemode4j.warehouse.config.WarehouseConnection;
 import io.codemode4j.warehouse.config.WarehouseDescription;
 import java.util.List;
 import java.util.Objects;
@@ -137,8 +138,10 @@ public final class DescribedWarehouse implements AutoCloseable {
 
   /**
    * Why {@code subject} (e.g. {@code --tenant}) cannot be served {@code tenant}, or {@code null}
-   * when it can: the description has no tenancy, so nothing would confine it; or it names values
-   * the data does not have (a typo would otherwise see no rows and look like an answer).
+   * when it can: the description has no tenancy, so nothing would confine it; the engine is a
+   * server database and the description names no user per tenant, so only row filters would ({@link
+   * WarehouseEngine#confinesTenantsItself}); or it names values the data does not have (a typo
+   * would otherwise see no rows and look like an answer).
    */
   public @Nullable String tenantProblem(Tenant tenant, String subject) throws WarehouseException {
     if (!(description().tenancy() instanceof Tenancy.Keyed keyed)) {
@@ -149,6 +152,23 @@ public final class DescribedWarehouse implements AutoCloseable {
           + " the description, or leave "
           + subject
           + " out";
+    }
+    if (!engine().confinesTenantsItself()
+        && !(description().connection() instanceof WarehouseConnection.Jdbc jdbc
+            && jdbc.tenantUser() != null)) {
+      return subject
+          + " asks to confine the programs to "
+          + keyed.withArticle()
+          + ", but on "
+          + engine().name()
+          + " only the database can confine rows safely (row filters alone let a query read"
+          + " another "
+          + keyed.key()
+          + "'s values through errors the database raises before the filter applies): give each "
+          + keyed.key()
+          + " a user of its own whose rows the database restricts, and name it with"
+          + " connection.tenantUser in the description or --warehouse-tenant-user (README,"
+          + " \"Tenancy on a server database\", has the SQL)";
     }
     List<String> known = tenantValues();
     List<String> unknown =

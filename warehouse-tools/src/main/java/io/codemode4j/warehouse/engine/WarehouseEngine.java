@@ -27,6 +27,18 @@ public interface WarehouseEngine extends ValueMapping {
   /** The engine's name, as messages and the query tool name it: {@code PostgreSQL}. */
   String name();
 
+  /**
+   * Whether this engine confines a tenant by itself, with no user per tenant: the embedded DuckDB
+   * serves each tenant from a file of its rows alone. A server database confines a tenant only
+   * through a user of the tenant's own ({@code connection.tenantUser}) whose rows the database
+   * restricts (row-level security, views, access rules): row filters alone let a query read another
+   * tenant's values through errors the database raises before the filter applies, so without such
+   * users a confined principal is refused. False by default.
+   */
+  default boolean confinesTenantsItself() {
+    return false;
+  }
+
   /** Whether {@code jdbcUrl} is one of this engine's, by its scheme ({@code jdbc:postgresql:}). */
   boolean supports(String jdbcUrl);
 
