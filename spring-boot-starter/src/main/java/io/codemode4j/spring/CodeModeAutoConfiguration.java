@@ -5,6 +5,7 @@ import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.sample.SampleData;
 import io.codemode4j.sql.SqlAllowlist;
+import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
@@ -207,8 +208,28 @@ public class CodeModeAutoConfiguration {
    */
   @Bean
   @ConditionalOnMissingBean
-  public CodeModePrincipals codeModePrincipals(CodeModeProperties properties, Warehouse warehouse) {
+  public CodeModePrincipals codeModePrincipals(
+      CodeModeProperties properties,
+      Warehouse warehouse,
+      ObjectProvider<DescribedWarehouse> described) {
     CodeModeProperties.PrincipalProperties principal = properties.principal();
+    DescribedWarehouse description = described.getIfAvailable();
+    if (description != null && !principal.tenant().isEmpty()) {
+      // The same check as the CLI's --tenant: known values, and on a server database a user per
+      // tenant whose rows the database restricts.
+      String problem;
+      try {
+        problem =
+            description.tenantProblem(
+                new Tenant(java.util.Set.copyOf(principal.tenant())), "codemode.principal.tenant");
+      } catch (WarehouseException e) {
+        throw new IllegalStateException(
+            "cannot check codemode.principal.tenant: " + e.getMessage(), e);
+      }
+      if (problem != null) {
+        throw new IllegalStateException(problem);
+      }
+    }
     SqlAllowlist allowlist = warehouse.allowlist();
     boolean keyed =
         allowlist.tables().stream()

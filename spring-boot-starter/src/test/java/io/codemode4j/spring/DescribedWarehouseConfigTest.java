@@ -57,6 +57,20 @@ class DescribedWarehouseConfigTest {
   }
 
   @Test
+  void config_principalTenantTheDataDoesNotHave_failsTheContextNamingTheKnownOnes() {
+    runner
+        .withPropertyValues("codemode.config=file:" + config, "codemode.principal.tenant=west")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .rootCause()
+                    .hasMessage(
+                        "codemode.principal.tenant names a store the data does not have (west): its"
+                            + " stores are east, north, south"));
+  }
+
+  @Test
   void config_fileOfAnotherDomain_servesItConfinedToThePrincipalsStore() {
     runner
         .withPropertyValues("codemode.config=file:" + config, "codemode.principal.tenant=north")
