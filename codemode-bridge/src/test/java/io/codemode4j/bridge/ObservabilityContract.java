@@ -105,8 +105,15 @@ abstract class ObservabilityContract {
         null);
   }
 
-  /** The audit lines of {@code pass}, in the order they were written. */
+  /** The call and pass lines of {@code pass} (not its intents), in the order they were written. */
   List<JsonNode> lines(PassOutcome pass) {
+    return written(pass).stream()
+        .filter(l -> !l.path("record").asString().equals("intent"))
+        .toList();
+  }
+
+  /** Every audit line of {@code pass}, intents too, in the order they were written. */
+  List<JsonNode> written(PassOutcome pass) {
     String text;
     synchronized (audit) {
       text = audit.toString(StandardCharsets.UTF_8);
@@ -115,6 +122,40 @@ abstract class ObservabilityContract {
         .map(TestTools::json)
         .filter(line -> line.path("passId").asString().equals(pass.passId()))
         .toList();
+  }
+
+  /**
+   * The intent lines: one for each call of a mutation tool ({@code fail}, {@code block}) whose
+   * handler started, written before that call's line; none for anything else.
+   */
+  private static void assertIntentsPrecedeEveryStartedMutation(List<JsonNode> written) {
+    List<String> started =
+        written.stream()
+            .filter(l -> l.path("record").asString().equals("call"))
+            .filter(l -> Set.of("fail", "block").contains(l.path("tool").asString()))
+            .filter(l -> !l.path("startedAt").isNull())
+            .map(l -> l.path("callId").asString())
+            .toList();
+    List<String> intents =
+        written.stream()
+            .filter(l -> l.path("record").asString().equals("intent"))
+            .map(l -> l.path("callId").asString())
+            .toList();
+    assertThat(intents).containsExactlyInAnyOrderElementsOf(started);
+    for (String callId : intents) {
+      int intent = -1;
+      int call = -1;
+      for (int i = 0; i < written.size(); i++) {
+        if (written.get(i).path("callId").asString().equals(callId)) {
+          if (written.get(i).path("record").asString().equals("intent")) {
+            intent = i;
+          } else {
+            call = i;
+          }
+        }
+      }
+      assertThat(intent).as("the intent of " + callId + " before its call line").isLessThan(call);
+    }
   }
 
   List<SpanData> spansOf(PassOutcome pass) {
@@ -133,6 +174,7 @@ abstract class ObservabilityContract {
    */
   void assertAuditAndSpansMatchTheLedger(PassOutcome pass, RunContext run) {
     List<CallRecord> calls = pass.calls();
+    assertIntentsPrecedeEveryStartedMutation(written(pass));
     List<JsonNode> lines = lines(pass);
     assertThat(lines).hasSize(calls.size() + 1);
     JsonNode passLine = lines.getLast();
