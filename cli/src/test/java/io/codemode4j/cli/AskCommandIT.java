@@ -41,19 +41,25 @@ class AskCommandIT {
 
   private record Outcome(int exitCode, String out, String err) {}
 
-  private static Outcome codemode(OpenAiWireServer server, String... options) {
+  /** The question over the bundled data, asked of the scripted model at {@code baseUrl}. */
+  private static List<String> question(String baseUrl, String... options) {
     List<String> args =
         new ArrayList<>(
             List.of(
-                "ask",
                 "Which region had the highest revenue?",
                 "--base-url",
-                server.baseUrl(),
+                baseUrl,
                 "--model",
                 "scripted",
                 "--data",
                 System.getProperty("codemode.sampleDir")));
     args.addAll(List.of(options));
+    return args;
+  }
+
+  private static Outcome codemode(OpenAiWireServer server, String... options) {
+    List<String> args = new ArrayList<>(List.of("ask"));
+    args.addAll(question(server.baseUrl(), options));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code =
@@ -181,17 +187,7 @@ class AskCommandIT {
 
   /** {@code codemode ask} with {@code env} as its environment. */
   private Outcome ask(Map<String, String> env, String baseUrl, String... options) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "Which region had the highest revenue?",
-                "--base-url",
-                baseUrl,
-                "--model",
-                "scripted",
-                "--data",
-                System.getProperty("codemode.sampleDir")));
-    args.addAll(List.of(options));
+    List<String> args = question(baseUrl, options);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     CommandLine cli = new CommandLine(new AskCommand(env));
