@@ -95,7 +95,7 @@ class BillingEdgeCasesIT {
     assertThat(caught.get("message").asString())
         .isEqualTo(
             "'Bigco' has more than 10000 invoices or they pass 1048576 bytes of JSON: aggregate them"
-                + " with warehouse.query");
+                + " in SQL");
   }
 
   @Test
