@@ -46,7 +46,7 @@ class PassGateTest {
 
     assertThat(gate.tryAcquire(new Grant(Principal.unconfined("bo"), null, 5))).isNull();
     assertThat(gate.busyMessage(new Grant(Principal.unconfined("bo"), null, 5)))
-        .startsWith("the server is at its limit of 1 programs at once");
+        .startsWith("the server is at its limit of 1 program at once");
     permit.release();
     permit.release();
 
