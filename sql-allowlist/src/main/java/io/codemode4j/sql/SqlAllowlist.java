@@ -106,6 +106,24 @@ public final class SqlAllowlist {
     return approver.approve(sql, policy);
   }
 
+  /**
+   * The SQL that answers at most one row of {@code table} that is not {@code tenant}'s: its scope's
+   * condition negated, rendered for this allowlist's dialect and schema; {@code null} when the
+   * table is {@linkplain TenantScope.Shared shared}. Decided: for a host proving that a connection
+   * meant to read one tenant's rows reads no other's (row-level security, a view per tenant), by
+   * the same scopes the allowlist filters with; a row it answers on that connection is a foreign
+   * row the database let through. Generated, never parsed from user text.
+   *
+   * @throws IllegalArgumentException when {@code table} is not allowlisted
+   * @throws SqlRefusedException when the dialect cannot render it safely (it always can: the
+   *     allowlist's own filters are written the same way)
+   */
+  public @Nullable String foreignRowProbe(String table, Tenant tenant) throws SqlRefusedException {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(tenant, "tenant");
+    return approver.foreignRowProbe(table, tenant);
+  }
+
   /** How many outcomes the approval cache holds now (0 when it is disabled). */
   int cachedOutcomes() {
     return approver.cachedOutcomes();

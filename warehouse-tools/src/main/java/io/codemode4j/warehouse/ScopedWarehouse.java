@@ -75,6 +75,15 @@ public final class ScopedWarehouse {
               ToolFailure.Kind.FAILED,
               "the warehouse is unavailable right now (the host's log has the details); try again later");
         }
+        case NOT_CONFINED -> {
+          // The host's database lets this tenant's user read other tenants' rows: the setup is
+          // for the host's log; the program learns only that its queries are refused.
+          LOG.warn("warehouse refuses principal {}: {}", principal.id(), LogText.of(e));
+          yield new ToolFailure(
+              ToolFailure.Kind.FAILED,
+              "the warehouse refuses this tenant's queries until its database confines them to"
+                  + " the tenant's rows (the host's log has the details)");
+        }
         case INTERRUPTED -> throw interruption(e);
       };
     }

@@ -152,12 +152,28 @@ public final class Warehouse implements AutoCloseable {
   public QueryResult query(String sql, QueryPolicy policy, Duration timeout)
       throws SqlRefusedException, WarehouseException {
     requireTimeout(timeout);
-    ApprovedQuery approved = connections.allowlistFor(allowlist, policy).approve(sql, policy);
+    SqlAllowlist approving = connections.allowlistFor(allowlist, policy);
+    ApprovedQuery approved = approving.approve(sql, policy);
     try (TenantQueryGate.Permit place = connections.gate().enter(policy, timeout)) {
       return connections
-          .forPolicy(policy)
+          .forPolicy(policy, approving, timeout)
           .execute(approved.sql(), approved.maxRows(), maxResultBytes, timeout);
     }
+  }
+
+  /**
+   * Opens {@code tenant}'s own connections now, where the warehouse has them ({@link
+   * Builder#tenantDataSources}), and proves they read no other tenant's row of any allowlisted
+   * table, as its first query would: for a front end that serves a tenant to refuse at start-up
+   * what would otherwise fail its first query. Does nothing for a warehouse without them.
+   *
+   * @throws WarehouseException of kind {@code NOT_CONFINED} when a connection reads a row that is
+   *     not the tenant's, or the proof could not finish; of another kind when the connections
+   *     cannot be opened
+   */
+  public void proveConfined(Tenant tenant) throws WarehouseException {
+    QueryPolicy policy = forTenant(tenant);
+    connections.forPolicy(policy, connections.allowlistFor(allowlist, policy), queryTimeout);
   }
 
   /** Every row visible, at most {@link #maxRows()} returned. */

@@ -3,6 +3,7 @@ package io.codemode4j.warehouse;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,23 +72,51 @@ final class WarehouseConnections implements AutoCloseable {
   /** An allowlist and a tenant schema it renders into. */
   private record SchemaKey(SqlAllowlist allowlist, String schema) {}
 
-  /** The backend {@code policy}'s queries run on: its tenant's own, else the reader's. */
-  JdbcBackend forPolicy(QueryPolicy policy) throws WarehouseException {
+  /**
+   * The backend {@code policy}'s queries run on: its tenant's own, else the reader's. A tenant's
+   * own connections are opened at its first query and proven confined to its rows of {@code
+   * allowlist}'s tables first ({@link TenantConfinement}), each probe within {@code timeout};
+   * connections that fail the proof are closed and the query fails with it, so a tenant whose
+   * database was fixed is served at its next query.
+   */
+  JdbcBackend forPolicy(QueryPolicy policy, SqlAllowlist allowlist, Duration timeout)
+      throws WarehouseException {
     if (tenantSources == null || policy.tenant().isEmpty()) {
       return reader;
     }
     Tenant tenant = policy.tenant().get();
+    JdbcBackend open = openTenant(tenant);
+    if (open != null) {
+      return open;
+    }
+    // Opened and proven outside the lock, so that one tenant's proof never holds up another's
+    // queries; two first queries of one tenant may both prove, and the second keeps the first's.
+    JdbcBackend opened = new JdbcBackend(tenantSources.open(tenant), true, values);
+    try {
+      TenantConfinement.prove(opened, allowlist, tenant, timeout);
+    } catch (WarehouseException | RuntimeException e) {
+      opened.close();
+      throw e;
+    }
+    synchronized (tenants) {
+      JdbcBackend raced = openTenant(tenant);
+      if (raced != null) {
+        opened.close();
+        return raced;
+      }
+      tenants.put(tenant, opened);
+      return opened;
+    }
+  }
+
+  /** The tenant's proven connections, or {@code null} when it has none yet. */
+  private @Nullable JdbcBackend openTenant(Tenant tenant) throws WarehouseException {
     synchronized (tenants) {
       if (closed) {
         throw new WarehouseException(
             WarehouseException.Kind.UNAVAILABLE, "the warehouse is closed");
       }
-      JdbcBackend open = tenants.get(tenant);
-      if (open == null) {
-        open = new JdbcBackend(tenantSources.open(tenant), true, values);
-        tenants.put(tenant, open);
-      }
-      return open;
+      return tenants.get(tenant);
     }
   }
 

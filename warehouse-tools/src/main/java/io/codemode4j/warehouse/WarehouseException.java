@@ -25,7 +25,12 @@ public final class WarehouseException extends Exception {
      * The result passed the warehouse's {@code maxResultBytes} of JSON while it was read; reading
      * stopped there and the statement was closed.
      */
-    TOO_LARGE
+    TOO_LARGE,
+    /**
+     * The tenant's own connections ({@link TenantDataSources}) read another tenant's rows, or could
+     * not be proven not to; none of the tenant's queries runs until the database confines them.
+     */
+    NOT_CONFINED
   }
 
   private static final long serialVersionUID = 1L;

@@ -8,6 +8,7 @@ import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.QueryResult;
 import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.config.WarehouseConnection;
 import io.codemode4j.warehouse.config.WarehouseDescription;
 import io.codemode4j.warehouse.config.WarehouseDescriptions;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -65,6 +67,14 @@ class PostgresShopIT {
       for (String store : ShopDomain.STORES) {
         lockdown.applyTenant(owner, Tenant.of(store), role(store), PASSWORD);
       }
+      // Misconfigured roles of east, as a hand-written setup could leave them: one whose policies
+      // read north's rows, one whose order lines' policy forgot the orders they belong to.
+      lockdown.applyTenant(owner, Tenant.of("north"), "other_east", PASSWORD);
+      lockdown.applyTenant(owner, Tenant.of("east"), "lines_east", PASSWORD);
+      sql.execute("DROP POLICY codemode_lines_east ON shop.order_lines");
+      sql.execute(
+          "CREATE POLICY codemode_lines_east ON shop.order_lines FOR SELECT TO lines_east"
+              + " USING (true)");
     }
   }
 
@@ -133,6 +143,50 @@ class PostgresShopIT {
       rs.next();
       assertThat(rs.getLong(1)).isEqualTo(1);
     }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"east", "north", "south"})
+  void tenantProblem_tenantRoleConfinedByTheServer_isNone(String store) throws Exception {
+    try (DescribedWarehouse opened = open(role(TenantUserTemplate.PLACEHOLDER))) {
+      assertThat(opened.tenantProblem(Tenant.of(store), "--tenant")).isNull();
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          other_{tenant} | stores      | its store is none of east
+          lines_{tenant} | order_lines | its order_id names no row of orders that is east's
+          """)
+  void tenantProblem_tenantRoleReadingAForeignRow_isRefusedNamingTheTableAndTheFix(
+      String template, String table, String why) throws Exception {
+    try (DescribedWarehouse opened = open(template)) {
+      String problem = opened.tenantProblem(Tenant.of("east"), "--tenant");
+
+      assertThat(problem)
+          .startsWith("--tenant cannot be served: the database does not confine")
+          .contains("they read a row of " + table + " that is not its own (" + why + ")")
+          .contains("row-level security")
+          .contains("Tenancy on a server database");
+      // The first query of the tenant is refused the same way, and nothing of it runs.
+      Warehouse warehouse = opened.warehouse();
+      assertThatThrownBy(
+              () -> warehouse.query("SELECT count(*) FROM orders", warehouse.forTenant(east())))
+          .isInstanceOfSatisfying(
+              WarehouseException.class,
+              e -> assertThat(e.kind()).isEqualTo(WarehouseException.Kind.NOT_CONFINED));
+      // The reader is served as before.
+      assertThat(warehouse.query("SELECT count(*) AS n FROM stores", warehouse.unscoped()).rows())
+          .singleElement()
+          .satisfies(row -> assertThat(row.get("n").asLong()).isEqualTo(ShopDomain.STORES.size()));
+    }
+  }
+
+  private static Tenant east() {
+    return Tenant.of("east");
   }
 
   @ParameterizedTest

@@ -7,11 +7,14 @@ import io.codemode4j.sql.SchemaExamples;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.sql.dialect.Dialect;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlSelect;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -128,6 +131,20 @@ public final class Approver {
   /** The allowlisted tables and views, lowercase. */
   public Set<String> tables() {
     return tables.names();
+  }
+
+  /**
+   * The SQL, as this allowlist renders it, that answers at most one row of {@code table} that is
+   * not {@code tenant}'s, or {@code null} when the table is shared ({@link
+   * SqlAllowlist#foreignRowProbe}).
+   */
+  public @Nullable String foreignRowProbe(String table, Tenant tenant) throws SqlRefusedException {
+    if (tables.scope(table) == null) {
+      throw new IllegalArgumentException(
+          "table " + table + " is not allowlisted, so it has no rows to probe");
+    }
+    SqlSelect foreign = new TenantFilter(tables, tenant).foreignRowsOf(table, SqlParserPos.ZERO);
+    return foreign == null ? null : Rendering.render(RowCap.apply(foreign, 1), dialect);
   }
 
   /** How many outcomes the approval cache holds now (0 when it is disabled). */

@@ -43,6 +43,23 @@ final class TenantFilter {
     return selectFrom(table, 0, SqlIdentifier.star(pos), pos);
   }
 
+  /**
+   * The rows of {@code table} that are not the tenant's, as a query of one constant column, or
+   * {@code null} when the table is shared (every row is every tenant's): {@code SELECT 1 FROM
+   * main.table AS tenant_0 WHERE NOT (<table's scope condition>)}. Run on a connection that is
+   * meant to read the tenant's rows alone, any row it answers proves that connection reads another
+   * tenant's. A row whose key is null is nobody's, so NOT of its unknown condition leaves it out.
+   */
+  @Nullable SqlSelect foreignRowsOf(String table, SqlParserPos pos) {
+    SqlSelect select = selectFrom(table, 0, SqlLiteral.createExactNumeric("1", pos), pos);
+    SqlNode kept = select.getWhere();
+    if (kept == null) {
+      return null;
+    }
+    select.setWhere(SqlStdOperatorTable.NOT.createCall(pos, kept));
+    return select;
+  }
+
   /** {@code SELECT item FROM main.table AS tenant_<depth> WHERE <table's scope condition>}. */
   private SqlSelect selectFrom(String table, int depth, SqlNode item, SqlParserPos pos) {
     String alias = ALIAS_PREFIX + depth;

@@ -47,6 +47,15 @@ final class Warehouse implements AutoCloseable {
     return load("region IN (" + list + ")", "invoice_id IN (SELECT invoice_id FROM invoices)");
   }
 
+  /**
+   * The customers and invoices of {@code regions} but every invoice line: a database that confines
+   * a parent table and forgets its child, whose lines of other regions' invoices then show.
+   */
+  static Warehouse onlyRegionsButEveryLine(Collection<String> regions) throws SQLException {
+    String list = regions.stream().map(r -> "'" + r + "'").collect(Collectors.joining(", "));
+    return load("region IN (" + list + ")", "TRUE");
+  }
+
   private static Warehouse load(String regionFilter, String lineFilter) throws SQLException {
     Path dir = sampleDir();
     Connection connection = DriverManager.getConnection("jdbc:duckdb:");

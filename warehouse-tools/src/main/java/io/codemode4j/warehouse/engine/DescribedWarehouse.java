@@ -140,8 +140,10 @@ public final class DescribedWarehouse implements AutoCloseable {
    * Why {@code subject} (e.g. {@code --tenant}) cannot be served {@code tenant}, or {@code null}
    * when it can: the description has no tenancy, so nothing would confine it; the engine is a
    * server database and the description names no user per tenant, so only row filters would ({@link
-   * WarehouseEngine#confinesTenantsItself}); or it names values the data does not have (a typo
-   * would otherwise see no rows and look like an answer).
+   * WarehouseEngine#confinesTenantsItself}); it names values the data does not have (a typo would
+   * otherwise see no rows and look like an answer); or the tenant's own connections read a row that
+   * is not the tenant's ({@link Warehouse#proveConfined}, run here so that a front end refuses at
+   * start-up what would otherwise fail its first query).
    */
   public @Nullable String tenantProblem(Tenant tenant, String subject) throws WarehouseException {
     if (!(description().tenancy() instanceof Tenancy.Keyed keyed)) {
@@ -173,9 +175,22 @@ public final class DescribedWarehouse implements AutoCloseable {
     List<String> known = tenantValues();
     List<String> unknown =
         tenant.values().stream().filter(value -> !known.contains(value)).sorted().toList();
-    if (unknown.isEmpty()) {
-      return null;
+    if (!unknown.isEmpty()) {
+      return unknownValues(subject, keyed, unknown, known);
     }
+    try {
+      warehouse.proveConfined(tenant);
+    } catch (WarehouseException e) {
+      if (e.kind() == WarehouseException.Kind.NOT_CONFINED) {
+        return subject + " cannot be served: " + e.getMessage();
+      }
+      throw e;
+    }
+    return null;
+  }
+
+  private static String unknownValues(
+      String subject, Tenancy.Keyed keyed, List<String> unknown, List<String> known) {
     return subject
         + " names "
         + (unknown.size() == 1 ? keyed.withArticle() : keyed.plural())
