@@ -9,12 +9,15 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.engine.postgres.PostgresLockdown;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.billing.BillingPostgres;
 import io.codemode4j.warehouse.postgres.PostgresWarehouses;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -143,16 +146,32 @@ class PostgresWarehouseIT {
   }
 
   /**
-   * A user per tenant really runs the tenant's queries: {@code probe_emea} is a tenant role whose
-   * row-level security reads apac's rows, so emea's filtered query through it finds none, where the
-   * filter alone (the reader) finds emea's invoices; {@code tenant_emea}, emea's own role, finds
-   * them all.
+   * A user per tenant really runs the tenant's queries: {@code paid_emea} is a tenant role whose
+   * row-level security reads only emea's paid invoices, so emea's filtered query through it counts
+   * those, where the filter alone (the reader) counts every emea invoice; {@code tenant_emea},
+   * emea's own role, counts them all. {@code probe_emea}, a role whose policies read apac's rows,
+   * is refused before any of emea's queries runs, and the reader still answers.
    */
   @Test
-  void open_tenantUsers_runEachTenantsQueriesAsItsRole() throws Exception {
-    try (Connection admin = TestPostgres.connect("postgres")) {
-      BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA)
-          .applyTenant(admin, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
+  void open_tenantUsers_runEachTenantsQueriesAsItsRoleOnceProvenConfined() throws Exception {
+    long paid;
+    try (Connection admin = TestPostgres.connect("postgres");
+        Statement sql = admin.createStatement()) {
+      PostgresLockdown lockdown =
+          BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA);
+      lockdown.applyTenant(admin, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
+      lockdown.applyTenant(admin, Tenant.of("emea"), "paid_emea", TestPostgres.PASSWORD);
+      String invoices = TestPostgres.SCHEMA + ".invoices";
+      sql.execute(
+          "ALTER POLICY codemode_paid_emea ON "
+              + invoices
+              + " USING (region = 'emea' AND status = 'paid')");
+      try (ResultSet rs =
+          sql.executeQuery(
+              "SELECT count(*) FROM " + invoices + " WHERE region = 'emea' AND status = 'paid'")) {
+        rs.next();
+        paid = rs.getLong(1);
+      }
     }
     Tenant emea = Tenant.of("emea");
 
@@ -164,13 +183,24 @@ class PostgresWarehouseIT {
                 TestPostgres.SCHEMA,
                 Warehouse.DEFAULT_MAX_RESULT_BYTES);
         Warehouse probed = openWithTenantUsers("probe_");
+        Warehouse paidOnly = openWithTenantUsers("paid_");
         Warehouse own = openWithTenantUsers("tenant_")) {
       long filtered = count(filterAlone, filterAlone.forTenant(emea));
 
       assertThat(filtered).isPositive();
-      assertThat(count(probed, probed.forTenant(emea))).isZero();
+      assertThat(paid).isBetween(1L, filtered - 1);
+      assertThat(count(paidOnly, paidOnly.forTenant(emea))).isEqualTo(paid);
       assertThat(count(own, own.forTenant(emea))).isEqualTo(filtered);
       assertThat(count(own, own.unscoped())).isGreaterThan(filtered);
+      WarehouseException refused =
+          catchThrowableOfType(
+              WarehouseException.class, () -> count(probed, probed.forTenant(emea)));
+      assertThat(refused.kind()).isEqualTo(WarehouseException.Kind.NOT_CONFINED);
+      assertThat(refused.getMessage())
+          .contains("tenant emea")
+          .contains("a row of ")
+          .doesNotContain(TestPostgres.PASSWORD);
+      assertThat(count(probed, probed.unscoped())).isGreaterThan(filtered);
     }
   }
 
