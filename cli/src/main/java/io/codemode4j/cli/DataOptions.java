@@ -326,22 +326,23 @@ final class DataOptions {
   }
 
   /**
-   * Why {@code subject}, {@code tenant}, cannot be served, or null when it can: the description has
-   * no tenancy; it names a key value the data does not have (a typo would otherwise see no rows and
-   * look like an answer); or several values where a user per tenant serves one value each.
+   * Why {@code subject}, {@code tenant}, cannot be served, or null when it can: several values
+   * where a user per tenant serves one value each (checked first: the warehouse's checks open the
+   * tenant's user); the description has no tenancy; it names a key value the data does not have (a
+   * typo would otherwise see no rows and look like an answer); or the tenant's user reads rows that
+   * are not its own ({@link DescribedWarehouse#tenantProblem}).
    */
   @Nullable String tenantProblem(DescribedWarehouse warehouse, Tenant tenant, String subject)
       throws WarehouseException {
-    String problem = warehouse.tenantProblem(tenant, subject);
-    if (problem != null) {
-      return problem;
-    }
     if (warehouse.description().connection() instanceof WarehouseConnection.Jdbc jdbc
         && jdbc.tenantUser() != null
         && warehouse.description().tenancy() instanceof Tenancy.Keyed keyed) {
-      return template(keyed, jdbc.tenantUser()).problem(tenant, subject);
+      String problem = template(keyed, jdbc.tenantUser()).problem(tenant, subject);
+      if (problem != null) {
+        return problem;
+      }
     }
-    return null;
+    return warehouse.tenantProblem(tenant, subject);
   }
 
   private TenantUserTemplate template(Tenancy.Keyed keyed) {

@@ -7,6 +7,7 @@ import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
 import io.codemode4j.cli.PackagedCli.Outcome;
+import io.codemode4j.engine.postgres.PostgresLockdown;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.billing.BillingPostgres;
 import io.codemode4j.warehouse.postgres.TestPostgres;
@@ -50,9 +51,11 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * wrong password would be let in; {@link #passwordsChecked} makes it check the password of every
  * role but the superuser {@code postgres} (scram-sha-256), as a real server does.
  *
- * <p>A tenant role is proven to run the query by {@code probe_emea}, a tenant role whose row-level
- * security reads apac's rows: emea's queries through it, filtered to emea by the allowlist, find no
- * rows where the reader finds emea's, so an answer of 0 can only come from that role.
+ * <p>A tenant role is proven to run the queries by {@code paid_emea}, a tenant role whose row-level
+ * security reads only emea's paid invoices: emea's queries through it count those, where the reader
+ * filtered to emea counts every emea invoice, so that answer can only come from that role. A role
+ * that reads another tenant's rows ({@code probe_emea}, whose policies are apac's) is refused by
+ * every command at start-up, before anything runs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PostgresCliIT {
@@ -71,6 +74,9 @@ class PostgresCliIT {
 
   /** Emea's invoices as the reader counts them with a WHERE of its own, set by the first test. */
   private static long emeaInvoices;
+
+  /** Emea's paid invoices, the rows {@code paid_emea} reads, counted by the superuser. */
+  private static long paidEmeaInvoices;
 
   @TempDir Path dir;
 
@@ -94,9 +100,25 @@ class PostgresCliIT {
           host all all ::1/128 scram-sha-256
           """);
       sql.execute("SELECT pg_reload_conf()");
-      try (Connection warehouse = admin()) {
-        BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA)
-            .applyTenant(warehouse, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
+      try (Connection warehouse = admin();
+          Statement tables = warehouse.createStatement()) {
+        PostgresLockdown lockdown =
+            BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA);
+        lockdown.applyTenant(warehouse, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
+        lockdown.applyTenant(warehouse, Tenant.of("emea"), "paid_emea", TestPostgres.PASSWORD);
+        String invoices = TestPostgres.SCHEMA + ".invoices";
+        tables.execute(
+            "ALTER POLICY codemode_paid_emea ON "
+                + invoices
+                + " USING (region = 'emea' AND status = 'paid')");
+        try (ResultSet paid =
+            tables.executeQuery(
+                "SELECT count(*) FROM "
+                    + invoices
+                    + " WHERE region = 'emea' AND status = 'paid'")) {
+          paid.next();
+          paidEmeaInvoices = paid.getLong(1);
+        }
       }
       sql.execute("DROP DATABASE IF EXISTS sample");
       sql.execute("DROP ROLE IF EXISTS " + LOADER);
@@ -290,7 +312,7 @@ class PostgresCliIT {
   // ---------------------------------------------------------------- a database user per tenant
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource({"tenant_{tenant}, own", "probe_{tenant}, probe"})
+  @CsvSource({"tenant_{tenant}, own", "paid_{tenant}, paid"})
   void query_tenantUser_runsTheTenantsQueriesAsItsRole(String template, String role)
       throws Exception {
     Outcome result =
@@ -308,7 +330,8 @@ class PostgresCliIT {
 
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(JSON.readTree(result.out()).at("/rows/0/n").asLong())
-        .isEqualTo(role.equals("own") ? emeaInvoices : 0);
+        .isEqualTo(role.equals("own") ? emeaInvoices : paidEmeaInvoices);
+    assertThat(paidEmeaInvoices).isBetween(1L, emeaInvoices - 1);
   }
 
   @Test
@@ -316,7 +339,7 @@ class PostgresCliIT {
     Path program = dir.resolve("count.js");
     Files.writeString(program, COUNT_PROGRAM);
 
-    Outcome probed =
+    Outcome paid =
         codemode(
             reader(),
             onWarehouse(
@@ -326,10 +349,10 @@ class PostgresCliIT {
                 "--tenant",
                 "emea",
                 "--warehouse-tenant-user",
-                "probe_{tenant}"));
+                "paid_{tenant}"));
 
-    assertThat(probed.exitCode()).as(probed.err()).isZero();
-    assertThat(JSON.readTree(probed.out()).path("result").asLong()).isZero();
+    assertThat(paid.exitCode()).as(paid.err()).isZero();
+    assertThat(JSON.readTree(paid.out()).path("result").asLong()).isEqualTo(paidEmeaInvoices);
   }
 
   @Test
@@ -355,7 +378,7 @@ class PostgresCliIT {
         codemode(
             reader(),
             session,
-            onWarehouse("mcp", "--tenant", "emea", "--warehouse-tenant-user", "probe_{tenant}"));
+            onWarehouse("mcp", "--tenant", "emea", "--warehouse-tenant-user", "paid_{tenant}"));
 
     assertThat(result.exitCode()).as(result.err()).isZero();
     JsonNode call =
@@ -367,7 +390,7 @@ class PostgresCliIT {
             .findFirst()
             .orElseThrow();
     assertThat(call.at("/result/structuredContent/ok").asBoolean()).as(call.toString()).isTrue();
-    assertThat(call.at("/result/structuredContent/result").asLong()).isZero();
+    assertThat(call.at("/result/structuredContent/result").asLong()).isEqualTo(paidEmeaInvoices);
   }
 
   @Test
@@ -396,12 +419,46 @@ class PostgresCliIT {
                   "--tenant",
                   "emea",
                   "--warehouse-tenant-user",
-                  "probe_{tenant}"));
+                  "paid_{tenant}"));
 
       assertThat(result.exitCode()).as(result.err()).isZero();
-      assertThat(server.received().get(1).lastToolResult().get("result").asLong()).isZero();
-      assertThat(result.out()).contains("emea has 0 invoices.");
+      assertThat(server.received().get(1).lastToolResult().get("result").asLong())
+          .isEqualTo(paidEmeaInvoices);
+      assertThat(result.out()).contains("emea has " + paidEmeaInvoices + " invoices.");
     }
+  }
+
+  /**
+   * A tenant role that reads another tenant's rows is refused before anything runs, by every
+   * command that takes {@code --tenant}: no model is asked, no client served, no query run.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"query", "run", "mcp", "ask"})
+  void command_tenantUserReadingAForeignRow_isRefusedAtStartUpNamingTheFix(String command)
+      throws Exception {
+    Path program = dir.resolve("count.js");
+    Files.writeString(program, COUNT_PROGRAM);
+    List<String> args = new ArrayList<>(List.of(command));
+    args.addAll(
+        switch (command) {
+          case "query" -> List.of(COUNT);
+          case "run" -> List.of(program.toString());
+          case "ask" ->
+              List.of("How many invoices?", "--base-url", "http://127.0.0.1:9/v1", "--model", "m");
+          default -> List.of();
+        });
+    args.addAll(List.of("--tenant", "emea", "--warehouse-tenant-user", "probe_{tenant}"));
+
+    Outcome result = codemode(reader(), onWarehouse(args.toArray(String[]::new)));
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err())
+        .contains(
+            "--tenant cannot be served: the database does not confine the connections of"
+                + " tenant emea to its rows")
+        .contains("that is not its own")
+        .contains("README, \"Tenancy on a server database\", has the SQL");
+    assertThat(result.out()).isEmpty();
   }
 
   @ParameterizedTest(name = "{0}")
