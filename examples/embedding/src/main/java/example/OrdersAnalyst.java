@@ -42,6 +42,8 @@ public final class OrdersAnalyst implements AutoCloseable {
             .notes(
                 WarehouseNotes.about("the orders warehouse")
                     .withColumn("orders", "total_cents", "euro cents"))
+            // shops may learn each other's values; else .tenantDataSources(shop -> its own pool)
+            .confineTenantsByFiltersAlone()
             .build();
     codeMode =
         WarehouseTools.of(warehouse)

@@ -2,6 +2,7 @@ package io.codemode4j.warehouse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -14,6 +15,7 @@ import io.codemode4j.engine.duckdb.DuckDbLimits;
 import io.codemode4j.engine.duckdb.DuckDbReadOnly;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.SqlRefusedException;
+import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -70,7 +72,12 @@ class OwnWarehouseIT {
             .withTable("orders", "one row per order")
             .withColumn("orders", "total_cents", "euro cents")
             .withColumn("orders", "no_such_column", "not shown: the database has no such column");
-    warehouse = Warehouse.builder(allowlist).dataSource(hostPool).notes(notes).build();
+    warehouse =
+        Warehouse.builder(allowlist)
+            .dataSource(hostPool)
+            .notes(notes)
+            .confineTenantsByFiltersAlone()
+            .build();
     codeMode = WarehouseTools.of(warehouse).installInto(CodeMode.builder()).build();
   }
 
@@ -114,6 +121,58 @@ class OwnWarehouseIT {
     assertThat(rows.get(0).get("city").asString()).isEqualTo("Oslo");
     assertThat(rows.get(0).get("cents").asString()).isEqualTo("2000");
     assertThat(rows.get(0).get("n").asInt()).isEqualTo(2);
+  }
+
+  /**
+   * Without connections of each tenant's own and without the host saying so, row filters alone do
+   * not confine a tenant: its queries are refused, the program learns only that, the host the fix.
+   */
+  @Test
+  void query_tenantOnFiltersTheHostDidNotChoose_isRefusedAndTheReaderServed() throws Exception {
+    try (Warehouse unstated =
+            Warehouse.builder(warehouse.allowlist()).dataSource(hostPool).build();
+        CodeMode tools = WarehouseTools.of(unstated).installInto(CodeMode.builder()).build()) {
+      Principal north = Principal.ofTenant("north-manager", Set.of("north"));
+
+      WarehouseException refused =
+          catchThrowableOfType(
+              WarehouseException.class,
+              () ->
+                  unstated.query(
+                      "SELECT count(*) AS n FROM orders", unstated.forTenant(Tenant.of("north"))));
+      JsonNode caught =
+          result(
+              tools,
+              "async () => { try { await warehouse.query({sql: 'SELECT count(*) AS n FROM orders'});"
+                  + " return null; } catch (e) { return e; } }",
+              north);
+
+      assertThat(refused.kind()).isEqualTo(WarehouseException.Kind.NOT_CONFINED);
+      assertThat(refused.getMessage())
+          .contains("tenant north by row filters alone")
+          .contains("Warehouse.Builder.tenantDataSources")
+          .contains("Warehouse.Builder.confineTenantsByFiltersAlone()");
+      assertThat(caught.get("kind").asString()).isEqualTo("failed");
+      assertThat(caught.get("message").asString())
+          .contains("refuses this tenant's queries")
+          .doesNotContain("Builder");
+      assertThat(unstated.query("SELECT count(*) AS n FROM orders", unstated.unscoped()).rows())
+          .singleElement()
+          .satisfies(row -> assertThat(row.get("n").asLong()).isEqualTo(3));
+    }
+  }
+
+  @Test
+  void query_tenantWhereNoTableIsKeyed_isServedEveryRow() throws Exception {
+    SqlAllowlist shared = SqlAllowlist.builder().table("shops", new TenantScope.Shared()).build();
+    try (Warehouse catalog = Warehouse.builder(shared).dataSource(hostPool).build()) {
+      assertThat(
+              catalog
+                  .query("SELECT count(*) AS n FROM shops", catalog.forTenant(Tenant.of("north")))
+                  .rows())
+          .singleElement()
+          .satisfies(row -> assertThat(row.get("n").asLong()).isEqualTo(2));
+    }
   }
 
   @Test

@@ -147,11 +147,15 @@ public class CodeModeAutoConfiguration {
                   + " define a Warehouse bean");
         }
         SqlAllowlist allowlist = allowlists.getIfAvailable(properties::allowlist);
-        yield Warehouse.builder(allowlist)
-            .dataSource(dataSource)
-            .queryTimeout(properties.queryTimeout())
-            .maxRows(properties.maxRows())
-            .build();
+        Warehouse.Builder builder =
+            Warehouse.builder(allowlist)
+                .dataSource(dataSource)
+                .queryTimeout(properties.queryTimeout())
+                .maxRows(properties.maxRows());
+        if (properties.tenantsConfinedByFiltersAlone()) {
+          builder.confineTenantsByFiltersAlone();
+        }
+        yield builder.build();
       }
     };
   }
@@ -228,6 +232,22 @@ public class CodeModeAutoConfiguration {
       }
       if (problem != null) {
         throw new IllegalStateException(problem);
+      }
+    }
+    if (description == null && !principal.tenant().isEmpty()) {
+      // A warehouse of the application's (its DataSource, its own bean) is proven the way its
+      // first tenant query would be: its tenant connections confined, or filters alone stated.
+      try {
+        warehouse.proveConfined(new Tenant(java.util.Set.copyOf(principal.tenant())));
+      } catch (WarehouseException e) {
+        throw new IllegalStateException(
+            "codemode.principal.tenant cannot be served: "
+                + e.getMessage()
+                + (e.kind() == WarehouseException.Kind.NOT_CONFINED
+                    ? " (for the DataSource warehouse: codemode.warehouse"
+                        + ".tenants-confined-by-filters-alone=true)"
+                    : ""),
+            e);
       }
     }
     SqlAllowlist allowlist = warehouse.allowlist();

@@ -32,6 +32,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * @param queryTimeout how long one query of a {@code DataSource} warehouse may run, above 0 and at
  *     most 1h (10s; the sample keeps its own)
  * @param maxRows the row cap of one query of a {@code DataSource} warehouse, 1..1000000 (10000)
+ * @param tenantsConfinedByFiltersAlone for a {@code DataSource}: serve tenants on its connections,
+ *     confined by the allowlist's row filters alone ({@code
+ *     Warehouse.Builder#confineTenantsByFiltersAlone}), for data whose tenants may learn each
+ *     other's values; without it (false) a tenant's query is refused, and a {@code
+ *     codemode.principal.tenant} stops the start-up
  */
 @ConfigurationProperties("codemode.warehouse")
 public record WarehouseProperties(
@@ -40,7 +45,8 @@ public record WarehouseProperties(
     Path cacheDir,
     Map<String, String> tables,
     Duration queryTimeout,
-    int maxRows) {
+    int maxRows,
+    boolean tenantsConfinedByFiltersAlone) {
 
   // Spring binds an unset property as null (0 for an int): each gets its default here.
   @SuppressWarnings("NullAway")

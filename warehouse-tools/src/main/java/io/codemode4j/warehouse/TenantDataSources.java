@@ -12,9 +12,11 @@ import org.jspecify.annotations.Nullable;
  * the engine, which may evaluate the query's own predicates first; a predicate that fails on one
  * specific row then turns the engine's error into a yes/no probe of another tenant's data (see the
  * hostile corpus). Rows the tenant's connection cannot read cannot be probed, so a warehouse given
- * this hook runs each tenant's queries there, still behind the allowlist's filters. Without it, the
- * filters are the only isolation, which suits engines that enforce tenancy themselves (row-level
- * security) or data whose tenants trust each other.
+ * this hook runs each tenant's queries there, still behind the allowlist's filters, once they are
+ * proven to read no other tenant's row. Without it a tenant's queries are refused, unless the host
+ * states that the filters alone may confine its tenants ({@link
+ * Warehouse.Builder#confineTenantsByFiltersAlone}), which suits data whose tenants trust each
+ * other.
  */
 @FunctionalInterface
 public interface TenantDataSources {

@@ -28,8 +28,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Tenant isolation: the allowlist's row filters confine every query. A warehouse given {@link
  * Builder#tenantDataSources} also runs each tenant's queries on connections that read that tenant's
- * rows alone, so no side channel of the filters can reach another tenant's data (see {@link
- * TenantDataSources}).
+ * rows alone, proven so when they open, so no side channel of the filters can reach another
+ * tenant's data (see {@link TenantDataSources}); one without them refuses a tenant's queries unless
+ * the host says the filters alone may confine its tenants ({@link
+ * Builder#confineTenantsByFiltersAlone}).
  *
  * <p>Thread-safe; one instance serves all callers and owns the pools it opened (not a host's own
  * {@code DataSource}).
@@ -259,6 +261,7 @@ public final class Warehouse implements AutoCloseable {
     private @Nullable TenantDataSources tenantSources;
     private @Nullable WarehouseEngine engine;
     private int maxConcurrentQueriesPerTenant = DEFAULT_MAX_CONCURRENT_QUERIES_PER_TENANT;
+    private boolean filtersAlone;
 
     private Builder(SqlAllowlist allowlist) {
       this.allowlist = Objects.requireNonNull(allowlist, "allowlist");
@@ -371,6 +374,18 @@ public final class Warehouse implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Serves tenants on the reader's connections, confined by the allowlist's row filters alone:
+     * for data whose tenants may learn each other's values, since a query can read another tenant's
+     * values through errors the database raises before the filter applies. Without it (and without
+     * {@link #tenantDataSources}) a tenant's query is refused with kind {@code NOT_CONFINED},
+     * whatever the engine: the confinement is stated, never assumed.
+     */
+    public Builder confineTenantsByFiltersAlone() {
+      this.filtersAlone = true;
+      return this;
+    }
+
     /** Runs each tenant's queries on its own data source as well as behind the row filters. */
     public Builder tenantDataSources(TenantDataSources sources) {
       this.tenantSources = Objects.requireNonNull(sources, "sources");
@@ -427,7 +442,11 @@ public final class Warehouse implements AutoCloseable {
       return new Warehouse(
           allowlist,
           new WarehouseConnections(
-              backend, tenantSources, values, new TenantQueryGate(maxConcurrentQueriesPerTenant)),
+              backend,
+              tenantSources,
+              values,
+              new TenantQueryGate(maxConcurrentQueriesPerTenant),
+              filtersAlone),
           engine,
           notes,
           queryTimeout,

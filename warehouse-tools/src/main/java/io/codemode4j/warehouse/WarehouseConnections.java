@@ -3,6 +3,7 @@ package io.codemode4j.warehouse;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.sql.TenantScope;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -23,6 +24,9 @@ final class WarehouseConnections implements AutoCloseable {
   private final ValueMapping values;
   private final TenantQueryGate gate;
 
+  /** Whether tenants may be served on the reader's connections, behind the row filters alone. */
+  private final boolean filtersAlone;
+
   private final ConcurrentHashMap<SchemaKey, SqlAllowlist> schemaAllowlists =
       new ConcurrentHashMap<>();
 
@@ -35,11 +39,13 @@ final class WarehouseConnections implements AutoCloseable {
       JdbcBackend reader,
       @Nullable TenantDataSources tenantSources,
       ValueMapping values,
-      TenantQueryGate gate) {
+      TenantQueryGate gate,
+      boolean filtersAlone) {
     this.reader = reader;
     this.tenantSources = tenantSources;
     this.values = values;
     this.gate = gate;
+    this.filtersAlone = filtersAlone;
   }
 
   /** How many queries each tenant runs at once, shared by every warehouse of these connections. */
@@ -77,14 +83,22 @@ final class WarehouseConnections implements AutoCloseable {
    * own connections are opened at its first query and proven confined to its rows of {@code
    * allowlist}'s tables first ({@link TenantConfinement}), each probe within {@code timeout};
    * connections that fail the proof are closed and the query fails with it, so a tenant whose
-   * database was fixed is served at its next query.
+   * database was fixed is served at its next query. Without connections of its own a tenant is
+   * served on the reader's only when the host said its row filters alone may confine it, or when no
+   * table is keyed by tenant.
    */
   JdbcBackend forPolicy(QueryPolicy policy, SqlAllowlist allowlist, Duration timeout)
       throws WarehouseException {
-    if (tenantSources == null || policy.tenant().isEmpty()) {
+    if (policy.tenant().isEmpty()) {
       return reader;
     }
     Tenant tenant = policy.tenant().get();
+    if (tenantSources == null) {
+      if (filtersAlone || allowlist.tables().stream().allMatch(t -> shared(allowlist, t))) {
+        return reader;
+      }
+      throw filtersAloneRefused(tenant);
+    }
     JdbcBackend open = openTenant(tenant);
     if (open != null) {
       return open;
@@ -107,6 +121,31 @@ final class WarehouseConnections implements AutoCloseable {
       tenants.put(tenant, opened);
       return opened;
     }
+  }
+
+  private static boolean shared(SqlAllowlist allowlist, String table) {
+    return allowlist.scope(table) instanceof TenantScope.Shared;
+  }
+
+  /**
+   * The refusal of a tenant's query on a warehouse that would confine it by row filters alone.
+   * Decided: fail closed by default, since a filter in SQL is evaluated by the engine, which may
+   * raise an error on another tenant's row before the filter applies ({@link TenantDataSources});
+   * serving tenants so is a decision the host states ({@link
+   * Warehouse.Builder#confineTenantsByFiltersAlone}).
+   */
+  private static WarehouseException filtersAloneRefused(Tenant tenant) {
+    return new WarehouseException(
+        WarehouseException.Kind.NOT_CONFINED,
+        "the warehouse would confine tenant "
+            + String.join(", ", tenant.values().stream().sorted().toList())
+            + " by row filters alone, which let a query read another tenant's values through"
+            + " errors the database raises before the filter applies, so its queries are refused:"
+            + " give the warehouse each tenant's own connections, which the database confines"
+            + " (Warehouse.Builder.tenantDataSources, a user per tenant; README, \"Tenancy on a"
+            + " server database\"), or, for data whose tenants may learn each other's values, call"
+            + " Warehouse.Builder.confineTenantsByFiltersAlone()",
+        null);
   }
 
   /** The tenant's proven connections, or {@code null} when it has none yet. */
