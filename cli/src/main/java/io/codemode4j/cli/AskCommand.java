@@ -158,7 +158,8 @@ final class AskCommand implements Callable<Integer> {
       description =
           "Write the run to FILE as JSON: every turn with its exposed tools, the model-visible bytes"
               + " (requestBytes, newBytes), the model's text, and each tool call's program or"
-              + " arguments and result (a program's result holds its ledger, calls).")
+              + " arguments and result (a program's result holds its ledger, calls); at most 4 MiB,"
+              + " the oldest turns' text, programs and results left out past that.")
   @Nullable Path transcript;
 
   private final Map<String, String> env;
@@ -236,11 +237,13 @@ final class AskCommand implements Callable<Integer> {
             (ObjectNode) redaction.json(transcriptJson(config, outcome, answered, mapper));
         Files.writeString(
             transcript,
-            mapper.writerWithDefaultPrettyPrinter().writeValueAsString(written) + "\n",
+            TranscriptText.render(written, TranscriptText.MAX_BYTES, mapper),
             StandardCharsets.UTF_8);
       } catch (IOException e) {
         notWritten =
             "cannot write the transcript " + transcript + ": " + redaction.text(e.getMessage());
+      } catch (TranscriptText.TooLarge e) {
+        notWritten = "the transcript " + transcript + " is not written: " + e.getMessage();
       }
     }
     if (json) {
