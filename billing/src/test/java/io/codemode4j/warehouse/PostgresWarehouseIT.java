@@ -148,13 +148,15 @@ class PostgresWarehouseIT {
   /**
    * A user per tenant really runs the tenant's queries: {@code paid_emea} is a tenant role whose
    * row-level security reads only emea's paid invoices, so emea's filtered query through it counts
-   * those, where the filter alone (the reader) counts every emea invoice; {@code tenant_emea},
-   * emea's own role, counts them all. {@code probe_emea}, a role whose policies read apac's rows,
-   * is refused before any of emea's queries runs, and the reader still answers.
+   * those, where emea has more; {@code tenant_emea}, emea's own role, counts them all. The reader
+   * alone, with no user per tenant, refuses emea's queries. {@code probe_emea}, a role whose
+   * policies read apac's rows, is refused before any of emea's queries runs, and the reader still
+   * answers.
    */
   @Test
   void open_tenantUsers_runEachTenantsQueriesAsItsRoleOnceProvenConfined() throws Exception {
     long paid;
+    long filtered;
     try (Connection admin = TestPostgres.connect("postgres");
         Statement sql = admin.createStatement()) {
       PostgresLockdown lockdown =
@@ -172,6 +174,11 @@ class PostgresWarehouseIT {
         rs.next();
         paid = rs.getLong(1);
       }
+      try (ResultSet rs =
+          sql.executeQuery("SELECT count(*) FROM " + invoices + " WHERE region = 'emea'")) {
+        rs.next();
+        filtered = rs.getLong(1);
+      }
     }
     Tenant emea = Tenant.of("emea");
 
@@ -185,8 +192,12 @@ class PostgresWarehouseIT {
         Warehouse probed = openWithTenantUsers("probe_");
         Warehouse paidOnly = openWithTenantUsers("paid_");
         Warehouse own = openWithTenantUsers("tenant_")) {
-      long filtered = count(filterAlone, filterAlone.forTenant(emea));
+      WarehouseException unstated =
+          catchThrowableOfType(
+              WarehouseException.class, () -> count(filterAlone, filterAlone.forTenant(emea)));
 
+      assertThat(unstated.kind()).isEqualTo(WarehouseException.Kind.NOT_CONFINED);
+      assertThat(unstated.getMessage()).contains("by row filters alone");
       assertThat(filtered).isPositive();
       assertThat(paid).isBetween(1L, filtered - 1);
       assertThat(count(paidOnly, paidOnly.forTenant(emea))).isEqualTo(paid);

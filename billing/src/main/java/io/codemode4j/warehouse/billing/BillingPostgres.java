@@ -74,9 +74,9 @@ public final class BillingPostgres {
    * The sample warehouse on PostgreSQL at {@code jdbcUrl} (credentials in the URL, or {@code user}
    * and {@code password}, either may be null), its tables in {@code schema}, pooled by HikariCP
    * with pgjdbc's {@code readOnly=true&readOnlyMode=always} added when the URL does not set them.
-   * Its identity should be a reader of {@link #lockdown}; tenant queries are confined by the
-   * allowlist's filters on this identity (a role per tenant, with row-level security too, is the
-   * other {@code open}).
+   * Its identity should be a reader of {@link #lockdown}; it serves every row, and refuses a
+   * tenant's queries ({@code NOT_CONFINED}): a role per tenant, which row-level security confines,
+   * is the other {@code open}.
    *
    * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; the
    *     message names the URL without credentials or options

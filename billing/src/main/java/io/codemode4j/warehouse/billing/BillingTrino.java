@@ -79,7 +79,8 @@ public final class BillingTrino {
    * The sample warehouse on Trino at {@code jdbcUrl}, which names the catalog and schema of the
    * tables ({@code jdbc:trino://host:8080/hive/billing}), read as {@code user} ({@code null}: the
    * URL's) with {@code password} ({@code null}: none; Trino takes one only over TLS), pooled by
-   * HikariCP; tenant queries run as the same user behind the allowlist's filters.
+   * HikariCP; it serves every row, and refuses a tenant's queries ({@code NOT_CONFINED}): a user
+   * per tenant, which Trino's row filters confine, is the other {@code open}.
    *
    * @throws IllegalArgumentException when the URL is not a Trino URL naming a catalog and schema
    * @throws WarehouseException of kind {@code UNAVAILABLE} when no connection can be made; the
