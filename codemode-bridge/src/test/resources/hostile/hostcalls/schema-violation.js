@@ -1,3 +1,3 @@
 // expect: ok
 // result: "invalid_arguments"
-async () => { try { await t.echo({value: 1, sleepMs: 'soon'}); } catch (e) { return e.kind; } }
+async () => { try { await t.echo({value: 1, gate: 5}); } catch (e) { return e.kind; } }

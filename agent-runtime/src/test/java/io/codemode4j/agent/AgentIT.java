@@ -26,8 +26,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -291,28 +293,34 @@ class AgentIT {
   }
 
   @Test
-  void ask_slowModel_failsAtMaxDuration() {
+  void ask_slowModel_failsAtMaxDuration() throws Exception {
+    // The model answers only once the test lets it: the agent that returns before then was cut
+    // at its max duration, not answered.
+    CountDownLatch answer = new CountDownLatch(1);
     ScriptedChatModel model =
         new ScriptedChatModel(
             request -> {
               try {
-                Thread.sleep(30_000);
+                answer.await();
               } catch (InterruptedException e) {
                 throw new RuntimeException("request aborted", e);
               }
               return AiMessage.from("late");
             });
-    long started = System.nanoTime();
 
-    AgentOutcome outcome =
-        agent(model)
-            .policy(AgentPolicy.defaults().withMaxDuration(Duration.ofMillis(300)))
-            .build()
-            .ask("q", Principal.unconfined("a"));
+    AgentOutcome outcome;
+    try {
+      outcome =
+          agent(model)
+              .policy(AgentPolicy.defaults().withMaxDuration(Duration.ofMillis(300)))
+              .build()
+              .ask("q", Principal.unconfined("a"));
+    } finally {
+      answer.countDown();
+    }
 
     assertThat(((AgentOutcome.Failed) outcome).kind()).isEqualTo(AgentFailureKind.MAX_DURATION);
     assertThat(((AgentOutcome.Failed) outcome).message()).contains("waiting for the model");
-    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
     assertThat(Thread.currentThread().isInterrupted()).isFalse();
   }
 
@@ -331,26 +339,32 @@ class AgentIT {
 
     assertThat(((AgentOutcome.Failed) outcome).kind()).isEqualTo(AgentFailureKind.MAX_DURATION);
     AgentTurn.ToolCall pass = outcome.transcript().turns().get(0).calls().get(0);
+    // The program never ends by itself: its timeout is the run's remaining time at work. How
+    // soon after it the pass ends is the benchmarks' concern.
     assertThat(pass.result().get("error").get("kind").asString()).isEqualTo("timeout");
-    assertThat(pass.millis()).isLessThan(5_000);
   }
 
   @Test
   void ask_severalCallsInOneTurn_runAtMostToolConcurrencyAtOnce() {
     AtomicInteger active = new AtomicInteger();
     AtomicInteger most = new AtomicInteger();
+    // Each call waits for a second one to join it: two must run at once for any to end (so one
+    // at a time would never end), and they leave in pairs.
+    CyclicBarrier pair = new CyclicBarrier(2);
     Tool slow =
         new Tool(
             new ToolSpec(
                 "slow",
-                "Waits 200 ms.",
+                "Waits for a second call.",
                 JSON.readTree("{\"type\":\"object\",\"additionalProperties\":false}"),
                 JSON.readTree("{\"type\":\"object\"}"),
                 ExecutionClass.READONLY),
             (args, ctx) -> {
               most.accumulateAndGet(active.incrementAndGet(), Math::max);
               try {
-                Thread.sleep(200);
+                pair.await();
+              } catch (BrokenBarrierException e) {
+                throw new IllegalStateException("the other call of the pair failed", e);
               } finally {
                 active.decrementAndGet();
               }
@@ -568,12 +582,14 @@ class AgentIT {
   @Test
   void ask_interrupted_isCancelled() throws Exception {
     CountDownLatch asked = new CountDownLatch(1);
+    CountDownLatch answer = new CountDownLatch(1);
     ScriptedChatModel model =
         new ScriptedChatModel(
             request -> {
               asked.countDown();
               try {
-                Thread.sleep(60_000);
+                // Answers only if the agent stops waiting without interrupting it.
+                answer.await();
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new RuntimeException("aborted", e);
@@ -585,11 +601,16 @@ class AgentIT {
     Thread runner =
         Thread.ofPlatform()
             .start(() -> outcome.complete(agent.ask("q", Principal.unconfined("a"))));
-    asked.await(10, TimeUnit.SECONDS);
+    assertThat(asked.await(60, TimeUnit.SECONDS)).as("the model was asked").isTrue();
 
     runner.interrupt();
 
-    AgentOutcome.Failed failed = (AgentOutcome.Failed) outcome.get(10, TimeUnit.SECONDS);
+    AgentOutcome.Failed failed;
+    try {
+      failed = (AgentOutcome.Failed) outcome.get(60, TimeUnit.SECONDS);
+    } finally {
+      answer.countDown();
+    }
     assertThat(failed.kind()).isEqualTo(AgentFailureKind.CANCELLED);
     assertThat(failed.message()).contains("was cancelled by its caller");
   }
@@ -607,7 +628,8 @@ class AgentIT {
                 ExecutionClass.MUTATION),
             (args, ctx) -> {
               writes.incrementAndGet();
-              Thread.sleep(5_000);
+              // Held until the pass ends at its wall time and interrupts it.
+              new CountDownLatch(1).await();
               return JSON.createObjectNode();
             });
     try (CodeMode writer =

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.TestTools;
 import io.codemode4j.bridge.tool.ToolFailure;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.billing.BillingSample;
@@ -87,9 +88,9 @@ class ScopedWarehouseIT {
                     thrown.set(e);
                   }
                 });
-    Thread.sleep(200);
+    TestWarehouse.awaitWaitingForItsQuery(caller);
     caller.interrupt();
-    caller.join(Duration.ofSeconds(5));
+    caller.join(TestTools.PATIENCE);
 
     assertThat(caller.isAlive()).isFalse();
     assertThat(thrown.get())

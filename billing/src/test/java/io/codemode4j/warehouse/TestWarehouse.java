@@ -1,8 +1,11 @@
 package io.codemode4j.warehouse;
 
+import io.codemode4j.bridge.Poll;
+import io.codemode4j.bridge.TestTools;
 import io.codemode4j.warehouse.billing.BillingSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The bundled sample data and one shared cache of prepared warehouse files for the integration
@@ -30,5 +33,23 @@ final class TestWarehouse {
    */
   static Path bundledFile() throws WarehouseException {
     return BillingSample.prepare(sampleDir(), cacheRoot());
+  }
+
+  /**
+   * Waits until {@code caller} waits for the query it handed to the warehouse's query thread
+   * (parked in {@code JdbcBackend.execute}), so an interruption now finds the query running, not
+   * about to start. The warehouse announces no start, hence the poll.
+   */
+  static void awaitWaitingForItsQuery(Thread caller) throws InterruptedException {
+    Poll.until(
+        caller + " waits for its query",
+        TestTools.PATIENCE,
+        () ->
+            caller.getState() == Thread.State.WAITING
+                && Arrays.stream(caller.getStackTrace())
+                    .anyMatch(
+                        frame ->
+                            frame.getClassName().equals(JdbcBackend.class.getName())
+                                && frame.getMethodName().equals("execute")));
   }
 }

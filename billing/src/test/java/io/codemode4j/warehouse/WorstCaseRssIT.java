@@ -5,17 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Isolation;
+import io.codemode4j.bridge.Poll;
+import io.codemode4j.bridge.TestTools;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -105,21 +109,11 @@ class WorstCaseRssIT {
       System.gc();
       long baseline = residentBytes();
       AtomicLong peak = new AtomicLong(baseline);
-      AtomicBoolean sampling = new AtomicBoolean(true);
-      Thread sampler =
-          Thread.ofPlatform()
-              .daemon()
-              .start(
-                  () -> {
-                    while (sampling.get()) {
-                      peak.accumulateAndGet(residentBytes(), Math::max);
-                      try {
-                        Thread.sleep(20);
-                      } catch (InterruptedException e) {
-                        return;
-                      }
-                    }
-                  });
+      ScheduledExecutorService sampler =
+          Executors.newSingleThreadScheduledExecutor(
+              Thread.ofPlatform().name("rss-sampler").daemon().factory());
+      sampler.scheduleAtFixedRate(
+          () -> peak.accumulateAndGet(residentBytes(), Math::max), 0, 20, TimeUnit.MILLISECONDS);
       String program =
           "async () => (await Promise.allSettled(["
               + String.join(", ", WORST_CALLS)
@@ -135,10 +129,15 @@ class WorstCaseRssIT {
           outcomes.add(pass.get());
         }
       }
-      // The statements the passes left are cancelled; their last vectors still count.
-      Thread.sleep(1_000);
-      sampling.set(false);
-      sampler.join();
+      // The statements the passes left are cancelled; their last vectors still count, so the
+      // sampling goes on until no query thread of the warehouse runs a statement. The warehouse
+      // announces no statement's end: poll its threads.
+      Poll.until(
+          "no warehouse query thread runs a statement", TestTools.PATIENCE, () -> !queryRunning());
+      sampler.shutdown();
+      assertThat(sampler.awaitTermination(TestTools.PATIENCE.toSeconds(), TimeUnit.SECONDS))
+          .isTrue();
+      peak.accumulateAndGet(residentBytes(), Math::max);
 
       System.out.printf(
           "%s: baseline %d MiB, peak %d MiB, rise %d MiB, allowance %d MiB%n",
@@ -160,6 +159,16 @@ class WorstCaseRssIT {
   }
 
   /** VmRSS of this JVM and every process it started, in bytes. */
+  /** Whether a thread of a warehouse's query pool is inside a statement. */
+  private static boolean queryRunning() {
+    return Thread.getAllStackTraces().entrySet().stream()
+        .filter(e -> e.getKey().getName().startsWith("codemode-warehouse-query-"))
+        .anyMatch(
+            e ->
+                Arrays.stream(e.getValue())
+                    .anyMatch(frame -> frame.getMethodName().equals("executeHere")));
+  }
+
   private static long residentBytes() {
     return Stream.concat(Stream.of(ProcessHandle.current()), ProcessHandle.current().descendants())
         .mapToLong(process -> vmRss(process.pid()))

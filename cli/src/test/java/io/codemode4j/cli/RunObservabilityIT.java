@@ -8,6 +8,9 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -138,12 +141,20 @@ class RunObservabilityIT {
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
-    try {
+    // Waits on the directory's file events (each write of the audit file is one) until the file
+    // has 200 KB, or the process died; the check once a second only notices a dead process.
+    try (WatchService writes = dir.getFileSystem().newWatchService()) {
+      dir.register(
+          writes, StandardWatchEventKinds.ENTRY_CREATE, StandardWatchEventKinds.ENTRY_MODIFY);
       long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
       while ((!Files.exists(audit) || Files.size(audit) < 200_000)
           && System.nanoTime() < deadline
           && process.isAlive()) {
-        Thread.sleep(20);
+        WatchKey written = writes.poll(1, TimeUnit.SECONDS);
+        if (written != null) {
+          written.pollEvents();
+          written.reset();
+        }
       }
     } finally {
       process.destroyForcibly();

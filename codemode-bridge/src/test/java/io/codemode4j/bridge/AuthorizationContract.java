@@ -37,6 +37,7 @@ abstract class AuthorizationContract {
   private final ConcurrentLinkedQueue<AuthorizationRequest> requests =
       new ConcurrentLinkedQueue<>();
   private volatile CountDownLatch together = new CountDownLatch(2);
+  private final CountDownLatch slowHookRelease = new CountDownLatch(1);
   private final CodeMode codeMode;
 
   AuthorizationContract(Isolation isolation) {
@@ -58,7 +59,8 @@ abstract class AuthorizationContract {
       case "deny" -> AuthorizationDecision.deny("ana may not echo deny");
       case "boom" -> throw new IllegalStateException("the policy service is down");
       case "slow" -> {
-        Thread.sleep(60_000);
+        // Overruns the timeout: held until the class ends, unless the executor interrupts it.
+        slowHookRelease.await();
         yield AuthorizationDecision.allow();
       }
       case "together" -> {
@@ -84,6 +86,7 @@ abstract class AuthorizationContract {
 
   @AfterAll
   void close() {
+    slowHookRelease.countDown();
     codeMode.close();
   }
 

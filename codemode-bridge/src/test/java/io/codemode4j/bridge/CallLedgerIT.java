@@ -13,7 +13,10 @@ import io.codemode4j.bridge.tool.CallContext;
 import io.codemode4j.bridge.tool.Tool;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -66,7 +69,7 @@ class CallLedgerIT {
                       """
           async () => {
             const kinds = [];
-            for (const args of [{}, {value: 1, extra: true}, {value: 1, sleepMs: -5}, {value: 10n}, {value: () => 1}, {value: 1, dropped: undefined}]) {
+            for (const args of [{}, {value: 1, extra: true}, {value: 1, gate: ''}, {value: 10n}, {value: () => 1}, {value: 1, dropped: undefined}]) {
               try { await t.echo(args); kinds.push('ok'); } catch (e) { kinds.push(e.kind); }
             }
             return kinds;
@@ -82,20 +85,30 @@ class CallLedgerIT {
   }
 
   @Test
-  void run_manyCalls_neverRunMoreHandlersThanTheConcurrencyLimit() {
+  void run_manyCalls_neverRunMoreHandlersThanTheConcurrencyLimit() throws Exception {
     TestTools tools = new TestTools();
     try (CodeMode codeMode =
         tools
             .codeMode()
             .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(3))
+            .listener(tools.admissions())
             .build()) {
-      PassSuccess pass =
-          success(
-              codeMode.run(
-                  """
-          async () => (await Promise.all(Array.from({length: 16}, (_, i) => t.echo({value: i, sleepMs: 30}))))
+      // Every call waits at the gate: once the program has made all 16 and 3 of them run, no
+      // other may start until the test opens it.
+      CompletableFuture<PassOutcome> running =
+          inBackground(
+              () ->
+                  codeMode.run(
+                      """
+          async () => (await Promise.all(Array.from({length: 16}, (_, i) => t.echo({value: i, gate: 'go'}))))
               .map(r => r.value)""",
-                  TestTools.run()));
+                      TestTools.run()));
+      tools.awaitAdmitted(16);
+      tools.awaitStarted(3);
+      assertThat(tools.started.get()).isEqualTo(3);
+      tools.open("go");
+
+      PassSuccess pass = success(running.get(TestTools.PATIENCE.toSeconds(), TimeUnit.SECONDS));
       assertThat(pass.result()).hasSize(16);
       assertThat(tools.maxActive.get()).isEqualTo(3);
       assertThat(tools.onVirtualThread).hasSize(16).containsOnly(true);
@@ -107,6 +120,8 @@ class CallLedgerIT {
   void run_independentCalls_areDeliveredInCompletionOrder() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
+      // The call made first completes last: its gate opens only once the program has the second
+      // call's result, so delivering results in the order of the calls would never end.
       JsonNode order =
           success(
                   codeMode.run(
@@ -114,8 +129,11 @@ class CallLedgerIT {
           async () => {
             const order = [];
             await Promise.all([
-              t.echo({value: 'slow', sleepMs: 400}).then(r => order.push(r.value)),
-              t.echo({value: 'fast', sleepMs: 10}).then(r => order.push(r.value)),
+              t.echo({value: 'slow', gate: 'fast delivered'}).then(r => order.push(r.value)),
+              t.echo({value: 'fast'}).then(r => {
+                order.push(r.value);
+                return t.echo({value: 'opener', open: 'fast delivered'});
+              }),
             ]);
             return order;
           }""",
@@ -185,14 +203,14 @@ class CallLedgerIT {
   void run_rejectedPromiseAll_endsTheProgramAndInterruptsOutstandingCalls() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      // The echo's 100 ms give the block's handler time to start, so it is in flight when the all
+      // The echo waits until the block's handler has started, so it is in flight when the all
       // rejects.
       PassOutcome outcome =
           codeMode.run(
               """
           async () => {
-            const blocked = t.block({});
-            await t.echo({value: 'done', sleepMs: 100});
+            const blocked = t.block({open: 'blocking'});
+            await t.echo({value: 'done', gate: 'blocking'});
             return Promise.all([blocked, t.fail({kind: 'refused', message: 'no'})]);
           }""",
               TestTools.run());
@@ -255,14 +273,18 @@ class CallLedgerIT {
   void run_runWithLessRemainingTime_timesOutSooner() {
     TestTools tools = new TestTools();
     try (CodeMode codeMode = tools.codeMode().build()) {
-      long start = System.nanoTime();
+      // The block is never released: only the run's remaining time can end the pass (the class's
+      // 30 s wall time would end it as well, but the default test timeout is not the measure).
       PassOutcome outcome =
           codeMode.run(
               "async () => t.block({})", TestTools.run().withRemainingTime(Duration.ofMillis(300)));
       assertThat(outcome)
           .isInstanceOfSatisfying(
-              PassFailure.class, f -> assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT));
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+              PassFailure.class,
+              f -> {
+                assertThat(f.kind()).isEqualTo(FailureKind.TIMEOUT);
+                assertThat(f.message()).contains("300ms");
+              });
     }
   }
 
@@ -350,11 +372,28 @@ class CallLedgerIT {
   }
 
   private static void awaitInterrupted(TestTools tools, int count) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (tools.interrupted.size() < count && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
+    try {
+      tools.awaitInterrupted(count);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
     }
     assertThat(tools.interrupted).hasSize(count);
+  }
+
+  /** {@code pass} on a platform thread of its own, so the test can wait on its events meanwhile. */
+  static CompletableFuture<PassOutcome> inBackground(Supplier<PassOutcome> pass) {
+    CompletableFuture<PassOutcome> outcome = new CompletableFuture<>();
+    Thread.ofPlatform()
+        .start(
+            () -> {
+              try {
+                outcome.complete(pass.get());
+              } catch (Throwable t) {
+                outcome.completeExceptionally(t);
+              }
+            });
+    return outcome;
   }
 
   static List<String> methods(PassOutcome outcome) {

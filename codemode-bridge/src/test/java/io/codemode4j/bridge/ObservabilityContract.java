@@ -75,6 +75,7 @@ abstract class ObservabilityContract {
             .authorization(ObservabilityContract::decide)
             .listener(AuditLog.writingTo(audit, AuditLog.Arguments.INCLUDED))
             .listener(OpenTelemetryListener.of(openTelemetry))
+            .listener(tools.admissions())
             .build();
     codeMode.warmUp(1);
   }
@@ -88,6 +89,7 @@ abstract class ObservabilityContract {
   @BeforeEach
   void reset() {
     tools.started.set(0);
+    tools.admitted.set(0);
   }
 
   @AfterAll

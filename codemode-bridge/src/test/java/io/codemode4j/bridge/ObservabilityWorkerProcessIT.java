@@ -21,10 +21,9 @@ class ObservabilityWorkerProcessIT extends ObservabilityContract {
             .start(
                 () -> {
                   try {
-                    while (tools.started.get() == 0) {
-                      Thread.sleep(10);
-                    }
-                    Thread.sleep(100);
+                    // The block runs and the echo waits behind it (maxHostCallConcurrency 1).
+                    tools.awaitStarted(1);
+                    tools.awaitAdmitted(2);
                     // This class's workers: the java child processes its CodeMode started.
                     ProcessHandle.current()
                         .children()

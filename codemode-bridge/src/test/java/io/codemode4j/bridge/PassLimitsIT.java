@@ -68,11 +68,12 @@ class PassLimitsIT {
         "async () => { await t.block({}); }"
       })
   void run_programPastItsWallTime_failsTimeout(String code) {
-    long start = System.nanoTime();
+    // None of these programs ends by itself: that the pass ends at all, as a timeout, is the
+    // wall-clock limit's doing. How soon after it the caller is answered is the benchmarks'
+    // concern.
     PassFailure failure = failure(code);
     assertThat(failure.kind()).isEqualTo(FailureKind.TIMEOUT);
     assertThat(failure.message()).contains("wall-clock limit of 700ms");
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
   }
 
   @Test
@@ -193,18 +194,24 @@ class PassLimitsIT {
 
   @Test
   void run_callerInterrupted_failsInterruptedAndKeepsTheFlag() throws Exception {
+    // Its own CodeMode, with the default 30 s wall time: the interruption, not the class's 700 ms
+    // limit, must end the pass, whenever the call gets to start.
+    TestTools tools = new TestTools();
     AtomicReference<PassOutcome> outcome = new AtomicReference<>();
     AtomicReference<Boolean> flag = new AtomicReference<>();
-    Thread caller =
-        Thread.ofPlatform()
-            .start(
-                () -> {
-                  outcome.set(codeMode.run("async () => { await t.block({}); }", TestTools.run()));
-                  flag.set(Thread.currentThread().isInterrupted());
-                });
-    Thread.sleep(200);
-    caller.interrupt();
-    caller.join(5000);
+    try (CodeMode patient = tools.codeMode().build()) {
+      Thread caller =
+          Thread.ofPlatform()
+              .start(
+                  () -> {
+                    outcome.set(patient.run("async () => { await t.block({}); }", TestTools.run()));
+                    flag.set(Thread.currentThread().isInterrupted());
+                  });
+      tools.awaitStarted(1);
+      caller.interrupt();
+      caller.join(TestTools.PATIENCE);
+      assertThat(caller.isAlive()).isFalse();
+    }
     assertThat(outcome.get())
         .isInstanceOfSatisfying(
             PassFailure.class,

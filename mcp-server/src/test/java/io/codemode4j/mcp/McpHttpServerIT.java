@@ -56,6 +56,7 @@ class McpHttpServerIT {
 
   static final JsonMapper JSON = JsonMapper.builder().build();
 
+  static final PassStarts PASS_STARTS = new PassStarts();
   static Warehouse warehouse;
   static CodeMode codeMode;
   static CodeModeMcp mcp;
@@ -68,7 +69,10 @@ class McpHttpServerIT {
             Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet")),
             Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache")));
     codeMode =
-        BillingSample.installTools(warehouse, CodeMode.builder()).describePerRun(true).build();
+        BillingSample.installTools(warehouse, CodeMode.builder())
+            .describePerRun(true)
+            .listener(PASS_STARTS)
+            .build();
     mcp =
         CodeModeMcp.builder(codeMode)
             .discovery(ToolDiscovery.of(List.of(codeMode)))
@@ -207,11 +211,9 @@ class McpHttpServerIT {
       // Its own thread: the SDK client completes responses on the common pool, which has one
       // worker on two cores, so a blocking call from that pool would wait for itself.
       CompletableFuture<McpSchema.CallToolResult> slow = new CompletableFuture<>();
+      PASS_STARTS.reset();
       Thread.ofPlatform().start(() -> slow.complete(run(first, SLOW)));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-      while (mcp.runningPasses() == 0 && System.nanoTime() < deadline) {
-        Thread.sleep(5);
-      }
+      PASS_STARTS.awaitNext();
 
       McpSchema.CallToolResult busy = run(second, "async () => 1");
 

@@ -28,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -123,6 +124,10 @@ class McpLoadIT {
     final Expected expected;
 
     Server(Isolation isolation) throws Exception {
+      this(isolation, new PassStarts());
+    }
+
+    Server(Isolation isolation, PassStarts passStarts) throws Exception {
       warehouse =
           BillingSample.open(
               Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet")),
@@ -132,6 +137,7 @@ class McpLoadIT {
               .describePerRun(true)
               .limits(LIMITS)
               .isolation(isolation)
+              .listener(passStarts)
               .build();
       // Each principal's limit is above its eight clients, each of which has one call in flight at
       // a time, so no call of this test may be refused as busy.
@@ -226,7 +232,8 @@ class McpLoadIT {
    */
   @Test
   void callTool_noWorkerFree_isBusyAtOnceForAnotherPrincipal() throws Exception {
-    try (Server server = new Server(new Isolation.Process(1, 512));
+    PassStarts passStarts = new PassStarts();
+    try (Server server = new Server(new Isolation.Process(1, 512), passStarts);
         McpSyncClient emea = server.client(EMEA);
         McpSyncClient apac = server.client(APAC)) {
       CompletableFuture<McpSchema.CallToolResult> holding = new CompletableFuture<>();
@@ -242,10 +249,7 @@ class McpLoadIT {
                                   "code",
                                   "async () => { let i = 0; while (i < 2000000) { i = (i + 1) |"
                                       + " 0; } return i; }")))));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-      while (server.mcp.runningPasses() == 0 && System.nanoTime() < deadline) {
-        Thread.sleep(5);
-      }
+      passStarts.awaitNext();
 
       McpSchema.CallToolResult refused =
           apac.callTool(
@@ -495,13 +499,24 @@ class McpLoadIT {
      * moment.
      */
     void assertNothingLeftBy(Leftovers after) throws InterruptedException {
-      long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-      Leftovers now = after;
-      while (!now.isWithin(this) && System.nanoTime() < deadline) {
-        System.gc();
-        Thread.sleep(200);
-        now = Leftovers.now();
+      // Nothing announces that such a thread has stopped: poll.
+      AtomicReference<Leftovers> latest = new AtomicReference<>(after);
+      try {
+        PassStarts.until(
+            "nothing is left behind",
+            Duration.ofSeconds(10),
+            () -> {
+              if (latest.get().isWithin(this)) {
+                return true;
+              }
+              System.gc();
+              latest.set(Leftovers.now());
+              return latest.get().isWithin(this);
+            });
+      } catch (AssertionError e) {
+        // The assertions below say what was left.
       }
+      Leftovers now = latest.get();
       Map<String, Long> added = new TreeMap<>(now.threads);
       threads.forEach(
           (name, count) ->

@@ -64,9 +64,14 @@ class McpScaleOutIT {
 
   record Instance(CodeMode codeMode, CodeModeMcp mcp, McpHttpServer server) {
     static Instance start(Path state) throws Exception {
+      return start(state, new PassStarts());
+    }
+
+    static Instance start(Path state, PassStarts passStarts) throws Exception {
       CodeMode codeMode =
           BillingSample.installTools(warehouse, FlagStore.embedded(state), CodeMode.builder())
               .listener(OpenTelemetryListener.of(otel))
+              .listener(passStarts)
               .build();
       CodeModeMcp mcp = CodeModeMcp.builder(codeMode).openTelemetry(otel).build();
       Tokens tokens =
@@ -203,7 +208,8 @@ class McpScaleOutIT {
 
   @Test
   void close_withACallInFlight_letsItFinish() throws Exception {
-    Instance c = Instance.start(state);
+    PassStarts passStarts = new PassStarts();
+    Instance c = Instance.start(state, passStarts);
     McpSyncClient client = c.client();
     CompletableFuture<JsonNode> slow = new CompletableFuture<>();
     Thread.ofPlatform()
@@ -213,10 +219,7 @@ class McpScaleOutIT {
                     run(
                         client,
                         "async () => { let i = 0; while (i < 2000000) { i = (i + 1) | 0; } return i; }")));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (c.mcp().runningPasses() == 0 && System.nanoTime() < deadline) {
-      Thread.sleep(5);
-    }
+    passStarts.awaitNext();
 
     c.server().close();
 

@@ -188,8 +188,10 @@ class PassListenerIT {
         codeModes
             .get(executor)
             .run(
-                "async () => Promise.all([t.echo({value: 1, sleepMs: 300}), t.echo({value: 2,"
-                    + " sleepMs: 300})])",
+                // Each call opens the other's gate and waits at its own: neither can end before
+                // both have started.
+                "async () => Promise.all([t.echo({value: 1, open: 'a', gate: 'b'}),"
+                    + " t.echo({value: 2, open: 'b', gate: 'a'})])",
                 run);
 
     assertThat(outcome.ok()).isTrue();
@@ -214,7 +216,7 @@ class PassListenerIT {
               assertThat(call.status()).isEqualTo(CallStatus.SUCCEEDED);
               assertThat(call.failureKind()).isNull();
               assertThat(call.startedAt()).isAfterOrEqualTo(call.invokedAt());
-              assertThat(call.duration()).isGreaterThanOrEqualTo(Duration.ofMillis(250));
+              assertThat(call.duration()).isPositive();
             });
     PassEnded passEnded = passEnded(events);
     assertThat(passEnded.ok()).isTrue();

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
@@ -238,7 +239,12 @@ public final class TrinoCluster {
       } catch (SQLException e) {
         last = e;
       }
-      Thread.sleep(500);
+      // Trino announces no node's readiness to a client: poll until READY_TIMEOUT, every 500 ms.
+      // A process that exits ends the wait at once (onExit), rather than at the next poll.
+      CompletableFuture.anyOf(
+              processes.stream().map(Process::onExit).toArray(CompletableFuture[]::new))
+          .completeOnTimeout(null, 500, TimeUnit.MILLISECONDS)
+          .join();
     }
     throw new IllegalStateException(
         "Trino did not count "

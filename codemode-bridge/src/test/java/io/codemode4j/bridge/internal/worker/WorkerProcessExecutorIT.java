@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.Isolation;
+import io.codemode4j.bridge.Poll;
 import io.codemode4j.bridge.TestTools;
+import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.internal.broker.Broker;
+import io.codemode4j.bridge.internal.broker.GuardedListeners;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
 import io.codemode4j.bridge.internal.engine.PassResult;
 import io.codemode4j.bridge.outcome.CallRecord;
@@ -40,6 +43,15 @@ class WorkerProcessExecutorIT {
   }
 
   private static Broker brokerOf(TestTools tools) {
+    return new Broker(bindings(tools));
+  }
+
+  /** A broker whose ledgers report to {@code listener}. */
+  private static Broker brokerOf(TestTools tools, PassListener listener) {
+    return new Broker(bindings(tools), GuardedListeners.of(List.of(listener)), null, List.of());
+  }
+
+  private static Map<String, Broker.Binding> bindings(TestTools tools) {
     Map<String, Broker.Binding> bindings = new LinkedHashMap<>();
     for (Tool tool : List.of(tools.echo(), tools.fail(), tools.block(), tools.big())) {
       String path = "t." + tool.name();
@@ -51,7 +63,7 @@ class WorkerProcessExecutorIT {
               SchemaValidator.compile("p", tool.spec().parameters()),
               SchemaValidator.compile("s", tool.spec().success())));
     }
-    return new Broker(bindings);
+    return bindings;
   }
 
   @AfterAll
@@ -77,9 +89,9 @@ class WorkerProcessExecutorIT {
             new Isolation.Process(1, 256), Duration.ofSeconds(60), RogueWorkerMain.class)) {
       CodeExecutionLimits limits = CodeExecutionLimits.defaults();
       for (int pass = 0; pass < 2; pass++) {
-        while (rogue.processes().isEmpty()) {
-          Thread.sleep(10);
-        }
+        // The executor announces no worker's start: poll for the process.
+        Poll.until(
+            "the rogue worker is up", TestTools.PATIENCE, () -> !rogue.processes().isEmpty());
         ProcessHandle before = rogue.processes().getFirst();
         PassResult result =
             rogue.execute(
@@ -121,10 +133,7 @@ class WorkerProcessExecutorIT {
                           TestTools.run(),
                           limits,
                           Duration.ofSeconds(60).toNanos()));
-      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      while (own.started.get() == 0 && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-      }
+      own.awaitStarted(1);
       assertThat(own.started.get()).as("the holder's call started").isEqualTo(1);
 
       PassResult waiting =
@@ -157,7 +166,7 @@ class WorkerProcessExecutorIT {
             """
         async () => {
           console.log('in the worker');
-          const [a, b] = await Promise.all([t.echo({value: 1, sleepMs: 50}), t.echo({value: 2})]);
+          const [a, b] = await Promise.all([t.echo({value: 1, gate: 'second'}), t.echo({value: 2, open: 'second'})]);
           try { await t.fail({kind: 'refused', message: 'no'}); } catch (e) { return [a.value, b.value, e.kind]; }
         }""",
             CodeExecutionLimits.defaults());
@@ -205,22 +214,30 @@ class WorkerProcessExecutorIT {
   void execute_killedWorker_endsThePassWithInFlightCallsUncertainAndQueuedNotStarted()
       throws Exception {
     CodeExecutionLimits limits = CodeExecutionLimits.defaults().withMaxHostCallConcurrency(1);
+    TestTools own = new TestTools();
+    Broker watched = brokerOf(own, own.admissions());
+    // Killed once the block runs and the echo waits behind it (both admitted by the parent).
     Thread killer =
         Thread.ofVirtual()
             .start(
                 () -> {
                   try {
-                    while (tools.started.get() == 0 || executor.processes().size() < 2) {
-                      Thread.sleep(10);
-                    }
-                    Thread.sleep(300);
+                    own.awaitStarted(1);
+                    own.awaitAdmitted(2);
                     executor.processes().forEach(ProcessHandle::destroyForcibly);
                   } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                   }
                 });
-    tools.started.set(0);
-    PassResult result = run("async () => Promise.all([t.block({}), t.echo({value: 1})])", limits);
+    PassResult result =
+        executor.execute(
+            watched,
+            "pass-" + System.nanoTime(),
+            "async () => Promise.all([t.block({}), t.echo({value: 1})])",
+            NAMESPACES,
+            TestTools.run(),
+            limits,
+            limits.maxWallTime().toNanos());
     killer.join();
     assertThat(result.failure()).isEqualTo(FailureKind.INTERNAL);
     assertThat(result.message()).contains("the worker process died");
