@@ -18,41 +18,44 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A pass that ends while its query runs cancels the statement: the warehouse's only connection is
- * free for the next query at once, on both executors.
+ * free for the next query, on both executors.
+ *
+ * <p>Decided: no bound on how soon. Each query here runs for days unless cancelled (every row of
+ * invoices crossed with a join or with the widest strings the allowlist lets a query build, summed
+ * so that no optimizer can count it without computing it), so the next query on the pool's one
+ * connection answers only if the statement was cancelled; a statement left running makes it wait
+ * out the pool's 30 s and fail.
  */
 class PassEndCancellationIT {
 
-  /**
-   * How late the next query may answer after the pass ended: the watchdog's 20 ms period, DuckDB
-   * seeing the cancel at its next vector (measured: 450 ms for the join, whose vectors each probe
-   * 150,000 rows; a vector of the widest strings about as long, since no value may exceed the
-   * allowlist's bounds), and a loaded machine. Far below the 30 s a query waits for a pooled
-   * connection, so a connection left to its running statement fails the test.
-   */
-  private static final Duration FREED_WITHIN = Duration.ofSeconds(3);
+  /** An inequality join of every line with every line, for every invoice. */
+  private static final String ENDLESS_JOIN_SQL =
+      "SELECT sum(c.amount_cents) AS n FROM invoice_lines a JOIN invoice_lines b"
+          + " ON a.quantity + b.quantity < a.line_no CROSS JOIN invoices c";
 
-  /** The widest values the allowlist lets a query build, over every line: CPU-bound per row. */
-  private static final String WIDEST_SQL =
-      "SELECT sum(length(replace(lpad(product, 10000, 'x'), 'x', 'xx'))) AS n FROM invoice_lines";
+  /** The widest values the allowlist lets a query build, over every line, for every invoice. */
+  private static final String ENDLESS_WIDEST_SQL =
+      "SELECT sum(length(replace(lpad(a.product, 10000, 'x'), 'x', 'xx')) + c.amount_cents) AS n"
+          + " FROM invoice_lines a CROSS JOIN invoices c";
 
-  static Stream<Arguments> executorsAndSlowQueries() {
+  static Stream<Arguments> executorsAndEndlessQueries() {
     return Stream.of(Isolation.inProcess(), new Isolation.Process(1, 256))
         .flatMap(
             isolation ->
                 Stream.of(
-                    Arguments.of(isolation, WarehouseToolsIT.SLOW_SQL),
-                    Arguments.of(isolation, WIDEST_SQL)));
+                    Arguments.of(isolation, ENDLESS_JOIN_SQL),
+                    Arguments.of(isolation, ENDLESS_WIDEST_SQL)));
   }
 
   @ParameterizedTest(name = "{0} {1}")
-  @MethodSource("executorsAndSlowQueries")
-  void run_passEndsWhileItsQueryRuns_freesTheConnectionForTheNextQueryAtOnce(
-      Isolation isolation, String slowSql) throws Exception {
+  @MethodSource("executorsAndEndlessQueries")
+  void run_passEndsWhileItsQueryRuns_freesTheConnectionForTheNextQuery(
+      Isolation isolation, String endlessSql) throws Exception {
     try (Warehouse warehouse =
             Warehouse.builder(BillingSample.allowlist())
                 .jdbcUrl(DuckDbReadOnly.url(TestWarehouse.bundledFile(), DuckDbLimits.defaults()))
                 .poolSize(1)
-                .queryTimeout(Duration.ofMinutes(1))
+                .queryTimeout(Duration.ofHours(1))
                 .build();
         CodeMode codeMode =
             WarehouseTools.of(warehouse)
@@ -62,19 +65,13 @@ class PassEndCancellationIT {
                 .build()) {
       PassOutcome outcome =
           codeMode.run(
-              "async () => warehouse.query({sql: " + Programs.js(slowSql) + "})",
+              "async () => warehouse.query({sql: " + Programs.js(endlessSql) + "})",
               Programs.run(Programs.UNCONFINED));
-      long ended = System.nanoTime();
       QueryResult next =
           warehouse.query("SELECT count(*) AS n FROM customers", warehouse.unscoped());
-      Duration freedAfter = Duration.ofNanos(System.nanoTime() - ended);
 
       assertThat(Programs.failure(outcome).kind()).isEqualTo(FailureKind.TIMEOUT);
       assertThat(next.rows().get(0).get("n").asLong()).isEqualTo(500);
-      System.out.printf(
-          "%s: the next query answered %d ms after the pass ended (%s)%n",
-          isolation, freedAfter.toMillis(), slowSql);
-      assertThat(freedAfter).isLessThan(FREED_WITHIN);
     }
   }
 }
