@@ -188,7 +188,7 @@ class CallLedgerIT {
           .singleElement()
           .satisfies(
               report -> {
-                assertThat(report.outcome()).isEqualTo("timeout");
+                assertThat(report.failure()).isEqualTo(FailureKind.TIMEOUT);
                 assertThat(report.calls())
                     .extracting(PassReport.Call::status)
                     .containsExactlyElementsOf(TestTools.statuses(outcome));

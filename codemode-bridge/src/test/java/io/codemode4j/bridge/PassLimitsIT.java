@@ -233,8 +233,8 @@ class PassLimitsIT {
     codeMode.run("async () => { while (true) {} }", TestTools.run());
     codeMode.run("1", TestTools.run());
     assertThat(REPORTS)
-        .extracting(PassReport::outcome)
-        .containsExactly("ok", "timeout", "invalid_program");
+        .extracting(PassReport::failure)
+        .containsExactly(null, FailureKind.TIMEOUT, FailureKind.INVALID_PROGRAM);
     assertThat(REPORTS.get(0).calls())
         .singleElement()
         .satisfies(

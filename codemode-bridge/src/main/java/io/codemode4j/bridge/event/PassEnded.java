@@ -61,7 +61,7 @@ public record PassEnded(
     return new PassReport(
         runId,
         passId,
-        failure == null ? "ok" : failure.wireName(),
+        failure,
         limit,
         duration,
         calls.stream()

@@ -9,13 +9,13 @@ import org.jspecify.annotations.Nullable;
  * What {@code onPassExit} receives after every resource of a pass has closed: names, statuses and
  * timings, never arguments, results, logs or program text.
  *
- * @param outcome {@code ok} or the {@link FailureKind} wire name
- * @param limit the limit a {@code limit} failure hit; null otherwise
+ * @param failure why the pass failed; null when the program returned a value
+ * @param limit the limit a {@link FailureKind#LIMIT} failure hit; null otherwise
  */
 public record PassReport(
     String runId,
     String passId,
-    String outcome,
+    @Nullable FailureKind failure,
     @Nullable Limit limit,
     Duration duration,
     List<Call> calls) {
@@ -33,8 +33,16 @@ public record PassReport(
   public PassReport {
     Objects.requireNonNull(runId, "runId");
     Objects.requireNonNull(passId, "passId");
-    Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(duration, "duration");
+    if (limit != null && failure != FailureKind.LIMIT) {
+      throw new IllegalArgumentException(
+          "only a limit failure names a limit, but failure was " + failure + " with " + limit);
+    }
     calls = List.copyOf(calls);
+  }
+
+  /** Whether the program returned a value. */
+  public boolean ok() {
+    return failure == null;
   }
 }

@@ -150,7 +150,7 @@ class EventRecordsTest {
             Limit.MAX_LOG_BYTES,
             List.of());
 
-    assertThat(ended.report().outcome()).isEqualTo("limit");
+    assertThat(ended.report().failure()).isEqualTo(FailureKind.LIMIT);
     assertThat(ended.report().limit()).isEqualTo(Limit.MAX_LOG_BYTES);
     assertThat(ended.ok()).isFalse();
   }

@@ -301,7 +301,7 @@ class PassListenerIT {
     PassEnded passEnded = passEnded(events);
     assertThat(passEnded.failure()).isEqualTo(FailureKind.TIMEOUT);
     assertThat(passEnded.ok()).isFalse();
-    assertThat(passEnded.report().outcome()).isEqualTo("timeout");
+    assertThat(passEnded.report().failure()).isEqualTo(FailureKind.TIMEOUT);
     assertThat(passEnded.calls())
         .extracting(CallRecord::status)
         .containsExactly(CallStatus.UNCERTAIN, CallStatus.UNCERTAIN, CallStatus.NOT_STARTED);
