@@ -177,7 +177,7 @@ public final class AgentRun {
     Set<String> readTools = new HashSet<>();
     for (int index = 1; index <= setup.policy().maxTurns(); index++) {
       if (System.nanoTime() >= deadline) {
-        return failed(AgentFailureKind.MAX_DURATION, limitReached("maxDuration"));
+        return failed(AgentFailureKind.MAX_DURATION, limitReached(AgentFailureKind.MAX_DURATION));
       }
       String overHistory = fitHistory();
       if (overHistory != null) {
@@ -233,7 +233,7 @@ public final class AgentRun {
                 new AgentTurn(index, exposedNames, requestBytes, newBytes, ai.text(), List.of()));
             return failed(
                 AgentFailureKind.MAX_TOOL_CALLS,
-                limitReached("maxToolCalls")
+                limitReached(AgentFailureKind.MAX_TOOL_CALLS)
                     + " (the model asked for "
                     + requests.size()
                     + " more)");
@@ -286,7 +286,7 @@ public final class AgentRun {
                   + String.join("; ", wrong)
                   + ". Reply with only the corrected JSON value, no prose and no code fence."));
     }
-    return failed(AgentFailureKind.MAX_TURNS, limitReached("maxTurns"));
+    return failed(AgentFailureKind.MAX_TURNS, limitReached(AgentFailureKind.MAX_TURNS));
   }
 
   /** The model's reply, interrupted at the deadline. */
@@ -313,7 +313,7 @@ public final class AgentRun {
       if (late.get()) {
         throw new Stop(
             AgentFailureKind.MAX_DURATION,
-            limitReached("maxDuration") + " (waiting for the model)");
+            limitReached(AgentFailureKind.MAX_DURATION) + " (waiting for the model)");
       }
       if (caller.isInterrupted() || causedByInterrupt(e)) {
         throw new Stop(AgentFailureKind.CANCELLED, cancelled());
@@ -412,7 +412,8 @@ public final class AgentRun {
     } catch (TimeoutException e) {
       futures.forEach(f -> f.cancel(true));
       throw new Stop(
-          AgentFailureKind.MAX_DURATION, limitReached("maxDuration") + " (tool calls in flight)");
+          AgentFailureKind.MAX_DURATION,
+          limitReached(AgentFailureKind.MAX_DURATION) + " (tool calls in flight)");
     } catch (InterruptedException e) {
       futures.forEach(f -> f.cancel(true));
       Thread.currentThread().interrupt();
@@ -677,22 +678,20 @@ public final class AgentRun {
     }
   }
 
-  private String limitReached(String limit) {
+  /**
+   * Why the run ended at {@code limit}, one of the policy's limits: its name as the policy spells
+   * it, its value, and what the run did so far.
+   */
+  private String limitReached(AgentFailureKind limit) {
     AgentPolicy p = setup.policy();
-    Object value =
+    String reached =
         switch (limit) {
-          case "maxTurns" -> p.maxTurns();
-          case "maxToolCalls" -> p.maxToolCalls();
-          default -> p.maxDuration();
+          case MAX_TURNS -> "maxTurns (" + p.maxTurns() + ")";
+          case MAX_TOOL_CALLS -> "maxToolCalls (" + p.maxToolCalls() + ")";
+          case MAX_DURATION -> "maxDuration (" + p.maxDuration() + ")";
+          default -> throw new IllegalArgumentException(limit + " is not a limit of the policy");
         };
-    return "run "
-        + runId
-        + " reached "
-        + limit
-        + " ("
-        + value
-        + ") without an answer; "
-        + doneSoFar();
+    return "run " + runId + " reached " + reached + " without an answer; " + doneSoFar();
   }
 
   private String cancelled() {
