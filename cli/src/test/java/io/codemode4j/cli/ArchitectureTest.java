@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -15,8 +16,11 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.lang.syntax.ArchRuleDefinition;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -69,6 +73,105 @@ class ArchitectureTest {
   private static final String[] ENGINE_PACKAGES = {
     "io.codemode4j.engine..", "org.duckdb..", "org.postgresql..", "io.trino..", "org.mariadb.."
   };
+
+  /**
+   * The public top-level types of {@code internal} packages, each with why it is public: another
+   * package of its own module uses it (Java has no narrower visibility between packages), and no
+   * other module may ({@link #noModule_importsAnotherModulesInternalPackages}). A new one is added
+   * here with its reason, or made package-private.
+   */
+  private static final Map<String, String> PUBLIC_INTERNALS =
+      Map.ofEntries(
+          Map.entry(
+              "io.codemode4j.bridge.internal.Utf8",
+              "UTF-8 byte counts of the facade, broker, engine and worker packages"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.GuestJson",
+              "guest values as JSON, for the engine, broker, worker and audit packages"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.Sandbox",
+              "the worker package builds the same sandbox in its JVM"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.GraalPass",
+              "the worker package runs passes in its JVM"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.ContextPool",
+              "the worker package keeps a pool of its own"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.ProgramShape",
+              "CodeMode checks a program's shape before it runs"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.CodeExecutor",
+              "the executor CodeMode holds, implemented in the engine and worker packages"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.PassResult",
+              "what an executor of either package answers CodeMode"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.GraalExecutor",
+              "CodeMode builds the in-process executor"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.engine.SandboxGlobals",
+              "CodeMode names the sandbox's globals in its declarations"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.worker.WorkerProcessExecutor",
+              "CodeMode builds the worker-process executor"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.broker.Broker",
+              "CodeMode builds it and both executors call through it"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.broker.CallDispatcher",
+              "the engine and worker packages dispatch inner calls through it"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.broker.LocalDispatcher",
+              "the engine and worker packages make one"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.broker.Authorizer",
+              "CodeMode builds it from the host's authorization hook"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.broker.GuardedListeners",
+              "CodeMode wraps the host's listeners in it"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.broker.SchemaValidator",
+              "CodeMode, declarations and discovery validate arguments with it"),
+          Map.entry(
+              "io.codemode4j.sql.internal.Approver",
+              "SqlAllowlist hands every text to this one class"),
+          Map.entry(
+              "io.codemode4j.sql.internal.AllowedTables", "SqlAllowlist's builder configures it"),
+          Map.entry(
+              "io.codemode4j.sql.internal.Names",
+              "the API and dialect packages check identifiers by its one rule"),
+          Map.entry(
+              "io.codemode4j.sql.internal.DuckDbSql",
+              "the dialect package builds DuckDB's dialect from it"),
+          Map.entry(
+              "io.codemode4j.sql.internal.Rewriting", "the dialect package applies its rewrites"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.McpFeatures",
+              "both servers of io.codemode4j.mcp offer its tools, resources and prompt"),
+          Map.entry("io.codemode4j.mcp.internal.PassGate", "CodeModeMcp bounds the passes with it"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.McpTelemetry", "CodeModeMcp builds it for both servers"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.JsonRpcScreen",
+              "both servers screen every incoming message with it"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.JsonRpcErrors",
+              "both servers write their JSON-RPC errors with it"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.StdioDrain", "McpStdioServer reads stdin through it"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.HttpEndpoint", "McpHttpServer serves HTTP through it"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.FailedAuthentications",
+              "McpHttpServer throttles failed tokens with it"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.AnalystPrompt",
+              "both servers offer the analyst prompt it writes"),
+          Map.entry("io.codemode4j.agent.internal.AgentRun", "Agent runs each question as one"),
+          Map.entry(
+              "io.codemode4j.agent.internal.LangChainTools",
+              "Agent gives the model its tools through it"));
 
   private static final Pattern INTERNAL =
       Pattern.compile("(io\\.codemode4j\\.[a-z.]+?)\\.internal(\\..*)?");
@@ -195,6 +298,26 @@ class ArchitectureTest {
                 "an engine is a plug-in found through ServiceLoader: a generic module that named"
                     + " one would have to change for the next");
     rule.check(classes);
+  }
+
+  @Test
+  void internalPackages_havePublicTypesOnlyWhereAllowedWithAReason() {
+    Set<String> publicInternals =
+        classes.stream()
+            .filter(c -> INTERNAL.matcher(c.getPackageName()).matches())
+            .filter(JavaClass::isTopLevelClass)
+            .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC))
+            .map(JavaClass::getName)
+            .collect(Collectors.toCollection(TreeSet::new));
+
+    assertThat(publicInternals)
+        .as(
+            "public types of internal packages: add each to PUBLIC_INTERNALS with why, or make it"
+                + " package-private")
+        .isSubsetOf(PUBLIC_INTERNALS.keySet());
+    assertThat(PUBLIC_INTERNALS.keySet())
+        .as("PUBLIC_INTERNALS names only public types of internal packages")
+        .isSubsetOf(publicInternals);
   }
 
   @Test

@@ -13,7 +13,7 @@ import java.util.Set;
  * most recent last, within {@code maxTools} and {@code maxSchemaBytes}; the least recently
  * discovered one makes room.
  */
-public final class Exposure {
+final class Exposure {
 
   private final Map<String, ToolSpec> tools;
   private final Set<String> pinned;
@@ -25,8 +25,7 @@ public final class Exposure {
    * @param tools every tool of the agent by name, in the agent's order
    * @param pinned the tools of the first turn, which stay
    */
-  public Exposure(
-      Map<String, ToolSpec> tools, List<String> pinned, int maxTools, int maxSchemaBytes) {
+  Exposure(Map<String, ToolSpec> tools, List<String> pinned, int maxTools, int maxSchemaBytes) {
     this.tools = new LinkedHashMap<>(tools);
     this.pinned = new LinkedHashSet<>(pinned);
     this.maxTools = maxTools;
