@@ -267,7 +267,8 @@ final class McpCommand implements Callable<Integer> {
         CodeModeMcp mcp =
             CodeModeMcp.builder(codeMode)
                 .discovery(ToolDiscovery.of(List.of(codeMode)))
-                .warehouse(described.warehouse())
+                .subject(described.warehouse().notes().subject())
+                .tables(McpTables.of(described.warehouse()))
                 .maxConcurrentPasses(maxConcurrentPasses)
                 .openTelemetry(observers.openTelemetry())
                 .version(version())

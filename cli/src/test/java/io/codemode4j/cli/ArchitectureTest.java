@@ -26,12 +26,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The module graph, checked on the compiled classes of every module (this module's test classpath
- * holds every one of them): {@code cli -> benchmarks -> mcp-server -> warehouse-tools ->
- * {sql-allowlist, codemode-bridge}}, the engines and the billing pack over warehouse-tools and
- * reached by generic modules only through ServiceLoader, {@code sample-data} below benchmarks, the
- * starter and cli only, {@code agent-runtime} between cli and the bridge, {@code
- * spring-boot-starter} a front end that nothing depends on, and no module reaching into another's
- * {@code internal} packages.
+ * holds every one of them): {@code cli -> benchmarks -> mcp-server -> codemode-bridge} (the server
+ * takes its table resources from its caller), {@code cli -> warehouse-tools -> {sql-allowlist,
+ * codemode-bridge}}, the engines and the billing pack over warehouse-tools and reached by generic
+ * modules only through ServiceLoader, {@code sample-data} below benchmarks, the starter and cli
+ * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-starter} a front end
+ * that nothing depends on, and no module reaching into another's {@code internal} packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
@@ -250,7 +250,7 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers("billing", "benchmarks")
             .whereLayer("warehouse-tools")
             .mayOnlyBeAccessedByLayers(
-                "engines", "billing", "mcp-server", "benchmarks", "spring-boot-starter", "cli")
+                "engines", "billing", "benchmarks", "spring-boot-starter", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-starter", "cli")
             .whereLayer("codemode-bridge")

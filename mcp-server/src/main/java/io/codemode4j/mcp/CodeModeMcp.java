@@ -6,16 +6,11 @@ import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.mcp.internal.McpFeatures;
 import io.codemode4j.mcp.internal.McpTelemetry;
 import io.codemode4j.mcp.internal.PassGate;
-import io.codemode4j.warehouse.Column;
-import io.codemode4j.warehouse.TableSchema;
-import io.codemode4j.warehouse.Warehouse;
-import io.codemode4j.warehouse.WarehouseException;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.opentelemetry.api.OpenTelemetry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -26,12 +21,13 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A Code Mode served over MCP: {@code run_javascript} (its description declaring what each client
- * may call), {@code discover_tools}, each warehouse table's schema and notes and the declarations
- * as resources, and an {@code analyst} prompt. Start it over {@link #stdio stdio} for one local
- * client, or over {@link #http Streamable HTTP} for many clients with bearer tokens.
+ * may call), {@code discover_tools}, each table's schema and notes the caller gives ({@link
+ * TableResource}) and the declarations as resources, and an {@code analyst} prompt. Start it over
+ * {@link #stdio stdio} for one local client, or over {@link #http Streamable HTTP} for many clients
+ * with bearer tokens.
  *
- * <p>Decided: this class owns nothing it was given: the Code Mode, the discovery and the warehouse
- * stay the caller's to close; closing this stops only the handlers' threads.
+ * <p>Decided: this class owns nothing it was given: the Code Mode and the discovery stay the
+ * caller's to close; closing this stops only the handlers' threads.
  */
 public final class CodeModeMcp implements AutoCloseable {
 
@@ -116,11 +112,12 @@ public final class CodeModeMcp implements AutoCloseable {
     features.close();
   }
 
-  /** Collects the server's parts; {@link #build()} reads the warehouse's tables once. */
+  /** Collects the server's parts. */
   public static final class Builder {
     private final CodeMode codeMode;
     private @Nullable ToolDiscovery discovery;
-    private @Nullable Warehouse warehouse;
+    private String subject = "the warehouse";
+    private List<TableResource> tables = List.of();
     private OpenTelemetry openTelemetry = OpenTelemetry.noop();
     private int maxConcurrentPasses = DEFAULT_MAX_CONCURRENT_PASSES;
     private String version = "0.1.0";
@@ -135,9 +132,22 @@ public final class CodeModeMcp implements AutoCloseable {
       return this;
     }
 
-    /** Publishes each allowlisted table of {@code value} as a resource. */
-    public Builder warehouse(Warehouse value) {
-      this.warehouse = Objects.requireNonNull(value, "warehouse");
+    /**
+     * What the data is about, as the analyst prompt names it ("the billing warehouse"); "the
+     * warehouse" by default.
+     */
+    public Builder subject(String value) {
+      Objects.requireNonNull(value, "subject");
+      if (value.isBlank()) {
+        throw new IllegalArgumentException("a subject names what the data is about");
+      }
+      this.subject = value;
+      return this;
+    }
+
+    /** Publishes each of {@code value} as a resource (none by default). */
+    public Builder tables(List<TableResource> value) {
+      this.tables = List.copyOf(value);
       return this;
     }
 
@@ -162,31 +172,21 @@ public final class CodeModeMcp implements AutoCloseable {
       return this;
     }
 
-    /**
-     * @throws WarehouseException when the warehouse cannot list its tables
-     */
-    public CodeModeMcp build() throws WarehouseException {
-      List<McpFeatures.ResourceFeature> tables = new ArrayList<>();
-      String subject = "the warehouse";
-      if (warehouse != null) {
-        subject = warehouse.notes().subject();
-        for (TableSchema table : warehouse.tables()) {
-          tables.add(table(table, warehouse));
-        }
-      }
-      return new CodeModeMcp(this, subject, tables);
+    public CodeModeMcp build() {
+      return new CodeModeMcp(this, subject, tables.stream().map(Builder::resource).toList());
     }
 
-    private static McpFeatures.ResourceFeature table(TableSchema table, Warehouse warehouse) {
+    private static McpFeatures.ResourceFeature resource(TableResource table) {
       ObjectNode json = JsonNodeFactory.instance.objectNode().put("table", table.name());
-      String note = warehouse.notes().table(table.name()).orElse(null);
-      if (note != null) {
-        json.put("note", note);
+      if (table.note() != null) {
+        json.put("note", table.note());
       }
       ArrayNode columns = json.putArray("columns");
-      for (Column column : table.columns()) {
+      for (TableResource.Column column : table.columns()) {
         ObjectNode c = columns.addObject().put("name", column.name()).put("type", column.type());
-        warehouse.notes().column(table.name(), column.name()).ifPresent(n -> c.put("note", n));
+        if (column.note() != null) {
+          c.put("note", column.note());
+        }
       }
       return new McpFeatures.ResourceFeature(
           McpSchema.Resource.builder()
@@ -194,8 +194,8 @@ public final class CodeModeMcp implements AutoCloseable {
               .name(table.name())
               .title("Table " + table.name())
               .description(
-                  note != null
-                      ? note
+                  table.note() != null
+                      ? table.note()
                       : "Columns of " + table.name() + " as warehouse.query reads them.")
               .mimeType("application/json")
               .build(),

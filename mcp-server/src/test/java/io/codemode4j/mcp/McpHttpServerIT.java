@@ -74,9 +74,8 @@ class McpHttpServerIT {
             .listener(PASS_STARTS)
             .build();
     mcp =
-        CodeModeMcp.builder(codeMode)
+        ServedWarehouse.builder(codeMode, warehouse)
             .discovery(ToolDiscovery.of(List.of(codeMode)))
-            .warehouse(warehouse)
             .build();
     Tokens tokens =
         Tokens.of(

@@ -141,7 +141,7 @@ class McpLoadIT {
               .build();
       // Each principal's limit is above its eight clients, each of which has one call in flight at
       // a time, so no call of this test may be refused as busy.
-      mcp = CodeModeMcp.builder(codeMode).warehouse(warehouse).build();
+      mcp = ServedWarehouse.builder(codeMode, warehouse).build();
       http =
           mcp.http(
               HttpOptions.loopback(0),

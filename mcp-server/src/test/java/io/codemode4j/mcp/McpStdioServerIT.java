@@ -39,7 +39,7 @@ class McpStdioServerIT {
             Path.of(System.getProperty("codemode.sampleDir", "../sample-data/parquet")),
             Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache")));
     codeMode = BillingSample.installTools(warehouse, CodeMode.builder()).build();
-    mcp = CodeModeMcp.builder(codeMode).warehouse(warehouse).build();
+    mcp = ServedWarehouse.builder(codeMode, warehouse).build();
   }
 
   @AfterAll
