@@ -144,7 +144,9 @@ final class PeerScenario {
         try {
           peers = peers(found.node());
         } catch (IOException | RuntimeException e) {
-          String reason = "the peers were not measured: " + e.getMessage();
+          String reason =
+              "the peers were not measured: "
+                  + (e.getMessage() == null ? e.toString() : e.getMessage());
           results.notMeasuredAll(PEER_METRICS, reason);
         }
       }

@@ -3,6 +3,7 @@ package io.codemode4j.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.Isolation;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,6 +69,35 @@ class PeerScenarioIT {
                   assertThat(reason)
                       .contains("no-node, which is not an executable file")
                       .contains("point it at a node >= 18"));
+    }
+    assertThat(results.get("cpu_per_pass_ms").stats()).isPresent();
+  }
+
+  @Test
+  void run_nodeThatFails_everyPeerRowSaysWhyAndTheScenarioCompletes(@TempDir Path cache)
+      throws Exception {
+    // A node that fails as a broken install would: npm (a node script) runs on it too, so either
+    // the install or the run fails, and either way with its exit code and its stderr.
+    Path bin = Files.createDirectories(cache.resolve("bin"));
+    Path node = Files.writeString(bin.resolve("node"), "#!/bin/sh\necho boom >&2\nexit 3\n");
+    assertThat(node.toFile().setExecutable(true)).isTrue();
+    List<String> progress = new ArrayList<>();
+    Bench.Results results = ourPasses(progress);
+
+    results.section(
+        PeerScenario.METRICS,
+        () ->
+            new PeerScenario(TINY, cache, results, new PeerScenario.NodeLookup.Found(node)).run());
+
+    for (String name : PeerScenario.PEER_METRICS) {
+      assertThat(results.get(name).reason())
+          .as(name)
+          .hasValueSatisfying(
+              reason ->
+                  assertThat(reason)
+                      .startsWith("the peers were not measured: ")
+                      .contains("failed with exit 3")
+                      .contains("boom"));
     }
     assertThat(results.get("cpu_per_pass_ms").stats()).isPresent();
   }
