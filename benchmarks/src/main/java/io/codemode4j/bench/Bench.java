@@ -53,6 +53,12 @@ public final class Bench {
             "passes_per_s_c8",
             "rss_per_pass_mb"),
         () -> new PassScenarios(effort, results).run());
+    // The peers right after our passes, with the same counts, while the JVM is as warm (issue 28).
+    results.section(
+        PeerScenario.METRICS,
+        () ->
+            new PeerScenario(effort, options.cacheRoot(), results, PeerScenario.locateNode())
+                .run());
     results.section(
         List.of(
             "overlap_efficiency_c1",
@@ -240,6 +246,17 @@ public final class Bench {
     d.put("mcp_stdio_overhead_ms", new Definition("ms", Optional.of(Target.atMost(0.5))));
     d.put("mcp_http_calls_per_s_c16", new Definition("calls/s", Optional.of(Target.atLeast(1500))));
     d.put("mcp_http_p99_ms_c16", new Definition("ms", Optional.empty()));
+    d.put("cpu_per_pass_ms", new Definition("ms", Optional.empty()));
+    d.put("quickjs_warm_pass_ms", new Definition("ms", Optional.empty()));
+    d.put("quickjs_three_call_pass_ms", new Definition("ms", Optional.empty()));
+    d.put("quickjs_cpu_per_pass_ms", new Definition("ms", Optional.empty()));
+    d.put("node_vm_warm_pass_ms", new Definition("ms", Optional.empty()));
+    d.put("node_vm_three_call_pass_ms", new Definition("ms", Optional.empty()));
+    d.put("node_vm_cpu_per_pass_ms", new Definition("ms", Optional.empty()));
+    d.put("warm_pass_vs_quickjs", new Definition("ours/quickjs", Optional.of(Target.atMost(0.8))));
+    d.put("three_call_vs_quickjs", new Definition("ours/quickjs", Optional.of(Target.atMost(0.8))));
+    d.put(
+        "cpu_per_pass_vs_quickjs", new Definition("ours/quickjs", Optional.of(Target.atMost(1.0))));
     if (!List.copyOf(d.keySet()).equals(BenchReport.METRIC_NAMES)) {
       throw new IllegalStateException("every metric needs exactly one definition, in report order");
     }

@@ -16,7 +16,8 @@ public record BenchReport(String machine, List<Metric> metrics) {
 
   /**
    * The metrics of issue 6 with issue 15's query ratios on PostgreSQL and Trino beside the others,
-   * then those of issue 17 (MCP), in report order.
+   * then those of issue 17 (MCP), then issue 28's peers (QuickJS and a Node vm context, measured by
+   * the same run) and ours against QuickJS, in report order.
    */
   public static final List<String> METRIC_NAMES =
       List.of(
@@ -45,7 +46,17 @@ public record BenchReport(String machine, List<Metric> metrics) {
           "model_bytes_per_question",
           "mcp_stdio_overhead_ms",
           "mcp_http_calls_per_s_c16",
-          "mcp_http_p99_ms_c16");
+          "mcp_http_p99_ms_c16",
+          "cpu_per_pass_ms",
+          "quickjs_warm_pass_ms",
+          "quickjs_three_call_pass_ms",
+          "quickjs_cpu_per_pass_ms",
+          "node_vm_warm_pass_ms",
+          "node_vm_three_call_pass_ms",
+          "node_vm_cpu_per_pass_ms",
+          "warm_pass_vs_quickjs",
+          "three_call_vs_quickjs",
+          "cpu_per_pass_vs_quickjs");
 
   public BenchReport {
     Objects.requireNonNull(machine, "machine");

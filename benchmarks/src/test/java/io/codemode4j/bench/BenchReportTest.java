@@ -90,7 +90,17 @@ class BenchReportTest {
             "model_bytes_per_question",
             "mcp_stdio_overhead_ms",
             "mcp_http_calls_per_s_c16",
-            "mcp_http_p99_ms_c16");
+            "mcp_http_p99_ms_c16",
+            "cpu_per_pass_ms",
+            "quickjs_warm_pass_ms",
+            "quickjs_three_call_pass_ms",
+            "quickjs_cpu_per_pass_ms",
+            "node_vm_warm_pass_ms",
+            "node_vm_three_call_pass_ms",
+            "node_vm_cpu_per_pass_ms",
+            "warm_pass_vs_quickjs",
+            "three_call_vs_quickjs",
+            "cpu_per_pass_vs_quickjs");
   }
 
   @Test

@@ -54,7 +54,9 @@ import tools.jackson.databind.node.ObjectNode;
     description = {
       "Measure Code Mode: warm pass, host calls, overlap, allowlist, queries, throughput, memory,",
       "cold start and model-visible bytes, each next to its baseline from the same run;",
-      "with --config also a pass against plain JDBC on the warehouse it describes, on any engine.",
+      "with --config also a pass against plain JDBC on the warehouse it describes, on any engine;",
+      "and the peers in the same run: QuickJS (quickjs-emscripten, which npm installs under the cache",
+      "directory once) and a Node vm context, on node from the PATH or CODEMODE_NODE.",
       "Prints one row per metric (median, p90, p99, baseline, ratio, target, met); progress goes to stderr.",
       "A full run takes minutes (more the first time, when it generates the 10,000,000-invoice set).",
       "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",

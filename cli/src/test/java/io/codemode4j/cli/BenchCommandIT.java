@@ -95,6 +95,20 @@ class BenchCommandIT {
     }
     assertThat(names).containsExactlyElementsOf(BenchReport.METRIC_NAMES);
     assertThat(names).contains("query_ratio_config", "query_overhead_config_ms");
+    // The peers of issue 28, measured in the same run (node is on the PATH where this runs).
+    for (JsonNode metric : report.get("metrics")) {
+      String name = metric.get("name").asString();
+      if (name.contains("quickjs") || name.startsWith("node_vm_") || name.startsWith("cpu_")) {
+        assertThat(metric.get("median").asDouble()).as(name).isPositive();
+      }
+      if (name.endsWith("_vs_quickjs")) {
+        assertThat(metric.get("unit").asString()).as(name).isEqualTo("ours/quickjs");
+        assertThat(metric.get("target").asString())
+            .as(name)
+            .isEqualTo(name.startsWith("cpu_") ? "<= 1" : "<= 0.8");
+      }
+    }
+    assertThat(result.err()).contains("bench: peers: QuickJS and a Node vm context, ");
   }
 
   @ParameterizedTest
