@@ -158,7 +158,7 @@ class PostgresShopIT {
       delimiter = '|',
       textBlock =
           """
-          other_{tenant} | stores      | its store is none of east
+          other_{tenant} | orders      | its store is none of east
           lines_{tenant} | order_lines | its order_id names no row of orders that is east's
           """)
   void tenantProblem_tenantRoleReadingAForeignRow_isRefusedNamingTheTableAndTheFix(
