@@ -82,6 +82,27 @@ final class TenantConfinement {
   }
 
   /**
+   * The refusal of a tenant's query on a warehouse without connections of each tenant's own, whose
+   * host did not say its row filters alone may confine tenants. Decided: fail closed by default,
+   * since a filter in SQL is evaluated by the engine, which may raise an error on another tenant's
+   * row before the filter applies ({@link TenantDataSources}); serving tenants so is a decision the
+   * host states ({@link Warehouse.Builder#confineTenantsByFiltersAlone}).
+   */
+  static WarehouseException unstated(Tenant tenant) {
+    return new WarehouseException(
+        WarehouseException.Kind.NOT_CONFINED,
+        "the warehouse would confine tenant "
+            + named(tenant)
+            + " by row filters alone, which let a query read another tenant's values through"
+            + " errors the database raises before the filter applies, so its queries are refused:"
+            + " give the warehouse each tenant's own connections, which the database confines"
+            + " (Warehouse.Builder.tenantDataSources, a user per tenant; README, \"Tenancy on a"
+            + " server database\"), or, for data whose tenants may learn each other's values, call"
+            + " Warehouse.Builder.confineTenantsByFiltersAlone()",
+        null);
+  }
+
+  /**
    * The allowlist's tables, those keyed by a column of their own first, then those keyed through a
    * parent, each by name: a leak is reported at its root (a parent's policy) before what it leaks
    * into (its children), and the same setup always names the same table.
@@ -106,7 +127,7 @@ final class TenantConfinement {
               + " names no row of "
               + parent.parentTable()
               + " that is "
-              + String.join(", ", tenant.values().stream().sorted().toList())
+              + named(tenant)
               + "'s";
       // A shared table has no probe.
       case TenantScope.Shared shared -> "every tenant's";
@@ -115,11 +136,10 @@ final class TenantConfinement {
 
   private static WarehouseException notConfined(
       Tenant tenant, String why, @Nullable Throwable cause) {
-    String who = String.join(", ", tenant.values().stream().sorted().toList());
     return new WarehouseException(
         WarehouseException.Kind.NOT_CONFINED,
         "the database does not confine the connections of tenant "
-            + who
+            + named(tenant)
             + " to its rows: "
             + why
             + ", so its queries are refused. Have the database confine the tenant's user"
@@ -127,5 +147,10 @@ final class TenantConfinement {
             + " filters on Trino, a view per tenant on MariaDB; README, \"Tenancy on a server"
             + " database\", has the SQL), then try again",
         cause);
+  }
+
+  /** The tenant's values for a message, sorted: {@code apac, emea}. */
+  private static String named(Tenant tenant) {
+    return String.join(", ", tenant.values().stream().sorted().toList());
   }
 }

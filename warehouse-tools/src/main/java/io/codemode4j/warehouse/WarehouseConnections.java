@@ -97,7 +97,7 @@ final class WarehouseConnections implements AutoCloseable {
       if (filtersAlone || allowlist.tables().stream().allMatch(t -> shared(allowlist, t))) {
         return reader;
       }
-      throw filtersAloneRefused(tenant);
+      throw TenantConfinement.unstated(tenant);
     }
     JdbcBackend open = openTenant(tenant);
     if (open != null) {
@@ -125,27 +125,6 @@ final class WarehouseConnections implements AutoCloseable {
 
   private static boolean shared(SqlAllowlist allowlist, String table) {
     return allowlist.scope(table) instanceof TenantScope.Shared;
-  }
-
-  /**
-   * The refusal of a tenant's query on a warehouse that would confine it by row filters alone.
-   * Decided: fail closed by default, since a filter in SQL is evaluated by the engine, which may
-   * raise an error on another tenant's row before the filter applies ({@link TenantDataSources});
-   * serving tenants so is a decision the host states ({@link
-   * Warehouse.Builder#confineTenantsByFiltersAlone}).
-   */
-  private static WarehouseException filtersAloneRefused(Tenant tenant) {
-    return new WarehouseException(
-        WarehouseException.Kind.NOT_CONFINED,
-        "the warehouse would confine tenant "
-            + String.join(", ", tenant.values().stream().sorted().toList())
-            + " by row filters alone, which let a query read another tenant's values through"
-            + " errors the database raises before the filter applies, so its queries are refused:"
-            + " give the warehouse each tenant's own connections, which the database confines"
-            + " (Warehouse.Builder.tenantDataSources, a user per tenant; README, \"Tenancy on a"
-            + " server database\"), or, for data whose tenants may learn each other's values, call"
-            + " Warehouse.Builder.confineTenantsByFiltersAlone()",
-        null);
   }
 
   /** The tenant's proven connections, or {@code null} when it has none yet. */
