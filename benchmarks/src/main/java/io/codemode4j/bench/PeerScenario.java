@@ -41,19 +41,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class PeerScenario {
 
-  /** The rows this scenario records, in report order. */
+  /** The rows this scenario records, in report order: the report's last, from our CPU per pass. */
   static final List<String> METRICS =
-      List.of(
-          "cpu_per_pass_ms",
-          "quickjs_warm_pass_ms",
-          "quickjs_three_call_pass_ms",
-          "quickjs_cpu_per_pass_ms",
-          "node_vm_warm_pass_ms",
-          "node_vm_three_call_pass_ms",
-          "node_vm_cpu_per_pass_ms",
-          "warm_pass_vs_quickjs",
-          "three_call_vs_quickjs",
-          "cpu_per_pass_vs_quickjs");
+      BenchReport.METRIC_NAMES.subList(
+          BenchReport.METRIC_NAMES.indexOf("cpu_per_pass_ms"), BenchReport.METRIC_NAMES.size());
 
   /** The rows that need Node: all but our own CPU per pass. */
   static final List<String> PEER_METRICS = METRICS.subList(1, METRICS.size());
@@ -118,16 +109,9 @@ final class PeerScenario {
                   + ", which is not an executable file: point it at a node >= 18, or unset it to"
                   + " use node on the PATH");
     }
-    if (path != null) {
-      for (String dir : path.split(File.pathSeparator)) {
-        if (dir.isEmpty()) {
-          continue;
-        }
-        Path node = Path.of(dir, "node");
-        if (Files.isRegularFile(node) && Files.isExecutable(node)) {
-          return new NodeLookup.Found(node);
-        }
-      }
+    Path node = onPath("node", path);
+    if (node != null) {
+      return new NodeLookup.Found(node);
     }
     return new NodeLookup.Missing(
         "node not found on the PATH: install Node >= 18 (or set "
@@ -346,17 +330,29 @@ final class PeerScenario {
     if (Files.isExecutable(beside)) {
       return beside;
     }
-    String path = System.getenv("PATH");
-    if (path != null) {
-      for (String dir : path.split(File.pathSeparator)) {
-        Path npm = Path.of(dir.isEmpty() ? "." : dir, "npm");
-        if (Files.isRegularFile(npm) && Files.isExecutable(npm)) {
-          return npm;
-        }
-      }
+    Path npm = onPath("npm", System.getenv("PATH"));
+    if (npm != null) {
+      return npm;
     }
     throw new IOException(
         "npm not found next to " + node + " nor on the PATH: install npm to install the peer");
+  }
+
+  /** The first executable file {@code name} in a directory of {@code path}, or {@code null}. */
+  private static @Nullable Path onPath(String name, @Nullable String path) {
+    if (path == null) {
+      return null;
+    }
+    for (String dir : path.split(File.pathSeparator)) {
+      if (dir.isEmpty()) {
+        continue;
+      }
+      Path file = Path.of(dir, name);
+      if (Files.isRegularFile(file) && Files.isExecutable(file)) {
+        return file;
+      }
+    }
+    return null;
   }
 
   private static void prependToPath(ProcessBuilder builder, Path dir) {
