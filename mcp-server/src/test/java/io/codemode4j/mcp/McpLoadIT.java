@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Isolation;
+import io.codemode4j.bridge.Poll;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.Warehouse;
@@ -502,7 +503,7 @@ class McpLoadIT {
       // Nothing announces that such a thread has stopped: poll.
       AtomicReference<Leftovers> latest = new AtomicReference<>(after);
       try {
-        PassStarts.until(
+        Poll.until(
             "nothing is left behind",
             Duration.ofSeconds(10),
             () -> {

@@ -5,13 +5,11 @@ import io.codemode4j.bridge.event.PassStarted;
 import java.time.Duration;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 /**
  * A listener that counts the passes a CodeMode starts, so a test waits for a pass to be running
  * (and counted by the server's gate, which admits it before it starts) instead of polling the
- * server for it; and {@link #until}, for what nothing announces.
+ * server for it.
  */
 final class PassStarts implements PassListener {
 
@@ -34,24 +32,6 @@ final class PassStarts implements PassListener {
   void awaitNext() throws InterruptedException {
     if (!started.tryAcquire(PATIENCE.toNanos(), TimeUnit.NANOSECONDS)) {
       throw new AssertionError("no pass started within " + PATIENCE);
-    }
-  }
-
-  /**
-   * Returns once {@code condition} holds, checking it every few milliseconds; fails naming {@code
-   * what} after {@code patience}. Only for conditions no event announces.
-   */
-  static void until(String what, Duration patience, BooleanSupplier condition)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + patience.toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() - deadline > 0) {
-        throw new AssertionError("gave up after " + patience + " waiting until " + what);
-      }
-      LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
-      if (Thread.interrupted()) {
-        throw new InterruptedException("interrupted waiting until " + what);
-      }
     }
   }
 }
