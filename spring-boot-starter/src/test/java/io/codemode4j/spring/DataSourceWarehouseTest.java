@@ -44,16 +44,7 @@ class DataSourceWarehouseTest {
 
   @Test
   void dataSourceWithTables_runJavascriptSeesOnlyThePrincipalsShop() {
-    new ApplicationContextRunner()
-        .withConfiguration(
-            AutoConfigurations.of(
-                DataSourceAutoConfiguration.class,
-                CodeModeAutoConfiguration.class,
-                CodeModeToolCallbacksAutoConfiguration.class))
-        .withPropertyValues(
-            "spring.datasource.url=" + url,
-            "spring.datasource.driver-class-name=org.duckdb.DuckDBDriver",
-            "codemode.warehouse.tables.orders=shop",
+    ordersApplication(
             "codemode.warehouse.tenants-confined-by-filters-alone=true",
             "codemode.principal.tenant=berlin")
         .run(
@@ -74,17 +65,7 @@ class DataSourceWarehouseTest {
 
   @Test
   void dataSourceWithTablesAndATenantNotStated_failsToStartNamingTheProperty() {
-    new ApplicationContextRunner()
-        .withConfiguration(
-            AutoConfigurations.of(
-                DataSourceAutoConfiguration.class,
-                CodeModeAutoConfiguration.class,
-                CodeModeToolCallbacksAutoConfiguration.class))
-        .withPropertyValues(
-            "spring.datasource.url=" + url,
-            "spring.datasource.driver-class-name=org.duckdb.DuckDBDriver",
-            "codemode.warehouse.tables.orders=shop",
-            "codemode.principal.tenant=berlin")
+    ordersApplication("codemode.principal.tenant=berlin")
         .run(
             context ->
                 assertThat(context)
@@ -93,13 +74,9 @@ class DataSourceWarehouseTest {
                     .hasMessageContaining("tenant berlin by row filters alone"));
   }
 
-  /**
-   * A call whose ToolContext names a tenant, on a warehouse that would confine it by filters alone,
-   * is refused; the program learns only that its queries are refused.
-   */
-  @Test
-  void dataSourceServingEveryTenant_toolContextTenantNotStated_isRefusedPerCall() {
-    new ApplicationContextRunner()
+  /** An application over the orders DataSource with {@code properties} besides. */
+  private static ApplicationContextRunner ordersApplication(String... properties) {
+    return new ApplicationContextRunner()
         .withConfiguration(
             AutoConfigurations.of(
                 DataSourceAutoConfiguration.class,
@@ -108,8 +85,17 @@ class DataSourceWarehouseTest {
         .withPropertyValues(
             "spring.datasource.url=" + url,
             "spring.datasource.driver-class-name=org.duckdb.DuckDBDriver",
-            "codemode.warehouse.tables.orders=shop",
-            "codemode.principal.all-tenants=true")
+            "codemode.warehouse.tables.orders=shop")
+        .withPropertyValues(properties);
+  }
+
+  /**
+   * A call whose ToolContext names a tenant, on a warehouse that would confine it by filters alone,
+   * is refused; the program learns only that its queries are refused.
+   */
+  @Test
+  void dataSourceServingEveryTenant_toolContextTenantNotStated_isRefusedPerCall() {
+    ordersApplication("codemode.principal.all-tenants=true")
         .run(
             context -> {
               assertThat(context).hasNotFailed();
