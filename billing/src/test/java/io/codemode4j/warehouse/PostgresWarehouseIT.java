@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.tool.Tool;
-import io.codemode4j.engine.postgres.PostgresLockdown;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.billing.BillingPostgres;
@@ -159,23 +158,10 @@ class PostgresWarehouseIT {
     long filtered;
     try (Connection admin = TestPostgres.connect("postgres");
         Statement sql = admin.createStatement()) {
-      PostgresLockdown lockdown =
-          BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA);
-      lockdown.applyTenant(admin, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
-      lockdown.applyTenant(admin, Tenant.of("emea"), "paid_emea", TestPostgres.PASSWORD);
-      String invoices = TestPostgres.SCHEMA + ".invoices";
-      sql.execute(
-          "ALTER POLICY codemode_paid_emea ON "
-              + invoices
-              + " USING (region = 'emea' AND status = 'paid')");
+      paid = TestPostgres.emeaProbeRoles(admin);
       try (ResultSet rs =
           sql.executeQuery(
-              "SELECT count(*) FROM " + invoices + " WHERE region = 'emea' AND status = 'paid'")) {
-        rs.next();
-        paid = rs.getLong(1);
-      }
-      try (ResultSet rs =
-          sql.executeQuery("SELECT count(*) FROM " + invoices + " WHERE region = 'emea'")) {
+              "SELECT count(*) FROM " + TestPostgres.SCHEMA + ".invoices WHERE region = 'emea'")) {
         rs.next();
         filtered = rs.getLong(1);
       }

@@ -7,9 +7,6 @@ import io.codemode4j.agent.OpenAiWireServer;
 import io.codemode4j.agent.OpenAiWireServer.Received;
 import io.codemode4j.agent.OpenAiWireServer.Reply;
 import io.codemode4j.cli.PackagedCli.Outcome;
-import io.codemode4j.engine.postgres.PostgresLockdown;
-import io.codemode4j.sql.Tenant;
-import io.codemode4j.warehouse.billing.BillingPostgres;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -100,25 +97,8 @@ class PostgresCliIT {
           host all all ::1/128 scram-sha-256
           """);
       sql.execute("SELECT pg_reload_conf()");
-      try (Connection warehouse = admin();
-          Statement tables = warehouse.createStatement()) {
-        PostgresLockdown lockdown =
-            BillingPostgres.lockdown(TestPostgres.DATABASE, TestPostgres.SCHEMA);
-        lockdown.applyTenant(warehouse, Tenant.of("apac"), "probe_emea", TestPostgres.PASSWORD);
-        lockdown.applyTenant(warehouse, Tenant.of("emea"), "paid_emea", TestPostgres.PASSWORD);
-        String invoices = TestPostgres.SCHEMA + ".invoices";
-        tables.execute(
-            "ALTER POLICY codemode_paid_emea ON "
-                + invoices
-                + " USING (region = 'emea' AND status = 'paid')");
-        try (ResultSet paid =
-            tables.executeQuery(
-                "SELECT count(*) FROM "
-                    + invoices
-                    + " WHERE region = 'emea' AND status = 'paid'")) {
-          paid.next();
-          paidEmeaInvoices = paid.getLong(1);
-        }
+      try (Connection warehouse = admin()) {
+        paidEmeaInvoices = TestPostgres.emeaProbeRoles(warehouse);
       }
       sql.execute("DROP DATABASE IF EXISTS sample");
       sql.execute("DROP ROLE IF EXISTS " + LOADER);

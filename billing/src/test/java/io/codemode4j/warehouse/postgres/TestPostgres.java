@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -78,6 +79,32 @@ public final class TestPostgres {
   /** The role of {@code tenant}: {@code tenant_} and its values, sorted, joined by _. */
   public static String tenantRole(Tenant tenant) {
     return "tenant_" + String.join("_", new TreeSet<>(tenant.values()));
+  }
+
+  /**
+   * Two roles of emea that prove which role runs its queries, made with {@code admin} (a superuser
+   * on the sample's database): {@code probe_emea}, whose policies read apac's rows (so the
+   * confinement proof refuses it), and {@code paid_emea}, whose invoices policy reads only emea's
+   * paid invoices (confined, but counting fewer than emea's own role).
+   *
+   * @return how many invoices {@code paid_emea} reads
+   */
+  public static long emeaProbeRoles(Connection admin) throws SQLException, WarehouseException {
+    PostgresLockdown lockdown = BillingPostgres.lockdown(DATABASE, SCHEMA);
+    lockdown.applyTenant(admin, Tenant.of("apac"), "probe_emea", PASSWORD);
+    lockdown.applyTenant(admin, Tenant.of("emea"), "paid_emea", PASSWORD);
+    String paid = " WHERE region = 'emea' AND status = 'paid'";
+    try (Statement sql = admin.createStatement()) {
+      sql.execute(
+          "ALTER POLICY codemode_paid_emea ON "
+              + SCHEMA
+              + ".invoices USING (region = 'emea' AND status = 'paid')");
+      try (ResultSet count =
+          sql.executeQuery("SELECT count(*) FROM " + SCHEMA + ".invoices" + paid)) {
+        count.next();
+        return count.getLong(1);
+      }
+    }
   }
 
   /** The sample's database, loaded. */
