@@ -138,7 +138,8 @@ class TrinoLockdownIT {
   @ValueSource(
       strings = {
         "SET SESSION query_max_execution_time = '1000d'",
-        "SET SESSION query_max_memory = '100GB'",
+        "SET SESSION resource_overcommit = true",
+        "SET SESSION query_max_total_memory = '100GB'",
         "SET SESSION hive.parquet_use_column_names = false",
         "SET SESSION hive.parquet_ignore_statistics = true",
       })

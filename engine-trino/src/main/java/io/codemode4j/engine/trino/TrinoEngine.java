@@ -1,5 +1,6 @@
 package io.codemode4j.engine.trino;
 
+import com.zaxxer.hikari.HikariConfig;
 import io.codemode4j.sql.dialect.Dialect;
 import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.engine.JdbcEngine;
@@ -42,9 +43,36 @@ public final class TrinoEngine extends JdbcEngine {
                 - NULL is null; any other type (varchar, interval ...) is the database's own text.""",
           "e.g. varchar, bigint, decimal(18,2), date");
 
+  /**
+   * What one query may hold in memory, on the whole cluster and on each node: Trino's {@code
+   * query_max_memory} and {@code query_max_memory_per_node}, set on every session this engine
+   * opens. Trino takes the lower of a session's value and the cluster's {@code query.max-memory}
+   * and {@code query.max-memory-per-node}, so a session can only lower the cluster's limits; {@link
+   * TrinoRules} lets every user set these two properties and no other.
+   */
+  public static final String QUERY_MAX_MEMORY = "1GB";
+
+  /** The session properties of {@link #QUERY_MAX_MEMORY}, in trino-jdbc's form. */
+  static final String MEMORY_SESSION =
+      "query_max_memory:" + QUERY_MAX_MEMORY + ";query_max_memory_per_node:" + QUERY_MAX_MEMORY;
+
   @Override
   public String name() {
     return "Trino";
+  }
+
+  /**
+   * {@inheritDoc} Every session starts with {@link #QUERY_MAX_MEMORY} as its memory limits unless
+   * the URL sets {@code sessionProperties} itself: a program's query cannot take more of the
+   * cluster's memory, whichever user the URL names.
+   */
+  @Override
+  public HikariConfig pool(String jdbcUrl, @Nullable String user, @Nullable String password) {
+    HikariConfig config = JdbcPools.config(jdbcUrl, user, password);
+    if (!jdbcUrl.contains("sessionProperties=")) {
+      config.addDataSourceProperty("sessionProperties", MEMORY_SESSION);
+    }
+    return config;
   }
 
   @Override

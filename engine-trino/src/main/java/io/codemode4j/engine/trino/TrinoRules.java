@@ -105,6 +105,12 @@ public final class TrinoRules {
 
     ArrayNode systemSession = rules.putArray("system_session_properties");
     systemSession.addObject().put("user", exactly(owner)).put("allow", true);
+    // TrinoEngine lowers each session's memory limits; Trino keeps the lower of a session's value
+    // and the cluster's, so these two can only lower them (resource_overcommit stays refused).
+    systemSession
+        .addObject()
+        .put("property", "query_max_memory|query_max_memory_per_node")
+        .put("allow", true);
     systemSession.addObject().put("allow", false);
     ArrayNode catalogSession = rules.putArray("catalog_session_properties");
     catalogSession.addObject().put("user", exactly(owner)).put("allow", true);

@@ -3,8 +3,11 @@ package io.codemode4j.engine.trino;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.Tenant;
+import io.codemode4j.warehouse.JdbcPools;
 import io.codemode4j.warehouse.QueryResult;
 import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.Warehouse;
@@ -219,6 +222,35 @@ class TrinoShopIT {
         .isEqualTo(ShopDomain.STORES.stream().mapToLong(ShopDomain::revenueCents).sum());
   }
 
+  /**
+   * One million distinct numbers: a hash of some tens of megabytes, under the test cluster's
+   * per-node limit (256MB) and the engine's default, over a 1MB one.
+   */
+  private static final String MILLION_DISTINCT =
+      "SELECT count(DISTINCT x * 1000 + y) FROM UNNEST(sequence(1, 10000)) AS a(x)"
+          + " CROSS JOIN UNNEST(sequence(1, 100)) AS b(y)";
+
+  @Test
+  void enginePool_defaultSession_answersAQueryUnderItsMemoryLimit() throws Exception {
+    HikariConfig config = new TrinoEngine().pool(TestShopTrino.url(), ShopTrino.READER, null);
+
+    assertThat(firstNumber(config, MILLION_DISTINCT)).isEqualTo(1_000_000L);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"query_max_memory_per_node:1MB", "query_max_memory:1MB"})
+  void enginePool_urlLoweringAMemoryLimit_hasTrinoRefuseAQueryOverIt(String session) {
+    String url = TestShopTrino.url() + "?sessionProperties=" + session;
+    for (String user : List.of(ShopTrino.READER, ShopTrino.storeUser("north"))) {
+      HikariConfig config = new TrinoEngine().pool(url, user, null);
+
+      assertThatThrownBy(() -> firstNumber(config, MILLION_DISTINCT))
+          .as(user + " with " + session)
+          .isInstanceOf(SQLException.class)
+          .hasMessageContaining("memory limit of 1MB");
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(
       strings = {
@@ -301,6 +333,16 @@ class TrinoShopIT {
 
   private static long number(Warehouse warehouse, String sql, QueryPolicy policy) throws Exception {
     return warehouse.query(sql, policy).rows().getFirst().get("n").asLong();
+  }
+
+  private static long firstNumber(HikariConfig config, String sql) throws Exception {
+    try (HikariDataSource pool = JdbcPools.open(config);
+        Connection c = pool.getConnection();
+        Statement s = c.createStatement();
+        ResultSet rs = s.executeQuery(sql)) {
+      assertThat(rs.next()).isTrue();
+      return rs.getLong(1);
+    }
   }
 
   private static long count(String user, String sql) throws SQLException {
