@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * LangChain4j chat models set up the way an {@link Agent} needs them: no retries of their own (the
- * policy owns time) and the JDK HTTP client on HTTP/1.1.
+ * policy owns time) and the JDK HTTP client on HTTP/1.1, which never follows a redirect and names
+ * where one pointed ({@link ModelRedirectException}).
  *
  * <p>Decided: HTTP/1.1 because the JDK client otherwise offers an h2c upgrade on plain-text
  * connections, whose headers several OpenAI-compatible servers (local model servers, proxies)
@@ -68,6 +69,6 @@ public final class ModelProviders {
 
   private static JdkHttpClientBuilder http() {
     return new JdkHttpClientBuilder()
-        .httpClientBuilder(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1));
+        .httpClientBuilder(RedirectNamingClient.builder().version(HttpClient.Version.HTTP_1_1));
   }
 }

@@ -24,6 +24,8 @@ import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -191,6 +193,39 @@ class OpenAiWireIT {
           .contains("the scripted server is overloaded")
           .endsWith("done so far: 0 turns, 0 tool calls, 0 inner calls");
       assertThat(failed.transcript().turns()).hasSize(1);
+      assertThat(server.received()).hasSize(1);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} to {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "307 | https://elsewhere.example/v1 | https://elsewhere.example/v1",
+        "301 | https://user:s3cret@elsewhere.example:8443/v1?key=s3cret#x"
+            + " | https://elsewhere.example:8443/v1",
+        "302 | /v2/chat/completions | /v2/chat/completions",
+      })
+  void ask_serverRedirects_failsNamingWhereItPointedAfterOneRequest(
+      int status, String location, String named) throws Exception {
+    // Were the redirect followed, the server would be asked again, here or elsewhere.
+    try (OpenAiWireServer server =
+        OpenAiWireServer.start(
+            always(Reply.redirect(status, location)),
+            always(Reply.text("{\"region\": \"emea\", \"revenue\": \"1\"}")))) {
+
+      AgentOutcome outcome = agent(server).ask("q", Principal.unconfined("ana"));
+
+      AgentOutcome.Failed failed = (AgentOutcome.Failed) outcome;
+      assertThat(failed.kind()).isEqualTo(AgentFailureKind.MODEL_ERROR);
+      assertThat(failed.message())
+          .startsWith(
+              "the model failed: the model server answered "
+                  + status
+                  + ", a redirect to "
+                  + named
+                  + ", which is not followed: give the base URL it redirects to")
+          .doesNotContain("s3cret");
       assertThat(server.received()).hasSize(1);
     }
   }

@@ -273,8 +273,9 @@ class AskCommandIT {
           .startsWith("the model failed: the model server answered 502 with an empty body; ");
       assertThat(JSON.readTree(fromMoved.out()).get("failure").get("message").asString())
           .startsWith(
-              "the model failed: the model server answered 307, a redirect, which is not"
-                  + " followed: give the base URL it redirects to");
+              "the model failed: the model server answered 307, a redirect to"
+                  + " https://elsewhere.example/v1, which is not followed: give the base URL it"
+                  + " redirects to");
     }
   }
 

@@ -17,6 +17,7 @@ import io.codemode4j.agent.AgentPolicy;
 import io.codemode4j.agent.AgentTranscript;
 import io.codemode4j.agent.AgentTurn;
 import io.codemode4j.agent.IdGenerator;
+import io.codemode4j.agent.ModelRedirectException;
 import io.codemode4j.agent.ToolExposure;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.OuterTool;
@@ -341,11 +342,15 @@ public final class AgentRun {
 
   /**
    * What went wrong with a model request, in words: the HTTP status and the first line of the body
-   * the server answered (a redirect, which is not followed, and an empty body said as such); no
-   * exception's class or a message that reads as Java, which the host's log keeps instead.
+   * the server answered (a redirect, which is not followed, with where it pointed, and an empty
+   * body said as such); no exception's class or a message that reads as Java, which the host's log
+   * keeps instead.
    */
   private static String modelFailure(RuntimeException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof ModelRedirectException redirect) {
+        return redirect.getMessage();
+      }
       if (t instanceof HttpException http) {
         int status = http.statusCode();
         String body = http.getMessage() == null ? "" : http.getMessage().strip();
