@@ -180,14 +180,14 @@ public final class AgentRun {
       if (System.nanoTime() >= deadline) {
         return failed(AgentFailureKind.MAX_DURATION, limitReached(AgentFailureKind.MAX_DURATION));
       }
-      String overHistory = fitHistory();
-      if (overHistory != null) {
-        return failed(AgentFailureKind.MAX_HISTORY, overHistory);
+      long historyBytes = fitHistory(bytes(messages, 0));
+      if (historyBytes > setup.policy().maxHistoryBytes()) {
+        return failed(AgentFailureKind.MAX_HISTORY, overHistory(historyBytes));
       }
       List<ToolSpec> exposed = exposure.current();
       List<ToolSpecification> toolSpecs =
           exposed.stream().map(LangChainTools::specification).toList();
-      long requestBytes = bytes(messages, 0) + toolBytes(exposed, Set.of());
+      long requestBytes = historyBytes + toolBytes(exposed, Set.of());
       long newBytes = bytes(messages, readMessages) + toolBytes(exposed, readTools);
       readMessages = messages.size();
       exposed.forEach(s -> readTools.add(s.name()));
@@ -595,11 +595,11 @@ public final class AgentRun {
    * Keeps the conversation under {@code maxHistoryBytes}: the oldest tool results are replaced by a
    * note saying what was left out, one at a time, until it fits.
    *
-   * @return why it cannot fit even so, or null when it fits
+   * @param total the conversation's size as it stands, counted once by the caller
+   * @return the conversation's size after what was left out, over the limit when it cannot fit
    */
-  private @Nullable String fitHistory() {
+  private long fitHistory(long total) {
     long max = setup.policy().maxHistoryBytes();
-    long total = bytes(messages, 0);
     for (int i = 0; i < messages.size() && total > max; i++) {
       if (messages.get(i) instanceof ToolExecutionResultMessage result
           && !result.text().startsWith(LEFT_OUT)) {
@@ -615,13 +615,15 @@ public final class AgentRun {
         total += utf8(note) - size;
       }
     }
-    if (total <= max) {
-      return null;
-    }
+    return total;
+  }
+
+  /** Why a conversation of {@code total} bytes cannot fit, with every earlier result left out. */
+  private String overHistory(long total) {
     return "the conversation is "
         + total
         + " bytes, over this run's limit of "
-        + max
+        + setup.policy().maxHistoryBytes()
         + " bytes (maxHistoryBytes), even with every earlier tool result left out; "
         + doneSoFar();
   }
