@@ -46,6 +46,7 @@ public final class Bench {
         List.of(
             "warm_pass_ms",
             "warm_pass_process_ms",
+            "warm_pass_process_vs_in_process",
             "three_call_pass_ms",
             "host_call_us",
             "passes_per_s_c1",
@@ -72,7 +73,6 @@ public final class Bench {
             "allowlist_fraction",
             "query_ratio_bundled",
             "query_overhead_bundled_ms",
-            "egress_reduction_pct",
             "model_bytes_per_question"),
         () -> bundled(options, effort, results));
     if (options.home().isPresent()) {
@@ -122,8 +122,7 @@ public final class Bench {
       if (options.home().isPresent()) {
         new EgressScenario(results).run(warehouse, options.home().get().resolve("examples"));
       } else {
-        results.notMeasuredAll(
-            List.of("egress_reduction_pct", "model_bytes_per_question"), withoutHome());
+        results.notMeasuredAll(List.of("model_bytes_per_question"), withoutHome());
       }
     }
   }
@@ -219,6 +218,9 @@ public final class Bench {
     Map<String, Definition> d = new LinkedHashMap<>();
     d.put("warm_pass_ms", new Definition("ms", Optional.of(Target.atMost(0.4))));
     d.put("warm_pass_process_ms", new Definition("ms", Optional.empty()));
+    d.put(
+        "warm_pass_process_vs_in_process",
+        new Definition("process/in-process", Optional.of(Target.atMost(3.0))));
     d.put("three_call_pass_ms", new Definition("ms", Optional.of(Target.atMost(0.6))));
     d.put("host_call_us", new Definition("us", Optional.of(Target.atMost(20))));
     for (int concurrency : OverlapScenario.CONCURRENCY) {
@@ -229,7 +231,7 @@ public final class Bench {
     d.put("allowlist_us", new Definition("us", Optional.of(Target.atMost(150))));
     d.put(
         "allowlist_fraction",
-        new Definition("allowlist/execution", Optional.of(Target.atMost(0.05))));
+        new Definition("allowlist/execution", Optional.of(Target.atMost(0.03))));
     d.put("query_ratio_bundled", new Definition("pass/jdbc", Optional.empty()));
     d.put("query_overhead_bundled_ms", new Definition("ms", Optional.of(Target.atMost(1.0))));
     d.put("query_ratio_10m", new Definition("pass/jdbc", Optional.of(Target.atMost(1.05))));
@@ -241,7 +243,6 @@ public final class Bench {
     d.put("rss_per_pass_mb", new Definition("MiB", Optional.empty()));
     d.put("cold_start_ms", new Definition("ms", Optional.of(Target.atMost(1000))));
     d.put("cold_start_rss_mb", new Definition("MiB", Optional.empty()));
-    d.put("egress_reduction_pct", new Definition("%", Optional.of(Target.atLeast(99))));
     d.put("model_bytes_per_question", new Definition("bytes", Optional.empty()));
     d.put("mcp_stdio_overhead_ms", new Definition("ms", Optional.of(Target.atMost(0.5))));
     d.put("mcp_http_calls_per_s_c16", new Definition("calls/s", Optional.of(Target.atLeast(1500))));

@@ -23,6 +23,7 @@ public record BenchReport(String machine, List<Metric> metrics) {
       List.of(
           "warm_pass_ms",
           "warm_pass_process_ms",
+          "warm_pass_process_vs_in_process",
           "three_call_pass_ms",
           "host_call_us",
           "overlap_efficiency_c1",
@@ -42,7 +43,6 @@ public record BenchReport(String machine, List<Metric> metrics) {
           "rss_per_pass_mb",
           "cold_start_ms",
           "cold_start_rss_mb",
-          "egress_reduction_pct",
           "model_bytes_per_question",
           "mcp_stdio_overhead_ms",
           "mcp_http_calls_per_s_c16",

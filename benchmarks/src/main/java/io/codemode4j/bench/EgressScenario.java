@@ -22,16 +22,16 @@ import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * Model-visible bytes: each program of {@code examples/} runs once on the bundled data with the
- * default toolkit and limits (as {@code codemode run} runs it), treated as one question.
+ * default toolkit and limits (as {@code codemode run} runs it), treated as one question. {@code
+ * model_bytes_per_question} is everything the model reads with Code Mode (the {@code
+ * run_javascript} tool once, declarations included, then the program it sends and the egress it
+ * reads) against the same plan with plain tool calling (every method as a native tool, then each
+ * call's arguments and its whole result in context), per question.
  *
- * <ul>
- *   <li>{@code egress_reduction_pct}: its egress bytes against the JSON of every result its calls
- *       returned, as a reduction in percent.
- *   <li>{@code model_bytes_per_question}: everything the model reads with Code Mode (the {@code
- *       run_javascript} tool once, declarations included, then the program it sends and the egress
- *       it reads) against the same plan with plain tool calling (every method as a native tool,
- *       then each call's arguments and its whole result in context), per question.
- * </ul>
+ * <p>Decided: no metric of egress against the calls' raw results alone (it was {@code
+ * egress_reduction_pct}): it counted none of what Code Mode adds to the context (the tool, its
+ * declarations, the program), so it favoured Code Mode by construction; the comparison with plain
+ * tool calling counts both sides whole.
  */
 final class EgressScenario {
 
@@ -77,7 +77,6 @@ final class EgressScenario {
                                       result.toString().getBytes(StandardCharsets.UTF_8).length);
                                   return result;
                                 }))));
-    double[] reduction = new double[programs.size()];
     double[] codeModeBytes = new double[programs.size()];
     double[] plainBytes = new double[programs.size()];
     try (CodeMode codeMode = builder.build()) {
@@ -99,7 +98,6 @@ final class EgressScenario {
               program.getFileName() + " made no call, so there is nothing to compare");
         }
         int egress = outcome.egress().bytes();
-        reduction[i] = 100.0 * (1 - (double) egress / rawBytes.get());
         codeModeBytes[i] =
             runTool
                 + utf8(JsonNodeFactory.instance.objectNode().put("code", source).toString())
@@ -113,17 +111,8 @@ final class EgressScenario {
                 codeModeBytes[i],
                 plainBytes[i],
                 codeModeBytes[i] / plainBytes[i]));
-        results.progress(
-            String.format(
-                Locale.ROOT,
-                "  %s: %,d model-visible bytes instead of %,d (%.2f%%)",
-                program.getFileName(),
-                egress,
-                rawBytes.get(),
-                reduction[i]));
       }
     }
-    results.measured("egress_reduction_pct", Stats.of(reduction), OptionalDouble.empty());
     results.progress(
         String.format(
             Locale.ROOT,

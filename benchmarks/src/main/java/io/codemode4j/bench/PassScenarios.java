@@ -97,10 +97,10 @@ final class PassScenarios {
               pass.length,
               effort.stepBudget(),
               i -> pass[i] = Measure.millis(() -> process.run(BenchToolkit.TRIVIAL)));
+      Stats stats = Stats.of(Arrays.copyOf(pass, taken));
+      results.measured("warm_pass_process_ms", stats, OptionalDouble.of(inProcessMedian));
       results.measured(
-          "warm_pass_process_ms",
-          Stats.of(Arrays.copyOf(pass, taken)),
-          OptionalDouble.of(inProcessMedian));
+          "warm_pass_process_vs_in_process", stats.over(inProcessMedian), OptionalDouble.empty());
     }
   }
 

@@ -72,23 +72,6 @@ record PeerRun(String node, String quickjsVersion, Peer quickjs, Peer nodeVm) {
         peer(required(peers, "nodeVm", "peers"), "peers.nodeVm", samples));
   }
 
-  /**
-   * Our distribution against a peer's median: each percentile of {@code ours} over {@code
-   * theirsMedian}. The median is then exactly our median over theirs, and the percentiles keep
-   * their order.
-   */
-  static Stats against(Stats ours, double theirsMedian) {
-    if (!(theirsMedian > 0) || !Double.isFinite(theirsMedian)) {
-      throw new IllegalArgumentException(
-          "a peer's median must be a positive finite number, was " + theirsMedian);
-    }
-    return new Stats(
-        ours.median() / theirsMedian,
-        ours.p90() / theirsMedian,
-        ours.p99() / theirsMedian,
-        ours.samples());
-  }
-
   private static Peer peer(JsonNode peer, String path, int samples) {
     return new Peer(
         scenario(required(peer, "trivial", path), path + ".trivial", samples),

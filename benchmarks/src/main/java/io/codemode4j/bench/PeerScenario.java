@@ -193,9 +193,7 @@ final class PeerScenario {
       return;
     }
     results.measured(
-        name,
-        PeerRun.against(metric.stats().get(), quickjs.wallMs().median()),
-        OptionalDouble.empty());
+        name, metric.stats().get().over(quickjs.wallMs().median()), OptionalDouble.empty());
   }
 
   /**

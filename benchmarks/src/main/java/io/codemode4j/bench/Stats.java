@@ -42,6 +42,19 @@ public record Stats(double median, double p90, double p99, int samples) {
     return new Stats(rank(sorted, 0.50), rank(sorted, 0.90), rank(sorted, 0.99), sorted.length);
   }
 
+  /**
+   * These percentiles over {@code baselineMedian}, e.g. ours against a peer's or the in-process
+   * pass's median: the median is then exactly the ratio of the medians, and the percentiles keep
+   * their order.
+   */
+  public Stats over(double baselineMedian) {
+    if (!(baselineMedian > 0) || !Double.isFinite(baselineMedian)) {
+      throw new IllegalArgumentException(
+          "a baseline median must be a positive finite number, was " + baselineMedian);
+    }
+    return new Stats(median / baselineMedian, p90 / baselineMedian, p99 / baselineMedian, samples);
+  }
+
   private static double rank(double[] sorted, double quantile) {
     int index = (int) Math.ceil(quantile * sorted.length) - 1;
     return sorted[Math.max(0, index)];

@@ -67,6 +67,7 @@ class BenchReportTest {
         .containsExactly(
             "warm_pass_ms",
             "warm_pass_process_ms",
+            "warm_pass_process_vs_in_process",
             "three_call_pass_ms",
             "host_call_us",
             "overlap_efficiency_c1",
@@ -86,7 +87,6 @@ class BenchReportTest {
             "rss_per_pass_mb",
             "cold_start_ms",
             "cold_start_rss_mb",
-            "egress_reduction_pct",
             "model_bytes_per_question",
             "mcp_stdio_overhead_ms",
             "mcp_http_calls_per_s_c16",

@@ -66,25 +66,6 @@ class PeerRunTest {
   }
 
   @Test
-  void against_oursAndQuickJsMedian_givesOurPercentilesOverTheirMedian() {
-    Stats ours = new Stats(0.2, 0.4, 1.0, 200);
-
-    Stats ratio = PeerRun.against(ours, 0.5);
-
-    assertThat(ratio.median()).isEqualTo(0.4);
-    assertThat(ratio.p90()).isEqualTo(0.8);
-    assertThat(ratio.p99()).isEqualTo(2.0);
-    assertThat(ratio.samples()).isEqualTo(200);
-  }
-
-  @Test
-  void against_zeroMedian_throws() {
-    assertThatThrownBy(() -> PeerRun.against(new Stats(1, 1, 1, 1), 0))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("positive finite");
-  }
-
-  @Test
   void locateNode_overrideThatDoesNotExist_isMissingNamingIt() {
     PeerScenario.NodeLookup lookup = PeerScenario.locateNode("/no/such/node", "/usr/bin");
 

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class StatsTest {
 
@@ -50,5 +52,20 @@ class StatsTest {
     assertThatThrownBy(() -> new Stats(2, 1, 3, 3))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("must not decrease");
+  }
+
+  @Test
+  void over_aBaselineMedian_givesEachPercentileOverIt() {
+    Stats ours = new Stats(0.2, 0.4, 1.0, 200);
+
+    assertThat(ours.over(0.5)).isEqualTo(new Stats(0.4, 0.8, 2.0, 200));
+  }
+
+  @ParameterizedTest
+  @ValueSource(doubles = {0, -1, Double.NaN, Double.POSITIVE_INFINITY})
+  void over_aBaselineThatIsNotPositiveAndFinite_throws(double baseline) {
+    assertThatThrownBy(() -> new Stats(1, 1, 1, 1).over(baseline))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("positive finite");
   }
 }
