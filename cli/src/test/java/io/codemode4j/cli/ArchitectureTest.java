@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
  * takes its table resources from its caller), {@code cli -> warehouse-tools -> {sql-allowlist,
  * codemode-bridge}}, the engines and the billing pack over warehouse-tools and reached by generic
  * modules only through ServiceLoader, {@code sample-data} below benchmarks, the starter and cli
- * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-starter} a front end
- * that nothing depends on, and no module reaching into another's {@code internal} packages.
+ * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-autoconfigure} a front
+ * end that nothing depends on (its starter holds no classes: Spring Boot's starter and
+ * auto-configure split), and no module reaching into another's {@code internal} packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
@@ -61,7 +62,7 @@ class ArchitectureTest {
           Map.entry("io.codemode4j.mcp", "mcp-server"),
           Map.entry("io.codemode4j.bench", "benchmarks"),
           Map.entry("io.codemode4j.agent", "agent-runtime"),
-          Map.entry("io.codemode4j.spring", "spring-boot-starter"),
+          Map.entry("io.codemode4j.spring", "spring-boot-autoconfigure"),
           Map.entry("io.codemode4j.cli", "cli"));
 
   /**
@@ -214,7 +215,7 @@ class ArchitectureTest {
             .definedBy("io.codemode4j.bench..")
             .layer("agent-runtime")
             .definedBy("io.codemode4j.agent..")
-            .layer("spring-boot-starter")
+            .layer("spring-boot-autoconfigure")
             .definedBy("io.codemode4j.spring..")
             .layer("mcp-server")
             .definedBy("io.codemode4j.mcp..")
@@ -240,19 +241,19 @@ class ArchitectureTest {
             .mayOnlyBeAccessedByLayers("cli")
             .whereLayer("agent-runtime")
             .mayOnlyBeAccessedByLayers("cli")
-            .whereLayer("spring-boot-starter")
+            .whereLayer("spring-boot-autoconfigure")
             .mayNotBeAccessedByAnyLayer()
             .whereLayer("mcp-server")
             .mayOnlyBeAccessedByLayers("benchmarks", "cli")
             .whereLayer("billing")
-            .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-starter", "cli")
+            .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-autoconfigure", "cli")
             .whereLayer("engines")
             .mayOnlyBeAccessedByLayers("billing", "benchmarks")
             .whereLayer("warehouse-tools")
             .mayOnlyBeAccessedByLayers(
-                "engines", "billing", "benchmarks", "spring-boot-starter", "cli")
+                "engines", "billing", "benchmarks", "spring-boot-autoconfigure", "cli")
             .whereLayer("sample-data")
-            .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-starter", "cli")
+            .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-autoconfigure", "cli")
             .whereLayer("codemode-bridge")
             .mayOnlyBeAccessedByLayers(
                 "warehouse-tools",
@@ -261,7 +262,7 @@ class ArchitectureTest {
                 "mcp-server",
                 "benchmarks",
                 "agent-runtime",
-                "spring-boot-starter",
+                "spring-boot-autoconfigure",
                 "cli")
             .whereLayer("sql-allowlist")
             .mayOnlyBeAccessedByLayers(
@@ -270,7 +271,7 @@ class ArchitectureTest {
                 "billing",
                 "mcp-server",
                 "benchmarks",
-                "spring-boot-starter",
+                "spring-boot-autoconfigure",
                 "cli");
     rule.check(classes);
   }

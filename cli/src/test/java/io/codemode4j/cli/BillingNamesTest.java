@@ -33,7 +33,7 @@ class BillingNamesTest {
           "warehouse-tools",
           "mcp-server",
           "agent-runtime",
-          "spring-boot-starter",
+          "spring-boot-autoconfigure",
           "cli");
 
   /**

@@ -167,7 +167,8 @@ public class CodeModeAutoConfiguration {
       ObjectProvider<DescribedWarehouse> described,
       WarehouseProperties warehouseProperties,
       CodeModeProperties properties,
-      ObjectProvider<PassListener> listeners)
+      ObjectProvider<PassListener> listeners,
+      ObjectProvider<CodeModeBuilderCustomizer> customizers)
       throws WarehouseException {
     CodeMode.Builder builder =
         CodeMode.builder()
@@ -193,6 +194,7 @@ public class CodeModeAutoConfiguration {
       BillingSample.installTools(warehouse, builder);
     }
     listeners.orderedStream().forEach(builder::listener);
+    customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }
 

@@ -3,10 +3,15 @@ package io.codemode4j.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
+import io.codemode4j.bridge.tool.ToolSpec;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.warehouse.Warehouse;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -17,6 +22,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.annotation.Order;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -185,6 +191,68 @@ class CodeModeAutoConfigurationTest {
                           .getToolCallbacks())
                   .hasSize(1);
             });
+  }
+
+  @Test
+  void customizers_areAppliedInOrderBeforeTheBuild_andTheirMethodsRun() {
+    runner
+        .withPropertyValues("codemode.warehouse.sample=true", "codemode.principal.all-tenants=true")
+        .withUserConfiguration(Customizers.class)
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Customizers.class).applied)
+                  .containsExactly("first", "second");
+              ToolCallback run = context.getBean("runJavascriptToolCallback", ToolCallback.class);
+              assertThat(run.getToolDefinition().description())
+                  .contains("declare const app: {")
+                  .contains("Greets a person by name.");
+              JsonNode answer =
+                  MAPPER.readTree(
+                      run.call(
+                          MAPPER
+                              .createObjectNode()
+                              .put("code", "async () => await app.greet({name: 'ana'})")
+                              .toString()));
+              assertThat(answer.get("ok").asBoolean()).as(answer.toString()).isTrue();
+              assertThat(answer.get("result").asString()).isEqualTo("hello ana");
+            });
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class Customizers {
+    final List<String> applied = new CopyOnWriteArrayList<>();
+
+    /** Declared first, applied second: the order is @Order's, not the declarations'. */
+    @Bean
+    @Order(2)
+    CodeModeBuilderCustomizer second() {
+      return builder -> applied.add("second");
+    }
+
+    @Bean
+    @Order(1)
+    CodeModeBuilderCustomizer first() {
+      return builder -> {
+        applied.add("first");
+        builder.method(
+            "app",
+            "greet",
+            new Tool(
+                new ToolSpec(
+                    "greet",
+                    "Greets a person by name.",
+                    MAPPER.readTree(
+                        "{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\"}},"
+                            + "\"required\":[\"name\"]}"),
+                    MAPPER.readTree("{\"type\":\"string\"}"),
+                    ExecutionClass.READONLY),
+                (arguments, toolContext) ->
+                    MAPPER
+                        .getNodeFactory()
+                        .stringNode("hello " + arguments.get("name").asString())));
+      };
+    }
   }
 
   @Configuration(proxyBeanMethods = false)

@@ -1,7 +1,8 @@
-package io.codemode4j.spring;
+package io.codemode4j.spring.starter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.codemode4j.spring.CodeModeProperties;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.warehouse.Warehouse;
 import org.junit.jupiter.api.Test;
@@ -15,16 +16,15 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A real Spring Boot application over the bundled sample, its auto-configuration found on its own.
+ * A real Spring Boot application over the bundled sample, with the starter alone on its class path
+ * besides Spring (Boot, Spring AI) and the sample's data: the auto-configuration the starter brings
+ * is found on its own.
  */
-class CodeModeApplicationIT {
+class StarterApplicationIT {
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
-  // The test class path has spring-boot-jdbc (for a DataSource warehouse); this application serves
-  // the sample alone, as one without spring-boot-jdbc would.
-  @SpringBootApplication(
-      excludeName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+  @SpringBootApplication
   static class AnalystApplication {}
 
   @Test
