@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * The module graph, checked on the compiled classes of every module (this module's test classpath
  * holds every one of them): {@code cli -> benchmarks -> mcp-server -> codemode-bridge} (the server
  * takes its table resources from its caller), {@code cli -> warehouse-tools -> {sql-allowlist,
- * codemode-bridge}}, the engines and the billing pack over warehouse-tools and reached by generic
+ * codemode-bridge}}, {@code charts} (Jackson only) below the front ends, the engines and the billing pack over warehouse-tools and reached by generic
  * modules only through ServiceLoader, {@code sample-data} below benchmarks, the starter and cli
  * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-starter} a front end
  * that nothing depends on, and no module reaching into another's {@code internal} packages.
@@ -51,6 +51,7 @@ class ArchitectureTest {
       Map.ofEntries(
           Map.entry("io.codemode4j.sql", "sql-allowlist"),
           Map.entry("io.codemode4j.bridge", "codemode-bridge"),
+          Map.entry("io.codemode4j.charts", "charts"),
           Map.entry("io.codemode4j.sample", "sample-data"),
           Map.entry("io.codemode4j.warehouse", "warehouse-tools"),
           Map.entry("io.codemode4j.warehouse.billing", "billing"),
@@ -230,6 +231,8 @@ class ArchitectureTest {
                 "io.codemode4j.warehouse.pack..")
             .layer("sample-data")
             .definedBy("io.codemode4j.sample..")
+            .layer("charts")
+            .definedBy("io.codemode4j.charts..")
             .layer("codemode-bridge")
             .definedBy("io.codemode4j.bridge..")
             .layer("sql-allowlist")
@@ -253,6 +256,9 @@ class ArchitectureTest {
                 "engines", "billing", "benchmarks", "spring-boot-starter", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-starter", "cli")
+            .whereLayer("charts")
+            .mayOnlyBeAccessedByLayers(
+                "mcp-server", "benchmarks", "agent-runtime", "spring-boot-starter", "cli")
             .whereLayer("codemode-bridge")
             .mayOnlyBeAccessedByLayers(
                 "warehouse-tools",
