@@ -77,7 +77,10 @@ final class ChartPage {
 
   private static final class Scripts {
     static final List<String> ALL = load();
-    static final String POLICY = policy(ALL);
+    static final String POLICY =
+        policy(
+            java.util.stream.Stream.concat(ALL.stream(), java.util.stream.Stream.of(BOOT))
+                .toList());
   }
 
   /** The page of {@code vegaLite}, a complete spec with its data, titled {@code title}. */
@@ -119,7 +122,6 @@ final class ChartPage {
             "codemode4j-charts: a renderer script contains </script and cannot be inlined");
       }
     }
-    scripts.add(BOOT);
     return List.copyOf(scripts);
   }
 

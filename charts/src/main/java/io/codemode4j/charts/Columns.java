@@ -39,8 +39,15 @@ record Columns(List<Column> list) {
    * @param fractionDigits the most digits after the decimal point among its numbers
    * @param monthly every value is the first day of a month (or a {@code YYYY-MM})
    * @param dateOnly every value is a date without a time, which browsers read as UTC
+   * @param largest the largest absolute value among its numbers
    */
-  record Column(String name, Kind kind, int fractionDigits, boolean monthly, boolean dateOnly) {
+  record Column(
+      String name,
+      Kind kind,
+      int fractionDigits,
+      boolean monthly,
+      boolean dateOnly,
+      double largest) {
 
     boolean measure() {
       return kind == Kind.MEASURE || kind == Kind.EXACT_MEASURE;
@@ -105,6 +112,7 @@ record Columns(List<Column> list) {
     private boolean monthly = true;
     private boolean dateOnly = true;
     private int fractionDigits;
+    private double largest;
 
     void add(JsonNode value) {
       if (value.isNull()) {
@@ -130,6 +138,8 @@ record Columns(List<Column> list) {
           fraction = 0;
         }
         fractionDigits = Math.max(fractionDigits, fraction);
+        double number = value.isNumber() ? value.asDouble() : Double.parseDouble(text);
+        largest = Math.max(largest, Math.abs(number));
       }
     }
 
@@ -147,7 +157,8 @@ record Columns(List<Column> list) {
         kind = Kind.CATEGORY;
       }
       boolean temporal = kind == Kind.TEMPORAL;
-      return new Column(name, kind, fractionDigits, temporal && monthly, temporal && dateOnly);
+      return new Column(
+          name, kind, fractionDigits, temporal && monthly, temporal && dateOnly, largest);
     }
   }
 }

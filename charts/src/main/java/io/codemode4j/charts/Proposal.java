@@ -25,6 +25,14 @@ final class Proposal {
   static final int WIDTH = 640;
   static final int HEIGHT = 320;
 
+  /**
+   * From this value on an axis has fewer ticks: grouped digits of that length (900,000) crowd each
+   * other at the width a chart has.
+   */
+  static final double LARGE_FROM = 100_000;
+
+  static final int TICKS_WHEN_LARGE = 5;
+
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private Proposal() {}
@@ -72,8 +80,11 @@ final class Proposal {
     ObjectNode encoding = spec.putObject("encoding");
     encoding.set("x", timeAxis(time));
     boolean integral = measures.stream().allMatch(Column::integral);
+    boolean large = measures.stream().anyMatch(m -> m.largest() >= LARGE_FROM);
     ObjectNode y = encoding.putObject("y").put("field", field(value)).put("type", "quantitative");
-    if (integral) {
+    if (large) {
+      y.putObject("axis").put("tickCount", TICKS_WHEN_LARGE);
+    } else if (integral) {
       y.putObject("axis").put("format", ",d").put("tickMinStep", 1);
     }
     encoding.putObject("color").put("field", field(key)).put("type", "nominal").put("title", key);
@@ -139,7 +150,9 @@ final class Proposal {
             .put("field", field(measure.name()))
             .put("type", "quantitative")
             .put("title", measure.name());
-    if (measure.integral()) {
+    if (measure.largest() >= LARGE_FROM) {
+      axis.putObject("axis").put("tickCount", TICKS_WHEN_LARGE);
+    } else if (measure.integral()) {
       axis.putObject("axis").put("format", ",d").put("tickMinStep", 1);
     }
     return axis;
