@@ -32,9 +32,9 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>Decided: the flags are the ones this machine needs to start Chromium as root on a closed
  * network (no sandbox, no background networking, a fresh profile), so that the only requests a tab
- * makes are the page's own.
+ * makes are the page's own. Public, in this module's test-jar, for the CLI's chart tests.
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
 
   static final Path BINARY = Path.of("/usr/bin/chromium");
   private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -56,7 +56,7 @@ final class Chromium implements AutoCloseable {
   }
 
   /** Starts Chromium; skips the calling test (an assumption) only where it is not installed. */
-  static Chromium start(Path profile) throws Exception {
+  public static Chromium start(Path profile) throws Exception {
     Assumptions.assumeTrue(
         Files.isExecutable(BINARY),
         "Debian's chromium is not installed (/usr/bin/chromium): .ci/run installs it; on a"
@@ -121,7 +121,7 @@ final class Chromium implements AutoCloseable {
   }
 
   /** A new tab with its runtime, log, network and page events on. */
-  Tab open() throws Exception {
+  public Tab open() throws Exception {
     String target =
         call(null, "Target.createTarget", JSON.createObjectNode().put("url", "about:blank"))
             .get("targetId")
@@ -187,19 +187,19 @@ final class Chromium implements AutoCloseable {
   }
 
   /** One tab: a DevTools session of its own. */
-  final class Tab {
+  public final class Tab {
     private final String session;
 
     private Tab(String session) {
       this.session = session;
     }
 
-    JsonNode call(String method, ObjectNode params) throws Exception {
+    public JsonNode call(String method, ObjectNode params) throws Exception {
       return Chromium.this.call(session, method, params);
     }
 
     /** Opens {@code page} and waits for its load event. */
-    void navigate(Path page) throws Exception {
+    public void navigate(Path page) throws Exception {
       CompletableFuture<JsonNode> loaded = new CompletableFuture<>();
       waiters.add(new Waiter(session, "Page.loadEventFired", loaded));
       call("Page.navigate", JSON.createObjectNode().put("url", page.toUri().toString()));
@@ -207,7 +207,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** The value of {@code expression}, awaited when it is a promise. */
-    JsonNode evaluate(String expression) throws Exception {
+    public JsonNode evaluate(String expression) throws Exception {
       JsonNode result =
           call(
               "Runtime.evaluate",
@@ -222,7 +222,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** Console errors, uncaught exceptions and error log entries (CSP violations among them). */
-    List<String> errors() {
+    public List<String> errors() {
       List<String> errors = new ArrayList<>();
       for (JsonNode event : own()) {
         String method = event.path("method").asString("");
@@ -241,7 +241,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** The URL of every request the tab made. */
-    List<String> requests() {
+    public List<String> requests() {
       List<String> urls = new ArrayList<>();
       for (JsonNode event : own()) {
         if (event.path("method").asString("").equals("Network.requestWillBeSent")) {
@@ -252,7 +252,7 @@ final class Chromium implements AutoCloseable {
     }
 
     /** A PNG of the tab, written to {@code file}. */
-    void screenshot(Path file) throws Exception {
+    public void screenshot(Path file) throws Exception {
       JsonNode shot = call("Page.captureScreenshot", JSON.createObjectNode().put("format", "png"));
       Files.createDirectories(file.getParent());
       Files.write(file, java.util.Base64.getDecoder().decode(shot.get("data").asString()));

@@ -28,10 +28,11 @@ import org.junit.jupiter.api.Test;
  * The module graph, checked on the compiled classes of every module (this module's test classpath
  * holds every one of them): {@code cli -> benchmarks -> mcp-server -> codemode-bridge} (the server
  * takes its table resources from its caller), {@code cli -> warehouse-tools -> {sql-allowlist,
- * codemode-bridge}}, {@code charts} (Jackson only) below the front ends, the engines and the billing pack over warehouse-tools and reached by generic
- * modules only through ServiceLoader, {@code sample-data} below benchmarks, the starter and cli
- * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-starter} a front end
- * that nothing depends on, and no module reaching into another's {@code internal} packages.
+ * codemode-bridge}}, {@code charts} (Jackson only) below the front ends, the engines and the
+ * billing pack over warehouse-tools and reached by generic modules only through ServiceLoader,
+ * {@code sample-data} below benchmarks, the starter and cli only, {@code agent-runtime} between cli
+ * and the bridge, {@code spring-boot-starter} a front end that nothing depends on, and no module
+ * reaching into another's {@code internal} packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
