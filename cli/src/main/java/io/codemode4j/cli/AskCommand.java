@@ -13,7 +13,6 @@ import io.codemode4j.agent.AgentTurn;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
-import io.codemode4j.charts.Chart;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.config.WarehouseDescription;
@@ -26,7 +25,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -274,7 +272,7 @@ final class AskCommand implements Callable<Integer> {
     String drawn = null;
     if (chart.requested()) {
       if (answered instanceof AgentOutcome.Answered done) {
-        drawn = chart.draw(() -> chartOf(done), question, out, err);
+        drawn = chart.draw(done::chart, question, out, err);
       } else {
         err.println("error: no chart: the agent did not answer");
       }
@@ -296,40 +294,6 @@ final class AskCommand implements Callable<Integer> {
       return CodemodeCli.EXIT_FAILED;
     }
     return outcome.get("ok").asBoolean() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
-  }
-
-  /**
-   * The chart of an answer: the result of the agent's last program that succeeded, drawn with the
-   * spec the answer gives under {@code chart}, else with the spec that program returned, else as
-   * its rows' shape suggests.
-   */
-  static Optional<Chart> chartOf(AgentOutcome.Answered answered) {
-    JsonNode result = null;
-    for (AgentTurn turn : answered.transcript().turns()) {
-      for (AgentTurn.ToolCall call : turn.calls()) {
-        if (call.name().equals("run_javascript")
-            && !call.isError()
-            && call.result().path("ok").asBoolean(false)
-            && call.result().has("result")) {
-          result = call.result().get("result");
-        }
-      }
-    }
-    if (result == null) {
-      return Optional.empty();
-    }
-    JsonNode given = answered.answer().get("chart");
-    if (given == null) {
-      return Chart.ofResult(result);
-    }
-    ObjectNode charted = JsonNodeFactory.instance.objectNode();
-    if (result.isObject()) {
-      charted.setAll((ObjectNode) result.deepCopy());
-    } else {
-      charted.set("rows", result);
-    }
-    charted.set("chart", given);
-    return Chart.ofResult(charted);
   }
 
   /** The outcome of a run that ended before the agent had one: no turn, no call. */
