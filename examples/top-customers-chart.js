@@ -1,8 +1,9 @@
 async () => {
-  // Who are the ten biggest customers by revenue? Charted: a bar each, largest first.
+  // Who are the ten biggest customers by revenue?
+  // It returns its rows with a chart of them: a bar each, largest first (codemode run --chart FILE.html).
   const { rows } = await warehouse.query({
     sql: `SELECT customer, SUM(revenue) AS revenue FROM invoice_summary
-          GROUP BY customer ORDER BY revenue DESC LIMIT 10`,
+          GROUP BY customer ORDER BY revenue DESC, customer LIMIT 10`,
   });
   return {
     rows,
