@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,8 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * {@code --chart} of run, query and ask over the bundled data: the page each writes renders in
  * headless Chromium with the marks its rows call for, quietly and offline; {@code --chart -} prints
- * the spec; a hostile chart is refused while the result is still printed.
+ * the spec; a hostile chart is refused while the result is still printed; the packaged jar draws as
+ * the build's classes do.
  */
 class ChartCliIT {
 
@@ -114,6 +116,31 @@ class ChartCliIT {
     assertThat(marks(tab, "rect")).isEqualTo(10);
     assertThat(tab.evaluate("document.querySelector('#chart svg').textContent").asString())
         .contains(JSON.readTree(result.out()).at("/rows/0/customer").asString());
+  }
+
+  /**
+   * The packaged jar and its lib/ carry the renderer: the page it writes draws as the tests' does.
+   */
+  @Test
+  void packagedCli_runTopCustomersExample_writesAPageThatDraws() throws Exception {
+    Path page = dir.resolve("packaged.html");
+
+    PackagedCli.Outcome result =
+        PackagedCli.run(
+            dir,
+            Map.of(),
+            List.of(),
+            "run",
+            "--chart",
+            page.toString(),
+            EXAMPLES.resolve("top-customers-chart.js").toString(),
+            "--data",
+            System.getProperty("codemode.sampleDir"));
+
+    assertThat(result.exitCode()).as(result.both()).isZero();
+    assertThat(result.err()).contains("chart: " + page);
+    Chromium.Tab tab = open(page, "cli-packaged-top-customers");
+    assertThat(marks(tab, "rect")).isEqualTo(10);
   }
 
   @Test
