@@ -87,6 +87,31 @@ class ChartTest {
     assertThat(spec.at("/encoding/tooltip/1/format").asString()).isEqualTo(",d");
   }
 
+  @Test
+  void proposed_largeMeasure_axisHasFewerTicksSoGroupedDigitsDoNotCrowd() {
+    ObjectNode spec =
+        Chart.proposed(
+                json(
+                    "[{'customer':'Acme','revenue':'900000.10'},{'customer':'Io','revenue':'1.00'}]"))
+            .orElseThrow()
+            .vegaLite();
+
+    assertThat(spec.at("/encoding/x/axis/tickCount").asInt()).isEqualTo(Proposal.TICKS_WHEN_LARGE);
+  }
+
+  @Test
+  void proposed_severalMeasuresOverTime_foldsThemIntoOneLineEach() {
+    ObjectNode spec =
+        Chart.proposed(
+                json("[{'month':'2025-01','net':10,'tax':2},{'month':'2025-02','net':12,'tax':3}]"))
+            .orElseThrow()
+            .vegaLite();
+
+    assertThat(spec.at("/transform/0/fold").toString()).isEqualTo("[\"net\",\"tax\"]");
+    assertThat(spec.at("/encoding/color/field").asString()).isEqualTo("measure");
+    assertThat(spec.at("/data/values")).hasSize(2);
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
