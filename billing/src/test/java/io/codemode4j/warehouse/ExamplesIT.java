@@ -89,7 +89,9 @@ class ExamplesIT {
           "product-mix.js", ExamplesIT::checkProductMix,
           "days-to-pay.js", ExamplesIT::checkDaysToPay,
           "late-payers.js", ExamplesIT::checkLatePayers,
-          "customer-concentration.js", ExamplesIT::checkCustomerConcentration);
+          "customer-concentration.js", ExamplesIT::checkCustomerConcentration,
+          "revenue-by-month-and-region.js", ExamplesIT::checkRevenueByMonthAndRegion,
+          "top-customers-chart.js", ExamplesIT::checkTopCustomersChart);
 
   /**
    * The examples an engine refuses, and why. MariaDB refuses days-to-pay.js: it subtracts two
@@ -361,6 +363,52 @@ class ExamplesIT {
                   .orElseThrow()
                   .toString());
     }
+  }
+
+  /** The last twelve months' revenue per region, month then region, with a chart of them. */
+  private static void checkRevenueByMonthAndRegion(JsonNode answer) {
+    TreeMap<YearMonth, TreeMap<String, Long>> byMonth =
+        revenueInvoices()
+            .collect(
+                groupingBy(
+                    i -> YearMonth.from(i.issuedOn()),
+                    TreeMap::new,
+                    groupingBy(Invoice::region, TreeMap::new, summingLong(Invoice::amountCents))));
+    List<String> expected = new ArrayList<>();
+    byMonth
+        .tailMap(byMonth.lastKey().minusMonths(11), true)
+        .forEach(
+            (month, regions) ->
+                regions.forEach(
+                    (region, cents) -> expected.add(month + " " + region + " " + dollars(cents))));
+
+    assertThat(answer.get("rows"))
+        .extracting(
+            r ->
+                text(r, "month").substring(0, 7)
+                    + " "
+                    + text(r, "region")
+                    + " "
+                    + text(r, "revenue"))
+        .containsExactlyElementsOf(expected);
+    assertThat(answer.at("/chart/encoding/color/field").asString()).isEqualTo("region");
+  }
+
+  /** The ten biggest customers by revenue, largest first, with a chart of them. */
+  private static void checkTopCustomersChart(JsonNode answer) {
+    List<Map.Entry<String, Long>> top =
+        descending(
+                revenueInvoices()
+                    .collect(groupingBy(Invoice::customerId, summingLong(Invoice::amountCents))))
+            .subList(0, 10);
+
+    assertThat(answer.get("rows"))
+        .extracting(r -> text(r, "customer") + " " + text(r, "revenue"))
+        .containsExactlyElementsOf(
+            top.stream()
+                .map(e -> customers.get(e.getKey()).name() + " " + dollars(e.getValue()))
+                .toList());
+    assertThat(answer.at("/chart/mark").asString()).isEqualTo("bar");
   }
 
   private static void checkProductMix(JsonNode answer) {

@@ -85,6 +85,24 @@ final class AskCommand implements Callable<Integer> {
         + " them (decimal strings stay strings).";
   }
 
+  /**
+   * What the agent is told besides, when a chart is asked for: the chart draws the rows of its last
+   * program's result, which the model chooses how to draw but never writes itself.
+   */
+  static final String CHART_INSTRUCTIONS =
+      " A chart of the answer is drawn from the rows your last run_javascript program returns (a"
+          + " list of objects, or {rows: [...]}); so when the answer is a series or a ranking, let"
+          + " that program return its rows. To choose the chart, put a Vega-Lite spec over those"
+          + " rows under `chart` in your answer (mark and encoding only: no data, URLs or"
+          + " expressions); without one a chart is proposed from the rows' shape, and `chart:"
+          + " false` asks for none.";
+
+  /** The answer's schema when a chart is asked for: a spec, or false, under {@code chart}. */
+  static final String CHARTED_ANSWER_SCHEMA =
+      "{\"type\":\"object\",\"properties\":{\"answer\":{\"type\":\"string\",\"minLength\":1},"
+          + "\"figures\":{\"type\":\"object\"},\"chart\":{\"type\":[\"object\",\"boolean\"]}},"
+          + "\"required\":[\"answer\",\"figures\"],\"additionalProperties\":false}";
+
   static final String ANSWER_SCHEMA =
       "{\"type\":\"object\",\"properties\":{\"answer\":{\"type\":\"string\",\"minLength\":1},"
           + "\"figures\":{\"type\":\"object\"}},\"required\":[\"answer\",\"figures\"],"
@@ -95,6 +113,8 @@ final class AskCommand implements Callable<Integer> {
   @Mixin DataOptions data;
 
   @Mixin StateOptions state;
+
+  @Mixin ChartOption chart;
 
   @Parameters(index = "0", paramLabel = "QUESTION", description = "The question, in words.")
   String question;
@@ -209,8 +229,11 @@ final class AskCommand implements Callable<Integer> {
       }
       Agent agent =
           Agent.builder("analyst")
-              .instructions(instructions(described.description()))
-              .outputSchema(mapper.readTree(ANSWER_SCHEMA))
+              .instructions(
+                  instructions(described.description())
+                      + (chart.requested() ? CHART_INSTRUCTIONS : ""))
+              .outputSchema(
+                  mapper.readTree(chart.requested() ? CHARTED_ANSWER_SCHEMA : ANSWER_SCHEMA))
               .codeMode(codeMode)
               .discovery(ToolDiscovery.of(List.of(codeMode)))
               .policy(policy)
@@ -246,12 +269,26 @@ final class AskCommand implements Callable<Integer> {
         notWritten = "the transcript " + transcript + " is not written: " + e.getMessage();
       }
     }
+    String drawn = null;
+    if (chart.requested()) {
+      if (answered instanceof AgentOutcome.Answered done) {
+        drawn = chart.draw(done::chart, question, out, err);
+      } else {
+        err.println("error: no chart: the agent did not answer");
+      }
+      if (drawn != null && !chart.toStdout()) {
+        outcome.put("chart", drawn);
+      }
+    }
     if (json) {
       out.println(outcome);
     } else {
-      print(outcome, out, err);
+      print(outcome, chart.toStdout() ? err : out, err);
     }
     out.flush();
+    if (chart.requested() && drawn == null) {
+      return CodemodeCli.EXIT_FAILED;
+    }
     if (notWritten != null) {
       err.println("error: " + escape(notWritten, MESSAGE));
       return CodemodeCli.EXIT_FAILED;
@@ -282,6 +319,7 @@ final class AskCommand implements Callable<Integer> {
       return;
     }
     out.println(escape(answer.get("answer").asString(), TEXT));
+    JsonNode drawn = outcome.get("chart");
     answer
         .get("figures")
         .properties()
@@ -296,6 +334,9 @@ final class AskCommand implements Callable<Integer> {
                                 ? figure.getValue().asString()
                                 : figure.getValue().toString()),
                         CELL)));
+    if (drawn != null) {
+      out.println("chart: " + escape(drawn.asString(), CELL));
+    }
   }
 
   static ObjectNode outcomeJson(AgentOutcome outcome) {

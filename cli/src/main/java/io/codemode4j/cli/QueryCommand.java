@@ -3,6 +3,7 @@ package io.codemode4j.cli;
 import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
 import static io.codemode4j.cli.TerminalText.escape;
 
+import io.codemode4j.charts.Chart;
 import io.codemode4j.sql.QueryPolicy;
 import io.codemode4j.sql.SqlRefusal;
 import io.codemode4j.sql.SqlRefusedException;
@@ -23,6 +24,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /** {@code codemode query SQL}: one query through the allowlist and the read-only warehouse. */
@@ -49,6 +52,8 @@ final class QueryCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin DataOptions data;
+
+  @Mixin ChartOption chart;
 
   @Parameters(index = "0", paramLabel = "SQL", description = "One SELECT, WITH or VALUES query.")
   String sql;
@@ -127,6 +132,9 @@ final class QueryCommand implements Callable<Integer> {
               && !spec.commandLine().getParseResult().hasMatchedOption("--max-rows")
               && rows.size() > TERMINAL_ROWS;
       List<ObjectNode> shown = capped ? rows.subList(0, TERMINAL_ROWS) : rows;
+      if (chart.toStdout()) {
+        return draw(rows, out, err) ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
+      }
       switch (format) {
         case json -> out.println(result.toJson());
         case jsonl -> RowPrinter.jsonLines(out, rows);
@@ -154,7 +162,9 @@ final class QueryCommand implements Callable<Integer> {
         }
       }
       out.flush();
-      return CodemodeCli.EXIT_OK;
+      return !chart.requested() || draw(rows, out, err)
+          ? CodemodeCli.EXIT_OK
+          : CodemodeCli.EXIT_FAILED;
     } catch (SqlRefusedException e) {
       SqlRefusal refusal = e.refusal();
       err.println("refused: " + escape(refusal.message(), MESSAGE));
@@ -163,5 +173,16 @@ final class QueryCommand implements Callable<Integer> {
       err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
+  }
+
+  /** The chart the rows' shape suggests, to --chart's file or stdout; false when there is none. */
+  private boolean draw(List<ObjectNode> rows, PrintWriter out, PrintWriter err) {
+    ArrayNode all = JsonNodeFactory.instance.arrayNode().addAll(rows);
+    String drawn = chart.draw(() -> Chart.proposed(all), sql.strip(), out, err);
+    if (drawn != null && !chart.toStdout()) {
+      err.println("chart: " + escape(drawn, MESSAGE));
+    }
+    out.flush();
+    return drawn != null;
   }
 }

@@ -15,6 +15,7 @@ import io.codemode4j.bridge.outcome.LogEntry;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.charts.Chart;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.engine.DescribedWarehouse;
@@ -63,6 +64,8 @@ final class RunCommand implements Callable<Integer> {
   @Mixin DataOptions data;
 
   @Mixin StateOptions state;
+
+  @Mixin ChartOption chart;
 
   @Parameters(
       index = "0",
@@ -156,6 +159,12 @@ final class RunCommand implements Callable<Integer> {
               throw CodemodeCli.usage(
                   spec, "--isolation must be in-process or process, was '" + isolation + "'");
         };
+    if (json && chart.toStdout()) {
+      throw CodemodeCli.usage(
+          spec,
+          "--chart - prints the chart's spec on stdout, where --json prints the outcome: give"
+              + " --chart FILE.html with --json");
+    }
     try {
       source = read();
     } catch (IOException e) {
@@ -211,7 +220,8 @@ final class RunCommand implements Callable<Integer> {
         switch (outcome) {
           // A mapper of its own, made here: a static one would be built while picocli parses the
           // command line.
-          case PassSuccess success ->
+          case PassSuccess success -> {
+            if (!chart.toStdout()) {
               out.println(
                   escape(
                       JsonMapper.builder()
@@ -219,6 +229,8 @@ final class RunCommand implements Callable<Integer> {
                           .writerWithDefaultPrettyPrinter()
                           .writeValueAsString(success.result()),
                       TEXT));
+            }
+          }
           case PassFailure failure ->
               err.println(
                   "error: "
@@ -228,8 +240,21 @@ final class RunCommand implements Callable<Integer> {
                       + escape(failure.message(), MESSAGE));
         }
       }
+      boolean charted = true;
+      if (chart.requested()) {
+        if (outcome instanceof PassSuccess success) {
+          String drawn = chart.draw(() -> Chart.ofResult(success.result()), title(), out, err);
+          charted = drawn != null;
+          if (drawn != null && !chart.toStdout()) {
+            err.println("chart: " + escape(drawn, MESSAGE));
+          }
+        } else {
+          err.println("error: no chart: the program failed");
+          charted = false;
+        }
+      }
       out.flush();
-      return outcome.ok() ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
+      return outcome.ok() && charted ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
     } catch (WarehouseException e) {
       err.println("error: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
@@ -242,6 +267,11 @@ final class RunCommand implements Callable<Integer> {
       err.println("error: closing the audit file: " + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
+  }
+
+  /** The chart page's title: the program's file name. */
+  private String title() {
+    return file.equals("-") ? "codemode run" : Path.of(file).getFileName().toString();
   }
 
   /**

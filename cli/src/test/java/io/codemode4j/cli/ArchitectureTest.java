@@ -28,11 +28,12 @@ import org.junit.jupiter.api.Test;
  * The module graph, checked on the compiled classes of every module (this module's test classpath
  * holds every one of them): {@code cli -> benchmarks -> mcp-server -> codemode-bridge} (the server
  * takes its table resources from its caller), {@code cli -> warehouse-tools -> {sql-allowlist,
- * codemode-bridge}}, the engines and the billing pack over warehouse-tools and reached by generic
- * modules only through ServiceLoader, {@code sample-data} below benchmarks, the starter and cli
- * only, {@code agent-runtime} between cli and the bridge, {@code spring-boot-autoconfigure} a front
- * end that nothing depends on (its starter holds no classes: Spring Boot's starter and
- * auto-configure split), and no module reaching into another's {@code internal} packages.
+ * codemode-bridge}}, {@code charts} (Jackson only) below the front ends, the engines and the
+ * billing pack over warehouse-tools and reached by generic modules only through ServiceLoader,
+ * {@code sample-data} below benchmarks, the starter and cli only, {@code agent-runtime} between cli
+ * and the bridge, {@code spring-boot-autoconfigure} a front end that nothing depends on (its
+ * starter holds no classes: Spring Boot's starter and auto-configure split), and no module
+ * reaching into another's {@code internal} packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
@@ -52,6 +53,7 @@ class ArchitectureTest {
       Map.ofEntries(
           Map.entry("io.codemode4j.sql", "sql-allowlist"),
           Map.entry("io.codemode4j.bridge", "codemode-bridge"),
+          Map.entry("io.codemode4j.charts", "charts"),
           Map.entry("io.codemode4j.sample", "sample-data"),
           Map.entry("io.codemode4j.warehouse", "warehouse-tools"),
           Map.entry("io.codemode4j.warehouse.billing", "billing"),
@@ -231,6 +233,8 @@ class ArchitectureTest {
                 "io.codemode4j.warehouse.pack..")
             .layer("sample-data")
             .definedBy("io.codemode4j.sample..")
+            .layer("charts")
+            .definedBy("io.codemode4j.charts..")
             .layer("codemode-bridge")
             .definedBy("io.codemode4j.bridge..")
             .layer("sql-allowlist")
@@ -254,6 +258,9 @@ class ArchitectureTest {
                 "engines", "billing", "benchmarks", "spring-boot-autoconfigure", "cli")
             .whereLayer("sample-data")
             .mayOnlyBeAccessedByLayers("benchmarks", "spring-boot-autoconfigure", "cli")
+            .whereLayer("charts")
+            .mayOnlyBeAccessedByLayers(
+                "mcp-server", "benchmarks", "agent-runtime", "spring-boot-autoconfigure", "cli")
             .whereLayer("codemode-bridge")
             .mayOnlyBeAccessedByLayers(
                 "warehouse-tools",
