@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Test;
  * billing pack over warehouse-tools and reached by generic modules only through ServiceLoader,
  * {@code sample-data} below benchmarks, the starter and cli only, {@code agent-runtime} between cli
  * and the bridge, {@code spring-boot-autoconfigure} a front end that nothing depends on (its
- * starter holds no classes: Spring Boot's starter and auto-configure split), and no module
- * reaching into another's {@code internal} packages.
+ * starter holds no classes: Spring Boot's starter and auto-configure split), and no module reaching
+ * into another's {@code internal} packages.
  *
  * <p>Decided: ArchUnit rules in a plain JUnit test rather than {@code module-info.java} (GraalJS
  * exports {@code com.oracle.js.parser}, which the bridge parses programs with, only to its own
