@@ -1,11 +1,13 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.MutationAudit;
 import io.codemode4j.bridge.event.PassEnded;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.event.PassStarted;
+import io.codemode4j.bridge.internal.broker.Approver;
 import io.codemode4j.bridge.internal.broker.Authorizer;
 import io.codemode4j.bridge.internal.broker.Broker;
 import io.codemode4j.bridge.internal.broker.GuardedListeners;
@@ -64,6 +66,12 @@ public final class CodeMode implements AutoCloseable {
   public static final Duration DEFAULT_AUTHORIZATION_TIMEOUT = Duration.ofSeconds(5);
 
   /**
+   * How long one call of a {@code needsApproval} tool waits for a person's decision, by default:
+   * under the default {@code maxWallTime} of 30 s, which bounds the whole pass, waits included.
+   */
+  public static final Duration DEFAULT_MAX_APPROVAL_WAIT = Duration.ofSeconds(20);
+
+  /**
    * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package,
    * which discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
    */
@@ -117,6 +125,7 @@ public final class CodeMode implements AutoCloseable {
             b.authorization == null
                 ? null
                 : new Authorizer(b.authorization, b.authorizationTimeout),
+            new Approver(b.approval, b.maxApprovalWait),
             b.listeners.stream()
                 .filter(MutationAudit.class::isInstance)
                 .map(MutationAudit.class::cast)
@@ -527,7 +536,41 @@ public final class CodeMode implements AutoCloseable {
 
     private Duration authorizationTimeout = DEFAULT_AUTHORIZATION_TIMEOUT;
 
+    /** Null until the host sets one: then only runs that bring a channel can approve. */
+    private @Nullable ApprovalChannel approval;
+
+    private Duration maxApprovalWait = DEFAULT_MAX_APPROVAL_WAIT;
+
     private Builder() {}
+
+    /**
+     * Who approves each call of a {@code needsApproval} tool for runs that bring no channel of
+     * their own ({@link RunContext#withApproval}); none by default, and then every such call
+     * rejects with kind {@code denied} naming the missing approval. The channel is asked after the
+     * call's arguments are validated and the authorization hook allowed it, before the call is
+     * charged to the run's budget or its handler runs.
+     */
+    public Builder approval(ApprovalChannel channel) {
+      this.approval = Objects.requireNonNull(channel, "approval");
+      return this;
+    }
+
+    /**
+     * How long one call waits for its approval decision before it rejects with kind {@code timeout}
+     * naming {@code maxApprovalWait}; {@link CodeMode#DEFAULT_MAX_APPROVAL_WAIT} by default, above
+     * zero and at most an hour. The wait costs the pass no CPU time, but the pass's {@code
+     * maxWallTime} bounds the whole pass, waits included, so {@link #build} requires it to be
+     * shorter than {@code maxWallTime} when a method needs approval.
+     */
+    public Builder maxApprovalWait(Duration wait) {
+      Objects.requireNonNull(wait, "maxApprovalWait");
+      if (wait.isNegative() || wait.isZero() || wait.compareTo(Duration.ofHours(1)) > 0) {
+        throw new IllegalArgumentException(
+            "maxApprovalWait must be above zero and at most 1h, was " + Durations.format(wait));
+      }
+      this.maxApprovalWait = wait;
+      return this;
+    }
 
     /**
      * Decides every inner call before it runs (see {@link RunToolAuthorization}): after its
@@ -702,8 +745,8 @@ public final class CodeMode implements AutoCloseable {
     /**
      * Validates and builds. Fails closed with {@link IllegalArgumentException} on: no methods; a
      * namespace or method name that is not an identifier or would shadow a JavaScript global; a
-     * tool that declares {@code needsApproval}; an invalid schema; an egress budget under 256
-     * bytes.
+     * tool that declares {@code needsApproval} when {@code maxApprovalWait} is not shorter than
+     * {@code maxWallTime}; an invalid schema; an egress budget under 256 bytes.
      */
     public CodeMode build() {
       if (!Identifiers.isToolName(toolName)) {
@@ -737,7 +780,8 @@ public final class CodeMode implements AutoCloseable {
             namespaceMethods.forEach(
                 (method, tool) -> {
                   requireName("method", method);
-                  if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL) {
+                  if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL
+                      && maxApprovalWait.compareTo(limits.maxWallTime()) >= 0) {
                     throw new IllegalArgumentException(
                         "tool '"
                             + tool.name()
@@ -745,8 +789,12 @@ public final class CodeMode implements AutoCloseable {
                             + namespace
                             + "."
                             + method
-                            + ") declares needsApproval, which Code Mode cannot run: a program cannot pause for approval; "
-                            + "expose it as a native tool instead");
+                            + ") declares needsApproval, and its calls wait up to maxApprovalWait ("
+                            + Durations.format(maxApprovalWait)
+                            + ") inside a pass of at most maxWallTime ("
+                            + Durations.format(limits.maxWallTime())
+                            + "): raise maxWallTime above maxApprovalWait, or lower"
+                            + " maxApprovalWait");
                   }
                 });
           });

@@ -95,6 +95,28 @@ public final class TestTools {
         });
   }
 
+  /**
+   * {@code flag({value})} returns {@code {value}}: a write that needs a person's approval ({@link
+   * ExecutionClass#NEEDS_APPROVAL}), counted in {@link #started} when its handler runs.
+   */
+  public Tool flag() {
+    return new Tool(
+        new ToolSpec(
+            "flag",
+            "Flags its value, once a person approves.",
+            json(
+                "{\"type\":\"object\",\"properties\":{\"value\":{}},\"required\":[\"value\"],\"additionalProperties\":false}"),
+            json("{\"type\":\"object\",\"properties\":{\"value\":{}},\"required\":[\"value\"]}"),
+            ExecutionClass.NEEDS_APPROVAL),
+        (args, ctx) -> {
+          enter(ctx);
+          active.decrementAndGet();
+          ObjectNode out = JSON.objectNode();
+          out.set("value", args.get("value"));
+          return out;
+        });
+  }
+
   /** {@code fail({kind, message})} always fails with that kind. */
   public Tool fail() {
     return new Tool(

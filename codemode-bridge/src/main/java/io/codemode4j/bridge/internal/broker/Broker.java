@@ -4,6 +4,8 @@ import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.approval.Approval;
+import io.codemode4j.bridge.approval.ApprovalRequest;
 import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.event.MutationAudit;
 import io.codemode4j.bridge.event.MutationIntent;
@@ -39,8 +41,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * maxHostCallBytes}; these are decided on the pass thread when the program makes the call. When its
  * turn comes (until then it is {@code not-started}), the call's own thread (see {@link #start})
  * checks that the arguments are JSON matching the parameters schema, then runs the handler as
- * {@code uncertain}; its result must match the success schema and fit {@code maxHostCallBytes}
- * before it is {@code succeeded}.
+ * {@code uncertain} (after the host's authorization hook and, for a {@code needsApproval} tool, a
+ * person's approval, see {@link Approver}); its result must match the success schema and fit {@code
+ * maxHostCallBytes} before it is {@code succeeded}.
  *
  * <p>Decided: {@code maxHostCallConcurrency} is enforced once, by the {@link LocalDispatcher} that
  * every executor routes calls through: it starts a call only while fewer than that many run, so the
@@ -78,12 +81,27 @@ public final class Broker {
   /** Null when the host authorizes nothing per call. */
   private final @Nullable Authorizer authorizer;
 
+  /** Asks a person about each call of a {@code needsApproval} tool. */
+  private final Approver approver;
+
   /** Record each mutation's intent before it runs; empty when nothing is audited. */
   private final List<MutationAudit> audits;
 
-  /** A broker no one listens to, that authorizes and audits nothing per call. */
+  /**
+   * A broker no one listens to, that authorizes and audits nothing per call, and approves only
+   * through a run's own channel.
+   */
   public Broker(Map<String, Binding> bindings) {
     this(bindings, null, null, List.of());
+  }
+
+  /** A broker that approves only through a run's own channel. */
+  public Broker(
+      Map<String, Binding> bindings,
+      @Nullable GuardedListeners listeners,
+      @Nullable Authorizer authorizer,
+      List<MutationAudit> audits) {
+    this(bindings, listeners, authorizer, Approver.NONE, audits);
   }
 
   /**
@@ -91,6 +109,8 @@ public final class Broker {
    *     when no one listens
    * @param authorizer decides every call after its arguments are checked and before it is charged
    *     to the run's budget; null when the host authorizes nothing per call
+   * @param approver asks for a person's approval of each call of a {@code needsApproval} tool,
+   *     after the authorizer and before the call is charged
    * @param audits record each call to a {@code mutation} tool before its handler runs; a call whose
    *     intent one of them cannot record fails {@code unaudited} without running
    */
@@ -98,10 +118,12 @@ public final class Broker {
       Map<String, Binding> bindings,
       @Nullable GuardedListeners listeners,
       @Nullable Authorizer authorizer,
+      Approver approver,
       List<MutationAudit> audits) {
     this.bindings = Map.copyOf(bindings);
     this.listeners = listeners;
     this.authorizer = authorizer;
+    this.approver = Objects.requireNonNull(approver, "approver");
     this.audits = List.copyOf(audits);
   }
 
@@ -116,6 +138,32 @@ public final class Broker {
 
   Session open(String passId, RunContext run, CodeExecutionLimits limits, PassLedger ledger) {
     return new Session(passId, run, limits, ledger);
+  }
+
+  private static boolean needsApproval(Binding binding) {
+    return binding.tool().spec().executionClass() == ExecutionClass.NEEDS_APPROVAL;
+  }
+
+  /**
+   * What the program reads of an approval that did not approve: kind {@code timeout} when no
+   * decision came in time ({@code maxApprovalWait}), {@code denied} otherwise.
+   */
+  private static ToolFailure refusal(String method, Approval approval) {
+    return switch (approval.outcome()) {
+      case APPROVED ->
+          throw new IllegalArgumentException("an approved call is not refused: " + method);
+      case TIMED_OUT -> new ToolFailure(ToolFailure.Kind.TIMEOUT, approval.reason());
+      case DENIED ->
+          new ToolFailure(
+              ToolFailure.Kind.DENIED,
+              method
+                  + " was denied by "
+                  + approval.decider()
+                  + ": "
+                  + approval.reason()
+                  + " (the call did not run)");
+      case NO_CHANNEL, FAILED -> new ToolFailure(ToolFailure.Kind.DENIED, approval.reason());
+    };
   }
 
   /** The failure envelope a program receives: {@code {kind, tool, message}}. */
@@ -200,7 +248,7 @@ public final class Broker {
                 + method
                 + "({...}); functions, BigInt and cycles have no JSON form");
       }
-      if (authorizer == null) {
+      if (!asks(binding)) {
         // Nothing to ask: the call is authorized as it is made, and charged in invocation order.
         ToolFailure spent = charge();
         if (spent != null) {
@@ -232,6 +280,14 @@ public final class Broker {
                 + String.join("; ", problems));
       }
       return arguments;
+    }
+
+    /**
+     * Whether a call of {@code binding} waits for a decision (the authorization hook's, a person's)
+     * on its own thread before it is charged: a refused call is never charged.
+     */
+    private boolean asks(Binding binding) {
+      return authorizer != null || needsApproval(binding);
     }
 
     int callsMade() {
@@ -272,6 +328,20 @@ public final class Broker {
             return;
           }
           ledger.allowed(admitted.entry());
+        }
+        if (needsApproval(admitted.binding())) {
+          Approval approval = approve(admitted, arguments);
+          if (!approval.approved()) {
+            ToolFailure refusal = refusal(admitted.entry().method, approval);
+            if (ledger.unapproved(admitted.entry(), approval, refusal)) {
+              sink.accept(
+                  new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
+            }
+            return;
+          }
+          ledger.approved(admitted.entry(), approval);
+        }
+        if (asks(admitted.binding())) {
           ToolFailure spent = charge();
           if (spent != null) {
             refuse(admitted.entry(), spent, false, sink);
@@ -300,13 +370,22 @@ public final class Broker {
                   context(call.entry())));
     }
 
+    /** A person's approval of the call, through the run's channel. */
+    private Approval approve(Admitted call, JsonNode arguments) throws InterruptedException {
+      Tool tool = call.binding().tool();
+      return approver.approval(
+          run.approval(),
+          new ApprovalRequest(
+              tool.name(), tool.spec().description(), arguments.deepCopy(), context(call.entry())));
+    }
+
     /**
      * Records a mutation's intent with every audit before it runs; the failure that stops it when
      * one cannot, else null (and null at once for a read).
      */
     private @Nullable ToolFailure recordIntent(Admitted call, JsonNode arguments) {
       Tool tool = call.binding().tool();
-      if (audits.isEmpty() || tool.spec().executionClass() != ExecutionClass.MUTATION) {
+      if (audits.isEmpty() || !tool.spec().executionClass().changesState()) {
         return null;
       }
       MutationIntent intent =
