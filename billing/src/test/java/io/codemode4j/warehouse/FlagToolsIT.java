@@ -7,10 +7,12 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.approval.ApprovalDecision;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.billing.FlagStore;
 import java.nio.file.Files;
@@ -51,11 +53,48 @@ class FlagToolsIT {
     warehouse.close();
   }
 
+  /** A Code Mode whose person approves every flag: these tests are about the store. */
   private static CodeMode codeMode(String isolation, FlagStore store) throws Exception {
     return BillingSample.installTools(warehouse, store, CodeMode.builder())
         .isolation(Isolation.parse(isolation))
         .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(1))
+        .approval(request -> ApprovalDecision.approve("reviewer", "the test approves its flags"))
         .build();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"in-process", "process"})
+  void flagInvoice_deniedOrWithoutAnApprovalChannel_rejectsDeniedAndWritesNothing(String isolation)
+      throws Exception {
+    FlagStore store = FlagStore.embedded(state.resolve(isolation + "-unapproved"));
+    try (CodeMode codeMode =
+        BillingSample.installTools(warehouse, store, CodeMode.builder())
+            .isolation(Isolation.parse(isolation))
+            .build()) {
+      String emea = invoiceOf(codeMode, "emea");
+      String flagging =
+          "async () => { try { await billing.flagInvoice({invoiceId: '"
+              + emea
+              + "', reason: 'x'}); return 'written' } catch (e) { return e.kind + ': ' + e.message } }";
+
+      JsonNode withoutChannel = Programs.result(codeMode, flagging, Programs.EMEA);
+      PassOutcome deniedPass =
+          codeMode.run(
+              flagging,
+              RunContext.of("run-" + UUID.randomUUID(), Programs.EMEA)
+                  .withApproval(request -> ApprovalDecision.deny("reviewer", "not today")));
+
+      assertThat(withoutChannel.asString())
+          .startsWith(
+              "denied: billing.flagInvoice needs a person's approval and this run has no approval"
+                  + " channel");
+      assertThat(deniedPass).isInstanceOf(PassSuccess.class);
+      assertThat(((PassSuccess) deniedPass).result().asString())
+          .isEqualTo(
+              "denied: billing.flagInvoice was denied by reviewer: not today (the call did not"
+                  + " run)");
+      assertThat(store.list(null, null)).isEmpty();
+    }
   }
 
   private static String invoiceOf(CodeMode codeMode, String region) {

@@ -64,6 +64,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
+  @Mixin ApprovalOptions approval;
+
   @Parameters(
       index = "0",
       paramLabel = "FILE",
@@ -161,10 +163,13 @@ final class RunCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw CodemodeCli.usage(spec, e);
     }
+    ApprovalOptions.Mode approve = approval.mode();
     limits =
-        CodeExecutionLimits.defaults()
-            .withMaxHostCallConcurrency(maxHostConcurrency)
-            .withMaxWallTime(timeout);
+        ApprovalOptions.limits(
+            CodeExecutionLimits.defaults()
+                .withMaxHostCallConcurrency(maxHostConcurrency)
+                .withMaxWallTime(timeout),
+            approve);
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
     // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a
@@ -184,8 +189,13 @@ final class RunCommand implements Callable<Integer> {
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         DescribedWarehouse described = data.open();
         CodeMode codeMode =
-            observers
-                .register(data.install(described, state.context(), CodeMode.builder()))
+            ApprovalOptions.install(
+                    observers.register(
+                        data.install(described, state.context(), CodeMode.builder())),
+                    limits,
+                    approve,
+                    err,
+                    System.in)
                 .limits(limits)
                 .isolation(mode)
                 .readyContexts(0)
