@@ -97,7 +97,8 @@ public final class TestTools {
 
   /**
    * {@code flag({value})} returns {@code {value}}: a write that needs a person's approval ({@link
-   * ExecutionClass#NEEDS_APPROVAL}), counted in {@link #started} when its handler runs.
+   * ExecutionClass#NEEDS_APPROVAL}), counted in {@link #started} when its handler runs (its context
+   * in {@link #contexts}); the value {@code fail} fails it.
    */
   public Tool flag() {
     return new Tool(
@@ -111,6 +112,9 @@ public final class TestTools {
         (args, ctx) -> {
           enter(ctx);
           active.decrementAndGet();
+          if (args.get("value").asString("").equals("fail")) {
+            throw new ToolFailure(ToolFailure.Kind.FAILED, "the flag could not be written");
+          }
           ObjectNode out = JSON.objectNode();
           out.set("value", args.get("value"));
           return out;

@@ -11,7 +11,9 @@ import io.codemode4j.bridge.event.MutationAudit;
 import io.codemode4j.bridge.event.MutationIntent;
 import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.plan.PlannedWrite;
 import io.codemode4j.bridge.tool.AuthorizationRequest;
 import io.codemode4j.bridge.tool.CallContext;
 import io.codemode4j.bridge.tool.ExecutionClass;
@@ -24,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -87,6 +90,9 @@ public final class Broker {
   /** Record each mutation's intent before it runs; empty when nothing is audited. */
   private final List<MutationAudit> audits;
 
+  /** The recorders of the passes that plan rather than write, by pass id. */
+  private final Map<String, PlanRecorder> planning = new ConcurrentHashMap<>();
+
   /**
    * A broker no one listens to, that authorizes and audits nothing per call, and approves only
    * through a run's own channel.
@@ -125,6 +131,74 @@ public final class Broker {
     this.authorizer = authorizer;
     this.approver = Objects.requireNonNull(approver, "approver");
     this.audits = List.copyOf(audits);
+  }
+
+  /**
+   * Makes pass {@code passId} (about to start) a planning pass: its calls of {@code needsApproval}
+   * tools are recorded by {@code recorder} and answered {@code {planned, step, idempotencyKey}}
+   * instead of running, and its reads' results are recorded too. {@link #planned} ends it.
+   */
+  public void planning(String passId, PlanRecorder recorder) {
+    planning.put(passId, recorder);
+  }
+
+  public void planned(String passId) {
+    planning.remove(passId);
+  }
+
+  /**
+   * What applying a plan's writes did.
+   *
+   * @param calls their ledger, in the plan's order; the writes after a failed one {@code
+   *     not-started}
+   * @param stoppedBy the failure envelope of the write that stopped the rest; null when all ran
+   */
+  public record AppliedWrites(List<CallRecord> calls, @Nullable String stoppedBy) {}
+
+  /**
+   * Runs an approved plan's writes on this thread, one after another, each through the whole call
+   * path (allowlist and grants, budget, arguments, authorization, audit, handler, success schema)
+   * with {@code approval} in place of asking the channel and its idempotency key in its {@link
+   * CallContext}; the first that does not succeed stops the rest.
+   */
+  public AppliedWrites apply(
+      String passId,
+      RunContext run,
+      CodeExecutionLimits limits,
+      List<PlannedWrite> writes,
+      Approval approval) {
+    PassLedger ledger = ledger(passId, run);
+    Session session = open(passId, run, limits, ledger);
+    session.preApproved = approval;
+    String stoppedBy = null;
+    for (PlannedWrite write : writes) {
+      if (stoppedBy != null) {
+        // Recorded, so the ledger accounts for every write of the plan: it stays not-started.
+        ledger.register(write.method(), write.tool());
+        continue;
+      }
+      switch (session.admit(write.method(), write.arguments().toString())) {
+        case Rejected rejected -> stoppedBy = envelope(write.method(), rejected.failure());
+        case Admitted admitted -> {
+          session.keys.put(admitted.entry().callId, write.idempotencyKey());
+          AtomicReference<CallDispatcher.Completion> done = new AtomicReference<>();
+          session.runHere(admitted, done::set);
+          CallDispatcher.Completion completion = done.get();
+          if (completion == null) {
+            stoppedBy =
+                envelope(
+                    write.method(),
+                    new ToolFailure(
+                        ToolFailure.Kind.FAILED,
+                        "applying the plan was interrupted while " + write.method() + " ran"));
+            Thread.currentThread().interrupt();
+          } else if (completion.failure()) {
+            stoppedBy = completion.json();
+          }
+        }
+      }
+    }
+    return new AppliedWrites(ledger.close(), stoppedBy);
   }
 
   /** A new ledger for one pass of {@code run}, reporting to this broker's listeners. */
@@ -185,11 +259,21 @@ public final class Broker {
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private int calls;
 
+    /** Null unless this pass plans rather than writes. */
+    private final @Nullable PlanRecorder recorder;
+
+    /** An approved plan's approval, given to each of its writes; null when the channel decides. */
+    private @Nullable Approval preApproved;
+
+    /** The idempotency keys of an approved plan's writes, by call id. */
+    private final Map<String, String> keys = new ConcurrentHashMap<>();
+
     private Session(String passId, RunContext run, CodeExecutionLimits limits, PassLedger ledger) {
       this.passId = passId;
       this.run = run;
       this.limits = limits;
       this.ledger = ledger;
+      this.recorder = planning.get(passId);
     }
 
     /**
@@ -329,8 +413,12 @@ public final class Broker {
           }
           ledger.allowed(admitted.entry());
         }
+        if (needsApproval(admitted.binding()) && recorder != null) {
+          plan(admitted, arguments, recorder, sink);
+          return;
+        }
         if (needsApproval(admitted.binding())) {
-          Approval approval = approve(admitted, arguments);
+          Approval approval = preApproved != null ? preApproved : approve(admitted, arguments);
           if (!approval.approved()) {
             ToolFailure refusal = refusal(admitted.entry().method, approval);
             if (ledger.unapproved(admitted.entry(), approval, refusal)) {
@@ -368,6 +456,31 @@ public final class Broker {
                   tool.spec().executionClass(),
                   arguments.deepCopy(),
                   context(call.entry())));
+    }
+
+    /**
+     * Records a write in the plan instead of running it, uncharged; the program receives {@code
+     * {planned: true, step, idempotencyKey}} and goes on.
+     */
+    private void plan(
+        Admitted call,
+        JsonNode arguments,
+        PlanRecorder plan,
+        Consumer<CallDispatcher.Completion> sink) {
+      PassLedger.Entry entry = call.entry();
+      if (!ledger.planned(entry)) {
+        return;
+      }
+      String key = plan.write(entry.callId, entry.method, call.binding().tool().name(), arguments);
+      sink.accept(
+          new CallDispatcher.Completion(
+              false,
+              JsonNodeFactory.instance
+                  .objectNode()
+                  .put("planned", true)
+                  .put("step", Integer.parseInt(key.substring(key.lastIndexOf(':') + 1)))
+                  .put("idempotencyKey", key)
+                  .toString()));
     }
 
     /** A person's approval of the call, through the run's channel. */
@@ -433,7 +546,13 @@ public final class Broker {
 
     private CallContext context(PassLedger.Entry entry) {
       return new CallContext(
-          run.runId(), passId, entry.callId, run.parentCallId(), entry.method, run.principal());
+          run.runId(),
+          passId,
+          entry.callId,
+          run.parentCallId(),
+          entry.method,
+          run.principal(),
+          keys.get(entry.callId));
     }
 
     /**
@@ -539,6 +658,9 @@ public final class Broker {
                     + limits.maxHostCallBytes()
                     + " bytes (maxHostCallBytes): ask for less, e.g. aggregate in SQL or lower maxRows"));
         return;
+      }
+      if (recorder != null) {
+        recorder.read(entry.callId, method, arguments, result);
       }
       if (ledger.finish(entry, CallStatus.SUCCEEDED, null)) {
         sink.accept(new CallDispatcher.Completion(false, json));

@@ -206,6 +206,19 @@ final class PassLedger {
     return true;
   }
 
+  /**
+   * A write that a plan recorded instead of running: a known outcome in which nothing ran. False
+   * when the pass has already ended.
+   */
+  synchronized boolean planned(Entry entry) {
+    if (closed || entry.status != CallStatus.NOT_STARTED) {
+      return false;
+    }
+    entry.status = CallStatus.PLANNED;
+    ended(entry, Duration.ZERO);
+    return true;
+  }
+
   /** Ends the pass's bookkeeping and returns the final records. */
   synchronized List<CallRecord> close() {
     closed = true;
@@ -233,7 +246,7 @@ final class PassLedger {
   /** How long the handler ran, up to {@code now} when its outcome is not known. */
   private static Duration duration(Entry e, long now) {
     return switch (e.status) {
-      case NOT_STARTED -> Duration.ZERO;
+      case NOT_STARTED, PLANNED -> Duration.ZERO;
       case UNCERTAIN -> Duration.ofNanos(now - e.startNanos);
       case SUCCEEDED, FAILED ->
           e.startNanos == 0 ? Duration.ZERO : Duration.ofNanos(e.endNanos - e.startNanos);
