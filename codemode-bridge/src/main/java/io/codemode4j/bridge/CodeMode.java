@@ -465,6 +465,19 @@ public final class CodeMode implements AutoCloseable {
               + " was already applied (or is being applied): nothing was written again");
     }
     String passId = "apply-" + UUID.randomUUID();
+    long started = System.nanoTime();
+    // An apply is a pass without a program: its listeners (the audit) learn who it acts for.
+    if (listeners != null) {
+      listeners.onPassStarted(
+          new PassStarted(
+              run.runId(),
+              passId,
+              run.parentCallId(),
+              tool.name(),
+              run.principal().id(),
+              run.principal().tenant(),
+              now));
+    }
     Broker.AppliedWrites applied =
         broker.apply(
             passId,
@@ -476,6 +489,20 @@ public final class CodeMode implements AutoCloseable {
                 approval.decider(),
                 "plan " + plan.planId() + ": " + approval.reason(),
                 now));
+    if (listeners != null) {
+      listeners.onPassEnded(
+          new PassEnded(
+              run.runId(),
+              passId,
+              run.parentCallId(),
+              tool.name(),
+              now,
+              Duration.ofNanos(System.nanoTime() - started),
+              // A stopped plan ends as a program whose awaited write rejected would.
+              applied.stoppedBy() == null ? null : FailureKind.THROWN,
+              null,
+              applied.calls()));
+    }
     if (applied.stoppedBy() == null) {
       return new PlanApplication.Applied(
           plan.planId(),

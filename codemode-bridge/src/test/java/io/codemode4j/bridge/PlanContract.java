@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import io.codemode4j.bridge.approval.ApprovalDecision;
 import io.codemode4j.bridge.approval.ApprovalOutcome;
+import io.codemode4j.bridge.event.CallEnded;
+import io.codemode4j.bridge.event.PassEvent;
+import io.codemode4j.bridge.event.PassListener;
+import io.codemode4j.bridge.event.PassStarted;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.PassSuccess;
@@ -17,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -48,6 +53,7 @@ abstract class PlanContract {
       }""";
 
   private final TestTools tools = new TestTools();
+  private final ConcurrentLinkedQueue<PassEvent> events = new ConcurrentLinkedQueue<>();
   private final CodeMode codeMode;
 
   PlanContract(Isolation isolation) {
@@ -57,6 +63,18 @@ abstract class PlanContract {
             .method("t", "flag", tools.flag())
             .isolation(isolation)
             .includeDeclarations(false)
+            .listener(
+                new PassListener() {
+                  @Override
+                  public void onPassStarted(PassStarted event) {
+                    events.add(event);
+                  }
+
+                  @Override
+                  public void onCallEnded(CallEnded event) {
+                    events.add(event);
+                  }
+                })
             .build();
     codeMode.warmUp(2);
   }
@@ -65,6 +83,7 @@ abstract class PlanContract {
   void reset() {
     tools.started.set(0);
     tools.contexts.clear();
+    events.clear();
   }
 
   @AfterAll
@@ -130,6 +149,17 @@ abstract class PlanContract {
     assertThat(flagsRun())
         .extracting(CallContext::idempotencyKey)
         .containsExactly(plan.planId() + ":2", plan.planId() + ":3", plan.planId() + ":4");
+    // The audit sees the apply as a pass of the plan's principal whose calls were approved.
+    String applyPass =
+        calls.getFirst().callId().substring(0, calls.getFirst().callId().lastIndexOf(':'));
+    assertThat(events)
+        .filteredOn(e -> e instanceof PassStarted p && p.passId().equals(applyPass))
+        .singleElement()
+        .satisfies(e -> assertThat(((PassStarted) e).tenant()).containsExactly("emea"));
+    assertThat(events)
+        .filteredOn(e -> e instanceof CallEnded c && c.passId().equals(applyPass))
+        .extracting(e -> ((CallEnded) e).approval().decider())
+        .containsExactly("ana", "ana", "ana");
 
     PlanApplication again = codeMode.apply(plan, APPROVED, run());
 
