@@ -158,12 +158,12 @@ final class RunCommand implements Callable<Integer> {
               throw CodemodeCli.usage(
                   spec, "--isolation must be in-process or process, was '" + isolation + "'");
         };
+    ApprovalOptions.Mode approve = approval.mode();
     try {
       source = read();
     } catch (IOException e) {
       throw CodemodeCli.usage(spec, e);
     }
-    ApprovalOptions.Mode approve = approval.mode();
     limits =
         ApprovalOptions.limits(
             CodeExecutionLimits.defaults()
