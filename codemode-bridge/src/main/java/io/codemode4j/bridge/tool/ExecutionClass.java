@@ -5,8 +5,9 @@ import io.codemode4j.bridge.CodeMode;
 /**
  * What calling a tool does to the world. {@link #NEEDS_APPROVAL} is a mutation that a person
  * approves call by call (the run's {@link io.codemode4j.bridge.approval.ApprovalChannel}, see
- * {@link CodeMode.Builder#approval}): a run with no channel is offered the tool, and every call of
- * it rejects with kind {@code denied} without reaching its handler.
+ * {@link CodeMode.Builder#approval}) or as one plan ({@link CodeMode#plan}, {@link
+ * CodeMode#apply}): a run with no channel is offered the tool, and every call of it rejects with
+ * kind {@code denied} without reaching its handler.
  */
 public enum ExecutionClass {
   READONLY("readonly"),
