@@ -7,21 +7,32 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.approval.ApprovalDecision;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.plan.Plan;
+import io.codemode4j.bridge.plan.PlanApplication;
+import io.codemode4j.bridge.plan.Planning;
 import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.billing.FlagStore;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
@@ -51,11 +62,108 @@ class FlagToolsIT {
     warehouse.close();
   }
 
+  /** A Code Mode whose person approves every flag: these tests are about the store. */
   private static CodeMode codeMode(String isolation, FlagStore store) throws Exception {
     return BillingSample.installTools(warehouse, store, CodeMode.builder())
         .isolation(Isolation.parse(isolation))
         .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(1))
+        .approval(request -> ApprovalDecision.approve("reviewer", "the test approves its flags"))
         .build();
+  }
+
+  @Test
+  void apply_samePlanThroughTwoHostsAtOnce_flagsEachOfTheThreeInvoicesOnce() throws Exception {
+    Path shared = state.resolve("plan-hosts");
+    byte[] key = "a host key of at least thirty-two bytes!".getBytes(StandardCharsets.UTF_8);
+    try (CodeMode hostA =
+            BillingSample.installTools(warehouse, FlagStore.embedded(shared), CodeMode.builder())
+                .planKey(key)
+                .build();
+        CodeMode hostB =
+            BillingSample.installTools(warehouse, FlagStore.embedded(shared), CodeMode.builder())
+                .planKey(key)
+                .build()) {
+      RunContext run = RunContext.of("run-" + UUID.randomUUID(), Programs.EMEA);
+      Planning planning =
+          hostA.plan(
+              """
+              async () => {
+                const ids = (await warehouse.query({sql: "SELECT invoice_id FROM invoices ORDER BY invoice_id LIMIT 3"}))
+                  .rows.map(r => r.invoice_id);
+                for (const invoiceId of ids) await billing.flagInvoice({invoiceId, reason: 'planned'});
+                return ids;
+              }""",
+              run);
+      assertThat(planning.pass().ok()).as(planning.pass().egress().json().toString()).isTrue();
+      Plan plan = Plan.fromJson(planning.plan().toJson());
+      ApprovalDecision.Approved approval = new ApprovalDecision.Approved("reviewer", "ok");
+      CountDownLatch go = new CountDownLatch(1);
+      ExecutorService both = Executors.newFixedThreadPool(2);
+      List<PlanApplication> outcomes;
+      try {
+        Future<PlanApplication> viaA =
+            both.submit(
+                () -> {
+                  go.await();
+                  return hostA.apply(plan, approval, run);
+                });
+        Future<PlanApplication> viaB =
+            both.submit(
+                () -> {
+                  go.await();
+                  return hostB.apply(plan, approval, run);
+                });
+        go.countDown();
+        outcomes = List.of(viaA.get(), viaB.get());
+      } finally {
+        both.shutdownNow();
+      }
+
+      assertThat(outcomes)
+          .allSatisfy(o -> assertThat(o).isInstanceOf(PlanApplication.Applied.class));
+      assertThat(flagged(hostA, Programs.EMEA))
+          .containsExactlyInAnyOrderElementsOf(
+              planning.plan().writes().stream()
+                  .map(w -> w.arguments().get("invoiceId").asString() + " planned")
+                  .toList());
+      assertThat(hostB.apply(plan, approval, run))
+          .isInstanceOf(PlanApplication.AlreadyApplied.class);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"in-process", "process"})
+  void flagInvoice_deniedOrWithoutAnApprovalChannel_rejectsDeniedAndWritesNothing(String isolation)
+      throws Exception {
+    FlagStore store = FlagStore.embedded(state.resolve(isolation + "-unapproved"));
+    try (CodeMode codeMode =
+        BillingSample.installTools(warehouse, store, CodeMode.builder())
+            .isolation(Isolation.parse(isolation))
+            .build()) {
+      String emea = invoiceOf(codeMode, "emea");
+      String flagging =
+          "async () => { try { await billing.flagInvoice({invoiceId: '"
+              + emea
+              + "', reason: 'x'}); return 'written' } catch (e) { return e.kind + ': ' + e.message } }";
+
+      JsonNode withoutChannel = Programs.result(codeMode, flagging, Programs.EMEA);
+      PassOutcome deniedPass =
+          codeMode.run(
+              flagging,
+              RunContext.of("run-" + UUID.randomUUID(), Programs.EMEA)
+                  .withApproval(request -> ApprovalDecision.deny("reviewer", "not today")));
+
+      assertThat(withoutChannel.asString())
+          .startsWith(
+              "denied: billing.flagInvoice needs a person's approval and this run has no approval"
+                  + " channel");
+      assertThat(deniedPass).isInstanceOf(PassSuccess.class);
+      assertThat(((PassSuccess) deniedPass).result().asString())
+          .isEqualTo(
+              "denied: billing.flagInvoice was denied by reviewer: not today (the call did not"
+                  + " run)");
+      assertThat(store.list(null, null)).isEmpty();
+    }
   }
 
   private static String invoiceOf(CodeMode codeMode, String region) {

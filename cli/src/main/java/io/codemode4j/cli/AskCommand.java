@@ -10,6 +10,7 @@ import io.codemode4j.agent.AgentOutcome;
 import io.codemode4j.agent.AgentPolicy;
 import io.codemode4j.agent.AgentTranscript;
 import io.codemode4j.agent.AgentTurn;
+import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
@@ -115,6 +116,7 @@ final class AskCommand implements Callable<Integer> {
   @Mixin StateOptions state;
 
   @Mixin ChartOption chart;
+  @Mixin ApprovalOptions approval;
 
   @Parameters(index = "0", paramLabel = "QUESTION", description = "The question, in words.")
   String question;
@@ -217,12 +219,22 @@ final class AskCommand implements Callable<Integer> {
     }
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
+    ApprovalOptions.Mode approve = approval.mode();
+    CodeExecutionLimits limits = ApprovalOptions.limits(CodeExecutionLimits.defaults(), approve);
     Redaction redaction = Redaction.of(config.apiKey(), config.baseUrl());
     JsonMapper mapper = JsonMapper.builder().build();
     ObjectNode outcome;
     AgentOutcome answered = null;
     try (DescribedWarehouse described = data.open();
-        CodeMode codeMode = data.install(described, state.context(), CodeMode.builder()).build()) {
+        CodeMode codeMode =
+            ApprovalOptions.install(
+                    data.install(described, state.context(), CodeMode.builder()),
+                    limits,
+                    approve,
+                    spec.commandLine().getErr(),
+                    System.in)
+                .limits(limits)
+                .build()) {
       String problem = tenant == null ? null : data.tenantProblem(described, tenant);
       if (problem != null) {
         throw CodemodeCli.usage(spec, problem);

@@ -69,9 +69,14 @@ public final class CodemodeCli {
     this.environment = environment;
   }
 
-  /** The environment of the command line that {@code spec}'s command is part of. */
+  /**
+   * The environment of the command line that {@code spec}'s command is part of; this process's for
+   * a command run on its own (as a test or an embedding application may run one).
+   */
   static CliEnvironment environment(CommandSpec spec) {
-    return ((CodemodeCli) spec.root().userObject()).environment;
+    return spec.root().userObject() instanceof CodemodeCli cli
+        ? cli.environment
+        : CliEnvironment.system();
   }
 
   public static void main(String[] args) {

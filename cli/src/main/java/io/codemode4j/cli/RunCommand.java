@@ -66,6 +66,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin StateOptions state;
 
   @Mixin ChartOption chart;
+  @Mixin ApprovalOptions approval;
 
   @Parameters(
       index = "0",
@@ -165,15 +166,18 @@ final class RunCommand implements Callable<Integer> {
           "--chart - prints the chart's spec on stdout, where --json prints the outcome: give"
               + " --chart FILE.html with --json");
     }
+    ApprovalOptions.Mode approve = approval.mode();
     try {
       source = read();
     } catch (IOException e) {
       throw CodemodeCli.usage(spec, e);
     }
     limits =
-        CodeExecutionLimits.defaults()
-            .withMaxHostCallConcurrency(maxHostConcurrency)
-            .withMaxWallTime(timeout);
+        ApprovalOptions.limits(
+            CodeExecutionLimits.defaults()
+                .withMaxHostCallConcurrency(maxHostConcurrency)
+                .withMaxWallTime(timeout),
+            approve);
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
     // The engine warms on another core while this thread opens the warehouse (see EngineWarmUp); a
@@ -193,8 +197,13 @@ final class RunCommand implements Callable<Integer> {
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         DescribedWarehouse described = data.open();
         CodeMode codeMode =
-            observers
-                .register(data.install(described, state.context(), CodeMode.builder()))
+            ApprovalOptions.install(
+                    observers.register(
+                        data.install(described, state.context(), CodeMode.builder())),
+                    limits,
+                    approve,
+                    err,
+                    System.in)
                 .limits(limits)
                 .isolation(mode)
                 .readyContexts(0)

@@ -131,6 +131,9 @@ class ArchitectureTest {
               "io.codemode4j.bridge.internal.broker.Authorizer",
               "CodeMode builds it from the host's authorization hook"),
           Map.entry(
+              "io.codemode4j.bridge.internal.broker.Approver",
+              "CodeMode builds it from the host's approval channel and maxApprovalWait"),
+          Map.entry(
               "io.codemode4j.bridge.internal.broker.GuardedListeners",
               "CodeMode wraps the host's listeners in it"),
           Map.entry(

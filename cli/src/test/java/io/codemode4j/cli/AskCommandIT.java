@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -82,6 +84,38 @@ class AskCommandIT {
         };
     return OpenAiWireServer.start(
         always(Reply.toolCall("call_1", "run_javascript", ARGUMENTS)), answer);
+  }
+
+  /** A model whose program flags an invoice, then answers with what the flag call came to. */
+  private static OpenAiWireServer flagger() throws Exception {
+    String program =
+        """
+        async () => {
+          const id = (await warehouse.query({sql: "SELECT min(invoice_id) AS id FROM invoices"})).rows[0].id;
+          try { await billing.flagInvoice({invoiceId: id, reason: 'ask'}); return 'flagged' }
+          catch (e) { return e.kind }
+        }""";
+    String arguments = "{\"code\":" + JsonNodeFactory.instance.stringNode(program).toString() + "}";
+    return OpenAiWireServer.start(
+        always(Reply.toolCall("call_1", "run_javascript", arguments)),
+        request ->
+            Reply.text(
+                "{\"answer\": \"the flag was "
+                    + request.lastToolResult().get("result").asString()
+                    + "\", \"figures\": {}}"));
+  }
+
+  @ParameterizedTest(name = "--approve {0}")
+  @CsvSource({"none, the flag was denied", "all, the flag was flagged"})
+  void ask_approveMode_decidesTheAgentsWrites(String mode, String answer) throws Exception {
+    try (OpenAiWireServer server = flagger()) {
+
+      Outcome result =
+          codemode(server, "--approve", mode, "--state", dir.resolve("state-" + mode).toString());
+
+      assertThat(result.exitCode()).as(result.err()).isZero();
+      assertThat(result.out().lines().findFirst()).contains(answer);
+    }
   }
 
   @Test

@@ -51,6 +51,7 @@ class CodemodeCliTest {
       run x.js --timeout 0ms                    | run   | Invalid value for option '--timeout'
       run x.js --max-host-concurrency 0         | run   | --max-host-concurrency must be 1..64, was 0
       run x.js --isolation container            | run   | --isolation must be in-process or process, was 'container'
+      run x.js --approve maybe                  | run   | --approve must be none, ask or all, was 'maybe'
       discover invoice --limit 0                | discover | --limit must be 1..20, was 0
       query 'SELECT 1' --format xml             | query | Invalid value for option '--format'
       query 'SELECT 1' --no-such-option         | query | Unknown option: '--no-such-option'
@@ -180,6 +181,21 @@ class CodemodeCliTest {
     assertThat(fromFile.exitCode()).isEqualTo(CodemodeCli.EXIT_USAGE);
     assertThat(fromFile.err()).contains("--max-rows must be 1..1000000, was 0");
     assertThat(overridden.err()).doesNotContain("--max-rows").contains("--data /nonexistent");
+  }
+
+  @Test
+  void defaultsFile_approveAll_isRefusedUnlessTypedOnTheCommandLine() throws IOException {
+    Path defaults =
+        Files.writeString(dir.resolve("codemode.properties"), "codemode.run.approve=all\n");
+    CliEnvironment environment = new CliEnvironment(false, defaults);
+
+    Outcome fromFile = codemode(environment, "run", "x.js");
+    Outcome typed = codemode(environment, "run", "x.js", "--approve", "all");
+
+    assertThat(fromFile.exitCode()).isEqualTo(CodemodeCli.EXIT_USAGE);
+    assertThat(fromFile.err())
+        .contains("--approve all approves every write without a person, so it must be given on");
+    assertThat(typed.err()).doesNotContain("--approve").contains("no such program file");
   }
 
   /** Words separated by spaces; a word in single quotes may hold spaces or be empty. */

@@ -38,6 +38,8 @@ class FlagProcessesIT {
             Path.of("target", "codemode.jar").toString(),
             "run",
             "--json",
+            "--approve",
+            "all",
             "--state",
             state.toString(),
             file.toString()));

@@ -1,14 +1,21 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.approval.Approval;
+import io.codemode4j.bridge.approval.ApprovalChannel;
+import io.codemode4j.bridge.approval.ApprovalDecision;
+import io.codemode4j.bridge.approval.ApprovalOutcome;
 import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.MutationAudit;
 import io.codemode4j.bridge.event.PassEnded;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.bridge.event.PassStarted;
+import io.codemode4j.bridge.internal.broker.Approver;
 import io.codemode4j.bridge.internal.broker.Authorizer;
 import io.codemode4j.bridge.internal.broker.Broker;
 import io.codemode4j.bridge.internal.broker.GuardedListeners;
+import io.codemode4j.bridge.internal.broker.PlanRecorder;
+import io.codemode4j.bridge.internal.broker.PlanSigner;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
 import io.codemode4j.bridge.internal.engine.CodeExecutor;
 import io.codemode4j.bridge.internal.engine.GraalExecutor;
@@ -22,6 +29,9 @@ import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassReport;
 import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.plan.Plan;
+import io.codemode4j.bridge.plan.PlanApplication;
+import io.codemode4j.bridge.plan.Planning;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.schema.Identifiers;
@@ -29,6 +39,7 @@ import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.RunToolAuthorization;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,8 +47,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -64,6 +77,15 @@ public final class CodeMode implements AutoCloseable {
   public static final Duration DEFAULT_AUTHORIZATION_TIMEOUT = Duration.ofSeconds(5);
 
   /**
+   * How long one call of a {@code needsApproval} tool waits for a person's decision, by default:
+   * under the default {@code maxWallTime} of 30 s, which bounds the whole pass, waits included.
+   */
+  public static final Duration DEFAULT_MAX_APPROVAL_WAIT = Duration.ofSeconds(20);
+
+  /** How long a plan may wait for its approval, by default. */
+  public static final Duration DEFAULT_PLAN_TTL = Duration.ofMinutes(15);
+
+  /**
    * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package,
    * which discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
    */
@@ -86,6 +108,15 @@ public final class CodeMode implements AutoCloseable {
   private final Isolation isolation;
 
   private final CodeExecutor executor;
+  private final PlanSigner planSigner;
+  private final Duration planTtl;
+
+  /**
+   * The plans applied (or being applied) by this Code Mode: a second apply of one does nothing.
+   * Across hosts, the writes' idempotency keys keep a plan written once.
+   */
+  private final Set<String> appliedPlans = ConcurrentHashMap.newKeySet();
+
   private final SchemaValidator toolArguments;
   private final OuterTool outerTool;
 
@@ -117,6 +148,7 @@ public final class CodeMode implements AutoCloseable {
             b.authorization == null
                 ? null
                 : new Authorizer(b.authorization, b.authorizationTimeout),
+            new Approver(b.approval, b.maxApprovalWait),
             b.listeners.stream()
                 .filter(MutationAudit.class::isInstance)
                 .map(MutationAudit.class::cast)
@@ -134,6 +166,8 @@ public final class CodeMode implements AutoCloseable {
         SchemaValidator.compile("the input schema of " + tool.name(), tool.parameters());
     this.outerTool = new OuterTool(tool, this::call);
     this.isolation = b.isolation;
+    this.planSigner = new PlanSigner(b.planKey);
+    this.planTtl = b.planTtl;
     this.executor =
         switch (b.isolation) {
           case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
@@ -328,6 +362,166 @@ public final class CodeMode implements AutoCloseable {
    *     true)
    */
   public PassOutcome run(String code, RunContext run) {
+    return run(code, run, null);
+  }
+
+  /**
+   * Plans {@code code}: runs it as {@link #run} does, except that each call of a {@code
+   * needsApproval} tool is validated and authorized but not run nor charged: it is recorded in the
+   * plan (ledger status {@code planned}) and the program receives {@code {planned: true, step,
+   * idempotencyKey}}. Reads run, and the plan shows what each returned. The plan is signed with the
+   * host's plan key and expires after {@code planTtl}; a person approves it, and {@link #apply}
+   * runs its writes.
+   *
+   * @throws IllegalStateException as {@link #run}
+   */
+  public Planning plan(String code, RunContext run) {
+    Objects.requireNonNull(run, "run");
+    String planId = "plan-" + UUID.randomUUID();
+    PlanRecorder recorder = new PlanRecorder(planId);
+    PassOutcome pass = run(code, run, recorder);
+    Instant now = Instant.now();
+    Plan unsigned =
+        new Plan(
+            planId,
+            run.runId(),
+            run.principal(),
+            now,
+            now.plus(planTtl),
+            recorder.reads(),
+            recorder.writes(),
+            "");
+    Plan plan =
+        new Plan(
+            planId,
+            unsigned.runId(),
+            unsigned.principal(),
+            unsigned.createdAt(),
+            unsigned.expiresAt(),
+            unsigned.reads(),
+            unsigned.writes(),
+            planSigner.mac(unsigned));
+    return new Planning(pass, plan);
+  }
+
+  /**
+   * Applies an approved plan: checks that it is exactly the plan this Code Mode's key signed, that
+   * it has not expired and that {@code run} acts for its principal, then runs its writes on this
+   * thread, once each, in order, with their idempotency keys, each recorded as approved by {@code
+   * approval}'s decider. The first write that does not succeed stops the rest ({@link
+   * PlanApplication.Stopped}, which a later apply may retry: the keys keep the written ones from
+   * being written twice). A plan applied (or being applied) here before is {@link
+   * PlanApplication.AlreadyApplied}: nothing runs again, however many applies race.
+   */
+  public PlanApplication apply(Plan plan, ApprovalDecision.Approved approval, RunContext run) {
+    Objects.requireNonNull(plan, "plan");
+    Objects.requireNonNull(approval, "approval");
+    Objects.requireNonNull(run, "run");
+    if (!planSigner.verify(plan)) {
+      return new PlanApplication.Refused(
+          plan.planId(),
+          PlanApplication.Reason.CHANGED,
+          "plan "
+              + plan.planId()
+              + " is not the plan that was signed (a step, an argument or a read differs, or"
+              + " another host's key signed it): nothing was written; plan again");
+    }
+    Instant now = Instant.now();
+    if (now.isAfter(plan.expiresAt())) {
+      return new PlanApplication.Refused(
+          plan.planId(),
+          PlanApplication.Reason.EXPIRED,
+          "plan "
+              + plan.planId()
+              + " expired at "
+              + plan.expiresAt()
+              + " (planTtl "
+              + Durations.format(planTtl)
+              + "): nothing was written; plan again");
+    }
+    if (!plan.principal().equals(run.principal())) {
+      return new PlanApplication.Refused(
+          plan.planId(),
+          PlanApplication.Reason.OTHER_PRINCIPAL,
+          "plan "
+              + plan.planId()
+              + " acts for "
+              + plan.principal().id()
+              + ", not for "
+              + run.principal().id()
+              + ": nothing was written");
+    }
+    List<Allowlist.Method> visible = visible(run);
+    RunContext visibleRun =
+        visible.size() == allowlist.methods().size()
+            ? run
+            : run.withGrants(
+                Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
+    if (!appliedPlans.add(plan.planId())) {
+      return new PlanApplication.AlreadyApplied(
+          plan.planId(),
+          "plan "
+              + plan.planId()
+              + " was already applied (or is being applied): nothing was written again");
+    }
+    String passId = "apply-" + UUID.randomUUID();
+    long started = System.nanoTime();
+    // An apply is a pass without a program: its listeners (the audit) learn who it acts for.
+    if (listeners != null) {
+      listeners.onPassStarted(
+          new PassStarted(
+              run.runId(),
+              passId,
+              run.parentCallId(),
+              tool.name(),
+              run.principal().id(),
+              run.principal().tenant(),
+              now));
+    }
+    Broker.AppliedWrites applied =
+        broker.apply(
+            passId,
+            visibleRun,
+            limits,
+            plan.writes(),
+            new Approval(
+                ApprovalOutcome.APPROVED,
+                approval.decider(),
+                "plan " + plan.planId() + ": " + approval.reason(),
+                now));
+    if (listeners != null) {
+      listeners.onPassEnded(
+          new PassEnded(
+              run.runId(),
+              passId,
+              run.parentCallId(),
+              tool.name(),
+              now,
+              Duration.ofNanos(System.nanoTime() - started),
+              // A stopped plan ends as a program whose awaited write rejected would.
+              applied.stoppedBy() == null ? null : FailureKind.THROWN,
+              null,
+              applied.calls()));
+    }
+    if (applied.stoppedBy() == null) {
+      return new PlanApplication.Applied(
+          plan.planId(),
+          applied.calls(),
+          "plan " + plan.planId() + " applied: " + plan.writes().size() + " writes, each once");
+    }
+    // A stopped plan may be retried: its written steps are kept from a second write by their keys.
+    appliedPlans.remove(plan.planId());
+    return new PlanApplication.Stopped(
+        plan.planId(),
+        applied.calls(),
+        "plan "
+            + plan.planId()
+            + " stopped: "
+            + applied.stoppedBy()
+            + "; the writes after it did not run (see the ledger's statuses)");
+  }
+
+  private PassOutcome run(String code, RunContext run, @Nullable PlanRecorder recorder) {
     Objects.requireNonNull(run, "run");
     List<Allowlist.Method> visible = visible(run);
     boolean everything = visible.size() == allowlist.methods().size();
@@ -351,6 +545,9 @@ public final class CodeMode implements AutoCloseable {
               run.principal().tenant(),
               startedAt));
     }
+    if (recorder != null) {
+      broker.planning(passId, recorder);
+    }
     PassResult result;
     try {
       String program = ProgramShape.check(code, limits.maxSourceBytes());
@@ -371,6 +568,8 @@ public final class CodeMode implements AutoCloseable {
       result =
           PassResult.failedWithoutOutput(
               passId, FailureKind.INTERNAL, null, InternalFailure.report("", e), List.of());
+    } finally {
+      broker.planned(passId);
     }
     PassOutcome outcome;
     try {
@@ -527,7 +726,81 @@ public final class CodeMode implements AutoCloseable {
 
     private Duration authorizationTimeout = DEFAULT_AUTHORIZATION_TIMEOUT;
 
+    /** Null until the host sets one: then only runs that bring a channel can approve. */
+    private @Nullable ApprovalChannel approval;
+
+    private Duration maxApprovalWait = DEFAULT_MAX_APPROVAL_WAIT;
+
+    /** A random key until the host sets one: plans then apply only on this Code Mode. */
+    private byte[] planKey = randomKey();
+
+    private Duration planTtl = DEFAULT_PLAN_TTL;
+
     private Builder() {}
+
+    private static byte[] randomKey() {
+      byte[] key = new byte[PlanSigner.MIN_KEY_BYTES];
+      new SecureRandom().nextBytes(key);
+      return key;
+    }
+
+    /**
+     * The key that signs plans ({@link CodeMode#plan}) and checks them when they are applied, at
+     * least 32 bytes: give every host that may apply a plan the same key (from a secret store). By
+     * default a random key, so a plan applies only on the Code Mode that planned it.
+     */
+    public Builder planKey(byte[] key) {
+      Objects.requireNonNull(key, "planKey");
+      if (key.length < PlanSigner.MIN_KEY_BYTES) {
+        throw new IllegalArgumentException(
+            "planKey must have at least " + PlanSigner.MIN_KEY_BYTES + " bytes, had " + key.length);
+      }
+      this.planKey = key.clone();
+      return this;
+    }
+
+    /**
+     * How long a plan may wait for its approval before {@link CodeMode#apply} refuses it as
+     * expired; {@link CodeMode#DEFAULT_PLAN_TTL} by default, above zero and at most a day.
+     */
+    public Builder planTtl(Duration ttl) {
+      Objects.requireNonNull(ttl, "planTtl");
+      if (ttl.isNegative() || ttl.isZero() || ttl.compareTo(Duration.ofDays(1)) > 0) {
+        throw new IllegalArgumentException(
+            "planTtl must be above zero and at most 1d, was " + Durations.format(ttl));
+      }
+      this.planTtl = ttl;
+      return this;
+    }
+
+    /**
+     * Who approves each call of a {@code needsApproval} tool for runs that bring no channel of
+     * their own ({@link RunContext#withApproval}); none by default, and then every such call
+     * rejects with kind {@code denied} naming the missing approval. The channel is asked after the
+     * call's arguments are validated and the authorization hook allowed it, before the call is
+     * charged to the run's budget or its handler runs.
+     */
+    public Builder approval(ApprovalChannel channel) {
+      this.approval = Objects.requireNonNull(channel, "approval");
+      return this;
+    }
+
+    /**
+     * How long one call waits for its approval decision before it rejects with kind {@code timeout}
+     * naming {@code maxApprovalWait}; {@link CodeMode#DEFAULT_MAX_APPROVAL_WAIT} by default, above
+     * zero and at most an hour. The wait costs the pass no CPU time, but the pass's {@code
+     * maxWallTime} bounds the whole pass, waits included, so {@link #build} requires it to be
+     * shorter than {@code maxWallTime} when a method needs approval.
+     */
+    public Builder maxApprovalWait(Duration wait) {
+      Objects.requireNonNull(wait, "maxApprovalWait");
+      if (wait.isNegative() || wait.isZero() || wait.compareTo(Duration.ofHours(1)) > 0) {
+        throw new IllegalArgumentException(
+            "maxApprovalWait must be above zero and at most 1h, was " + Durations.format(wait));
+      }
+      this.maxApprovalWait = wait;
+      return this;
+    }
 
     /**
      * Decides every inner call before it runs (see {@link RunToolAuthorization}): after its
@@ -702,8 +975,8 @@ public final class CodeMode implements AutoCloseable {
     /**
      * Validates and builds. Fails closed with {@link IllegalArgumentException} on: no methods; a
      * namespace or method name that is not an identifier or would shadow a JavaScript global; a
-     * tool that declares {@code needsApproval}; an invalid schema; an egress budget under 256
-     * bytes.
+     * tool that declares {@code needsApproval} when {@code maxApprovalWait} is not shorter than
+     * {@code maxWallTime}; an invalid schema; an egress budget under 256 bytes.
      */
     public CodeMode build() {
       if (!Identifiers.isToolName(toolName)) {
@@ -737,7 +1010,8 @@ public final class CodeMode implements AutoCloseable {
             namespaceMethods.forEach(
                 (method, tool) -> {
                   requireName("method", method);
-                  if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL) {
+                  if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL
+                      && maxApprovalWait.compareTo(limits.maxWallTime()) >= 0) {
                     throw new IllegalArgumentException(
                         "tool '"
                             + tool.name()
@@ -745,8 +1019,12 @@ public final class CodeMode implements AutoCloseable {
                             + namespace
                             + "."
                             + method
-                            + ") declares needsApproval, which Code Mode cannot run: a program cannot pause for approval; "
-                            + "expose it as a native tool instead");
+                            + ") declares needsApproval, and its calls wait up to maxApprovalWait ("
+                            + Durations.format(maxApprovalWait)
+                            + ") inside a pass of at most maxWallTime ("
+                            + Durations.format(limits.maxWallTime())
+                            + "): raise maxWallTime above maxApprovalWait, or lower"
+                            + " maxApprovalWait");
                   }
                 });
           });

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge;
 
+import io.codemode4j.bridge.approval.ApprovalChannel;
 import java.time.Duration;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -16,6 +17,9 @@ import org.jspecify.annotations.Nullable;
  * @param remainingTime the run's time still allowed; null when it has no deadline
  * @param grants the methods the run inherited the right to see (all by default); the host's policy
  *     may hide more, see {@link Visibility}
+ * @param approval who approves the run's calls of {@code needsApproval} tools; null for the Code
+ *     Mode's own channel ({@link CodeMode.Builder#approval}), and when that is absent too, every
+ *     such call is denied
  *     <p>Decided: no {@code Optional} or {@code OptionalInt} components (a record's components are
  *     its fields); a budget the run does not have is null.
  */
@@ -25,7 +29,8 @@ public record RunContext(
     Principal principal,
     @Nullable RunBudget budget,
     @Nullable Duration remainingTime,
-    Visibility grants) {
+    Visibility grants,
+    @Nullable ApprovalChannel approval) {
 
   public RunContext {
     Objects.requireNonNull(runId, "runId");
@@ -36,6 +41,17 @@ public record RunContext(
       throw new IllegalArgumentException(
           "remainingTime must not be negative, was " + remainingTime);
     }
+  }
+
+  /** A run with the Code Mode's own approval channel, if any. */
+  public RunContext(
+      String runId,
+      String parentCallId,
+      Principal principal,
+      @Nullable RunBudget budget,
+      @Nullable Duration remainingTime,
+      Visibility grants) {
+    this(runId, parentCallId, principal, budget, remainingTime, grants, null);
   }
 
   /** A run that may see every allowlisted method. */
@@ -63,16 +79,36 @@ public record RunContext(
         principal,
         Objects.requireNonNull(budget, "budget"),
         remainingTime,
-        grants);
+        grants,
+        approval);
   }
 
   public RunContext withRemainingTime(Duration time) {
     return new RunContext(
-        runId, parentCallId, principal, budget, Objects.requireNonNull(time, "time"), grants);
+        runId,
+        parentCallId,
+        principal,
+        budget,
+        Objects.requireNonNull(time, "time"),
+        grants,
+        approval);
   }
 
   /** This run, seeing only what {@code visibility} allows. */
   public RunContext withGrants(Visibility visibility) {
-    return new RunContext(runId, parentCallId, principal, budget, remainingTime, visibility);
+    return new RunContext(
+        runId, parentCallId, principal, budget, remainingTime, visibility, approval);
+  }
+
+  /** This run, its {@code needsApproval} calls approved (or not) by {@code channel}. */
+  public RunContext withApproval(ApprovalChannel channel) {
+    return new RunContext(
+        runId,
+        parentCallId,
+        principal,
+        budget,
+        remainingTime,
+        grants,
+        Objects.requireNonNull(channel, "approval"));
   }
 }

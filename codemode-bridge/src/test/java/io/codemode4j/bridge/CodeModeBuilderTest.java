@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,7 +17,7 @@ class CodeModeBuilderTest {
   private final TestTools tools = new TestTools();
 
   @Test
-  void build_needsApprovalTool_isRefused() {
+  void build_needsApprovalToolWaitingLongerThanThePass_isRefusedNamingBothLimits() {
     Tool approval =
         new Tool(
             new ToolSpec(
@@ -26,9 +27,38 @@ class CodeModeBuilderTest {
                 TestTools.json("{}"),
                 ExecutionClass.NEEDS_APPROVAL),
             (args, ctx) -> args);
-    assertThatThrownBy(() -> CodeMode.builder().method("billing", "refund", approval).build())
+    assertThatThrownBy(
+            () ->
+                CodeMode.builder()
+                    .method("billing", "refund", approval)
+                    .maxApprovalWait(Duration.ofSeconds(30))
+                    .build())
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("tool 'refund' (billing.refund) declares needsApproval");
+        .hasMessageContaining(
+            "tool 'refund' (billing.refund) declares needsApproval, and its calls wait up to"
+                + " maxApprovalWait (30s) inside a pass of at most maxWallTime (30s)");
+  }
+
+  @Test
+  void build_needsApprovalToolWithDefaults_isOfferedWithItsExecutionClassDeclared() {
+    try (CodeMode codeMode =
+        CodeMode.builder().method("billing", "refund", refund()).readyContexts(0).build()) {
+      assertThat(codeMode.methods()).containsExactly("billing.refund");
+      assertThat(codeMode.declarations())
+          .contains("@executionClass needsApproval")
+          .contains("Each call waits for a person's approval");
+    }
+  }
+
+  private static Tool refund() {
+    return new Tool(
+        new ToolSpec(
+            "refund",
+            "Refunds.",
+            TestTools.json("{\"type\":\"object\"}"),
+            TestTools.json("{}"),
+            ExecutionClass.NEEDS_APPROVAL),
+        (args, ctx) -> args);
   }
 
   @ParameterizedTest

@@ -95,6 +95,32 @@ public final class TestTools {
         });
   }
 
+  /**
+   * {@code flag({value})} returns {@code {value}}: a write that needs a person's approval ({@link
+   * ExecutionClass#NEEDS_APPROVAL}), counted in {@link #started} when its handler runs (its context
+   * in {@link #contexts}); the value {@code fail} fails it.
+   */
+  public Tool flag() {
+    return new Tool(
+        new ToolSpec(
+            "flag",
+            "Flags its value, once a person approves.",
+            json(
+                "{\"type\":\"object\",\"properties\":{\"value\":{}},\"required\":[\"value\"],\"additionalProperties\":false}"),
+            json("{\"type\":\"object\",\"properties\":{\"value\":{}},\"required\":[\"value\"]}"),
+            ExecutionClass.NEEDS_APPROVAL),
+        (args, ctx) -> {
+          enter(ctx);
+          active.decrementAndGet();
+          if (args.get("value").asString("").equals("fail")) {
+            throw new ToolFailure(ToolFailure.Kind.FAILED, "the flag could not be written");
+          }
+          ObjectNode out = JSON.objectNode();
+          out.set("value", args.get("value"));
+          return out;
+        });
+  }
+
   /** {@code fail({kind, message})} always fails with that kind. */
   public Tool fail() {
     return new Tool(

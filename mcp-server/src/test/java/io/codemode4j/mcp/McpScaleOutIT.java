@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
+import io.codemode4j.bridge.approval.ApprovalDecision;
 import io.codemode4j.bridge.telemetry.OpenTelemetryListener;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.billing.BillingSample;
@@ -72,6 +73,9 @@ class McpScaleOutIT {
           BillingSample.installTools(warehouse, FlagStore.embedded(state), CodeMode.builder())
               .listener(OpenTelemetryListener.of(otel))
               .listener(passStarts)
+              // billing.flagInvoice needs approval; MCP elicitation is not wired yet, so the
+              // host approves its own test flags.
+              .approval(request -> ApprovalDecision.approve("scale-out test", "the test's flag"))
               .build();
       CodeModeMcp mcp = CodeModeMcp.builder(codeMode).openTelemetry(otel).build();
       Tokens tokens =

@@ -1,6 +1,7 @@
 package io.codemode4j.spring;
 
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.PassListener;
 import io.codemode4j.sample.SampleData;
@@ -54,6 +55,9 @@ import org.springframework.core.io.ResourceLoader;
  *       defines the {@link CodeMode} bean.
  *   <li>Every {@link PassListener} bean (an {@code AuditLog}, an {@code OpenTelemetryListener})
  *       listens to the passes.
+ *   <li>An {@link ApprovalChannel} bean, when there is exactly one, approves the calls of tools
+ *       that need a person's approval ({@code billing.flagInvoice}), each waiting at most {@code
+ *       codemode.max-approval-wait}; without one every such call is denied.
  * </ul>
  */
 @AutoConfiguration(
@@ -168,11 +172,13 @@ public class CodeModeAutoConfiguration {
       WarehouseProperties warehouseProperties,
       CodeModeProperties properties,
       ObjectProvider<PassListener> listeners,
+      ObjectProvider<ApprovalChannel> approvals,
       ObjectProvider<CodeModeBuilderCustomizer> customizers)
       throws WarehouseException {
     CodeMode.Builder builder =
         CodeMode.builder()
             .limits(properties.limits())
+            .maxApprovalWait(properties.maxApprovalWait())
             .maxEgressBytes(properties.maxEgressBytes())
             .isolation(properties.isolation().isolation())
             .includeDeclarations(properties.includeDeclarations())
@@ -194,6 +200,7 @@ public class CodeModeAutoConfiguration {
       BillingSample.installTools(warehouse, builder);
     }
     listeners.orderedStream().forEach(builder::listener);
+    approvals.ifUnique(builder::approval);
     customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
     return builder.build();
   }

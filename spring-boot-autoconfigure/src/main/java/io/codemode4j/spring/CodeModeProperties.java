@@ -31,6 +31,9 @@ import org.springframework.util.unit.DataSize;
  * @param maxCalls inner calls one pass may make (64)
  * @param maxCallBytes UTF-8 bytes of one inner call's arguments and of its result (1048576)
  * @param maxCallConcurrency inner calls running at once, 1..64 (4)
+ * @param maxApprovalWait how long one call of a {@code needsApproval} tool waits for the {@code
+ *     ApprovalChannel} bean's decision, below {@code max-wall-time} (20s, or half the wall time
+ *     when that is shorter)
  * @param maxEgressBytes bytes of the tool result the model reads (8192)
  * @param isolation {@code in-process} (default) or {@code process}
  * @param includeDeclarations whether {@code run_javascript}'s description holds the TypeScript
@@ -53,6 +56,7 @@ public record CodeModeProperties(
     Integer maxCalls,
     Integer maxCallBytes,
     Integer maxCallConcurrency,
+    Duration maxApprovalWait,
     Integer maxEgressBytes,
     CodeModeIsolation isolation,
     Boolean includeDeclarations,
@@ -93,6 +97,19 @@ public record CodeModeProperties(
             d.maxHostCallConcurrency(),
             1,
             CodeExecutionLimits.MAX_CONCURRENCY);
+    Duration approvalWait =
+        CodeMode.DEFAULT_MAX_APPROVAL_WAIT.compareTo(maxWallTime) < 0
+            ? CodeMode.DEFAULT_MAX_APPROVAL_WAIT
+            : maxWallTime.dividedBy(2);
+    maxApprovalWait = positive("codemode.max-approval-wait", maxApprovalWait, approvalWait);
+    if (maxApprovalWait.compareTo(maxWallTime) >= 0) {
+      throw new IllegalArgumentException(
+          "codemode.max-approval-wait must be shorter than codemode.max-wall-time, which bounds"
+              + " the whole pass with its waits, was "
+              + maxApprovalWait
+              + " with a wall time of "
+              + maxWallTime);
+    }
     maxEgressBytes =
         positive("codemode.max-egress-bytes", maxEgressBytes, CodeMode.DEFAULT_MAX_EGRESS_BYTES);
     isolation = isolation == null ? CodeModeIsolation.IN_PROCESS : isolation;

@@ -113,6 +113,7 @@ class CodeModeAutoConfigurationTest {
         "codemode.max-wall-time=0s | codemode.max-wall-time must be above zero, was PT0S",
         "codemode.max-stack-frames=10 | codemode.max-stack-frames must be 50..4000, was 10",
         "codemode.max-call-concurrency=65 | codemode.max-call-concurrency must be 1..64, was 65",
+        "codemode.max-approval-wait=30s | codemode.max-approval-wait must be shorter than codemode.max-wall-time",
         "codemode.max-memory=10KB | codemode.max-memory must be at least 1MB, was 10240B",
         "codemode.principal.id= | codemode.principal.id must not be blank",
         "codemode.warehouse.max-rows=-1 | codemode.warehouse.max-rows must be 1..1000000, was -1",

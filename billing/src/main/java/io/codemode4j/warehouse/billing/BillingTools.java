@@ -323,10 +323,10 @@ public final class BillingTools {
         new ToolSpec(
             "billing_flag_invoice",
             """
-        Flags one invoice the caller can see for review, with a reason; each call adds a flag (calling         twice flags twice). Not transactional: flags written before a later call fails stay written.         An invoice id the caller cannot see rejects with kind 'refused'. If this call ended         'uncertain', look for its flag with billing.flags before flagging again.""",
+        Flags one invoice the caller can see for review, with a reason; each call waits for a person's         approval and rejects with kind 'denied' (or 'timeout') without it, writing nothing. Each         approved call adds a flag (calling twice flags twice). Not transactional: flags written before a later call fails stay written.         An invoice id the caller cannot see rejects with kind 'refused'. If this call ended         'uncertain', look for its flag with billing.flags before flagging again.""",
             parameters,
             success,
-            ExecutionClass.MUTATION);
+            ExecutionClass.NEEDS_APPROVAL);
     return new Tool(
         spec,
         (arguments, context) -> {

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import javax.sql.DataSource;
 import org.jspecify.annotations.Nullable;
 
@@ -31,15 +32,22 @@ import org.jspecify.annotations.Nullable;
  * held open. DuckDB lets one process at a time open a file for writing, so two {@code codemode run}
  * processes flagging together would otherwise fail; this way the second waits for the first's few
  * milliseconds (DuckDB's "Could not set lock on file" is retried with a growing pause for up to
- * {@link #LOCK_WAIT}) and both flags are kept. One process serializes its own writes first, so it
- * never contends with itself. A shared store is any JDBC {@link DataSource} (PostgreSQL, say),
- * whose own locking then applies. DuckDB was chosen over SQLite, which handles several processes
- * natively, to keep one embedded engine in the project.
+ * {@link #LOCK_WAIT}) and both flags are kept. One process serializes its own writes to a file
+ * first, whichever of its stores makes them, so it never contends with itself. A shared store is
+ * any JDBC {@link DataSource} (PostgreSQL, say), whose own locking then applies. DuckDB was chosen
+ * over SQLite, which handles several processes natively, to keep one embedded engine in the
+ * project.
  *
  * <p>Every flag records the run, pass and call that wrote it, so a call the ledger reports {@code
  * uncertain} (its pass ended while it ran) can be reconciled: list the flags and look for its call
  * id before flagging again. Writes are not transactional across calls: a pass that fails after two
  * of three flags keeps the two.
+ *
+ * <p>A write with an idempotency key (an approved plan's, {@link CallContext#idempotencyKey()}) is
+ * written once per key: a second write with the key, from this process, another one or another host
+ * on the shared database, returns the flag the first wrote and writes nothing. Decided: the key is
+ * looked up first, and a unique index on it settles a race between hosts, after which the loser
+ * reads the winner's flag; this needs no engine's upsert syntax.
  */
 public final class FlagStore {
 
@@ -50,7 +58,20 @@ public final class FlagStore {
       "CREATE TABLE IF NOT EXISTS invoice_flags ("
           + "flag_id VARCHAR PRIMARY KEY, invoice_id VARCHAR NOT NULL, region VARCHAR NOT NULL,"
           + " reason VARCHAR NOT NULL, run_id VARCHAR NOT NULL, pass_id VARCHAR NOT NULL,"
-          + " call_id VARCHAR NOT NULL, principal VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL)";
+          + " call_id VARCHAR NOT NULL, principal VARCHAR NOT NULL, created_at TIMESTAMP NOT NULL,"
+          + " idempotency_key VARCHAR)";
+
+  /**
+   * A store made before idempotency keys gains their column; probed first, since an {@code ALTER}
+   * of a table that has an index is not every engine's to make twice.
+   */
+  private static final String KEY_COLUMN =
+      "ALTER TABLE invoice_flags ADD COLUMN idempotency_key VARCHAR";
+
+  /** One flag per key, whichever process or host writes it: the database decides a race. */
+  private static final String KEY_INDEX =
+      "CREATE UNIQUE INDEX IF NOT EXISTS invoice_flags_idempotency_key"
+          + " ON invoice_flags (idempotency_key)";
 
   /**
    * One flag.
@@ -86,15 +107,26 @@ public final class FlagStore {
     Connection open() throws SQLException, InterruptedException;
   }
 
+  /**
+   * One lock per embedded file in this process, shared by every store of that file: DuckDB opens a
+   * file once per process, so two stores of it (two hosts' views in one JVM) would otherwise
+   * conflict on its catalog instead of waiting for each other.
+   */
+  private static final ConcurrentHashMap<Path, Object> FILE_LOCKS = new ConcurrentHashMap<>();
+
   private final Connector connector;
   private final String description;
 
-  /** Whether this store has made sure of its table; read and set under the store's lock. */
+  /** What this store's operations hold: its file's lock, or its own for a database. */
+  private final Object lock;
+
+  /** Whether this store has made sure of its table; read and set under {@link #lock}. */
   private boolean tableReady;
 
-  private FlagStore(Connector connector, String description) {
+  private FlagStore(Connector connector, String description, Object lock) {
     this.connector = connector;
     this.description = description;
+    this.lock = lock;
   }
 
   /**
@@ -122,7 +154,8 @@ public final class FlagStore {
           }
           return connection;
         },
-        "the flag store " + file);
+        "the flag store " + file,
+        FILE_LOCKS.computeIfAbsent(file, f -> new Object()));
   }
 
   /**
@@ -131,7 +164,7 @@ public final class FlagStore {
    */
   public static FlagStore of(DataSource dataSource) {
     Objects.requireNonNull(dataSource, "dataSource");
-    return new FlagStore(dataSource::getConnection, "the flag store " + dataSource);
+    return new FlagStore(dataSource::getConnection, "the flag store " + dataSource, new Object());
   }
 
   /**
@@ -145,7 +178,9 @@ public final class FlagStore {
           "a flag store URL starts with jdbc:, e.g. jdbc:postgresql://host/db, was '" + url + "'");
     }
     return new FlagStore(
-        () -> DriverManager.getConnection(url), "the flag store " + JdbcPools.redacted(url));
+        () -> DriverManager.getConnection(url),
+        "the flag store " + JdbcPools.redacted(url),
+        new Object());
   }
 
   /**
@@ -155,8 +190,8 @@ public final class FlagStore {
   private Connection open() throws SQLException, InterruptedException {
     Connection connection = connector.open();
     if (!tableReady) {
-      try (Statement statement = connection.createStatement()) {
-        statement.execute(SCHEMA);
+      try {
+        prepare(connection);
       } catch (SQLException e) {
         connection.close();
         throw e;
@@ -167,11 +202,50 @@ public final class FlagStore {
   }
 
   /**
-   * Records a flag on {@code invoiceId} (of {@code region}, already checked to be the caller's),
-   * written by {@code call}.
+   * Creates the table, its key column and index where missing. Decided: tried again once when it
+   * fails, since two hosts creating them at once make one fail (PostgreSQL's {@code IF NOT EXISTS}
+   * is not atomic) only after the other's are committed, so the second try finds them.
    */
-  public synchronized Flag add(String invoiceId, String region, String reason, CallContext call)
+  private static void prepare(Connection connection) throws SQLException {
+    try {
+      prepareOnce(connection);
+    } catch (SQLException raced) {
+      try {
+        prepareOnce(connection);
+      } catch (SQLException e) {
+        e.addSuppressed(raced);
+        throw e;
+      }
+    }
+  }
+
+  private static void prepareOnce(Connection connection) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(SCHEMA);
+      try (Statement probe = connection.createStatement()) {
+        probe.executeQuery("SELECT idempotency_key FROM invoice_flags WHERE 1 = 0").close();
+      } catch (SQLException missing) {
+        statement.execute(KEY_COLUMN);
+      }
+      statement.execute(KEY_INDEX);
+    }
+  }
+
+  /**
+   * Records a flag on {@code invoiceId} (of {@code region}, already checked to be the caller's),
+   * written by {@code call}; when the call has an idempotency key already written, returns that
+   * key's flag and writes nothing.
+   */
+  public Flag add(String invoiceId, String region, String reason, CallContext call)
       throws SQLException, InterruptedException {
+    synchronized (lock) {
+      return addHoldingLock(invoiceId, region, reason, call);
+    }
+  }
+
+  private Flag addHoldingLock(String invoiceId, String region, String reason, CallContext call)
+      throws SQLException, InterruptedException {
+    String key = call.idempotencyKey();
     Flag flag =
         new Flag(
             UUID.randomUUID().toString(),
@@ -183,10 +257,34 @@ public final class FlagStore {
             call.callId(),
             call.principal().id(),
             Instant.now().truncatedTo(ChronoUnit.MICROS));
-    try (Connection connection = open();
-        PreparedStatement insert =
-            connection.prepareStatement(
-                "INSERT INTO invoice_flags VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+    try (Connection connection = open()) {
+      if (key != null) {
+        Flag written = byKey(connection, key);
+        if (written != null) {
+          return written;
+        }
+      }
+      try {
+        insert(connection, flag, key);
+      } catch (SQLException e) {
+        Flag written = key == null ? null : byKey(connection, key);
+        if (written == null) {
+          throw e;
+        }
+        // Another host wrote this key between the look-up and the insert: its flag is the one.
+        return written;
+      }
+    }
+    return flag;
+  }
+
+  private static void insert(Connection connection, Flag flag, @Nullable String key)
+      throws SQLException {
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO invoice_flags (flag_id, invoice_id, region, reason, run_id, pass_id,"
+                + " call_id, principal, created_at, idempotency_key)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       insert.setString(1, flag.flagId());
       insert.setString(2, flag.invoiceId());
       insert.setString(3, flag.region());
@@ -196,16 +294,47 @@ public final class FlagStore {
       insert.setString(7, flag.callId());
       insert.setString(8, flag.principal());
       insert.setTimestamp(9, Timestamp.from(flag.createdAt()));
+      insert.setString(10, key);
       insert.executeUpdate();
     }
-    return flag;
+  }
+
+  /** The flag written with idempotency key {@code key}; null when none is. */
+  private static @Nullable Flag byKey(Connection connection, String key) throws SQLException {
+    try (PreparedStatement select =
+        connection.prepareStatement("SELECT * FROM invoice_flags WHERE idempotency_key = ?")) {
+      select.setString(1, key);
+      try (ResultSet rows = select.executeQuery()) {
+        return rows.next() ? flag(rows) : null;
+      }
+    }
+  }
+
+  private static Flag flag(ResultSet rows) throws SQLException {
+    return new Flag(
+        rows.getString("flag_id"),
+        rows.getString("invoice_id"),
+        rows.getString("region"),
+        rows.getString("reason"),
+        rows.getString("run_id"),
+        rows.getString("pass_id"),
+        rows.getString("call_id"),
+        rows.getString("principal"),
+        rows.getTimestamp("created_at").toInstant());
   }
 
   /**
    * The flags, oldest first: of {@code invoiceId} only when it is not null, and of {@code regions}
    * only when they are not null (a tenant's).
    */
-  public synchronized List<Flag> list(@Nullable String invoiceId, @Nullable Set<String> regions)
+  public List<Flag> list(@Nullable String invoiceId, @Nullable Set<String> regions)
+      throws SQLException, InterruptedException {
+    synchronized (lock) {
+      return listHoldingLock(invoiceId, regions);
+    }
+  }
+
+  private List<Flag> listHoldingLock(@Nullable String invoiceId, @Nullable Set<String> regions)
       throws SQLException, InterruptedException {
     StringBuilder sql = new StringBuilder("SELECT * FROM invoice_flags WHERE TRUE");
     List<String> values = new ArrayList<>();
@@ -226,17 +355,7 @@ public final class FlagStore {
       }
       try (ResultSet rows = select.executeQuery()) {
         while (rows.next()) {
-          flags.add(
-              new Flag(
-                  rows.getString("flag_id"),
-                  rows.getString("invoice_id"),
-                  rows.getString("region"),
-                  rows.getString("reason"),
-                  rows.getString("run_id"),
-                  rows.getString("pass_id"),
-                  rows.getString("call_id"),
-                  rows.getString("principal"),
-                  rows.getTimestamp("created_at").toInstant()));
+          flags.add(flag(rows));
         }
       }
     }

@@ -34,9 +34,11 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Writes one JSON line per inner call, when the call ends, and one per pass, when it ends: who
  * (principal, tenant keys), which run, pass, call and outer call, what (method, tool, arguments
- * when the host opts in), what the host's authorization hook decided and why, and what came of it
- * (status, failure kind and message, timing). Register it with {@code CodeMode.Builder.listener};
- * close it when the {@code CodeMode} is closed.
+ * when the host opts in), what the host's authorization hook decided and why, for a {@code
+ * needsApproval} call how its approval ended, who decided, why and when ({@code "approval":
+ * {outcome, decider, reason, decidedAt}}, null for other calls), and what came of it (status,
+ * failure kind and message, timing). Register it with {@code CodeMode.Builder.listener}; close it
+ * when the {@code CodeMode} is closed.
  *
  * <p>Decided: each line is written with one {@code write} of its bytes to a stream opened for
  * appending, then flushed, under a lock, so that lines of concurrent passes never interleave and a
@@ -46,12 +48,12 @@ import tools.jackson.databind.node.ObjectNode;
  * which an audit that must not lose lines accepts. A write that fails throws {@link
  * UncheckedIOException}, which the {@code CodeMode}'s listener guard logs; the pass goes on.
  *
- * <p>A call to a {@code mutation} tool gets one more line before its handler runs, {@code "record":
- * "intent"} ({@link MutationAudit}): written, flushed and, for a file, synced to the disk ({@code
- * fsync}) before the call may go on, so that a {@code kill -9} at any moment leaves no stored write
- * without its record, and a disk that fails stops the write ({@code unaudited}) instead of losing
- * its record. An intent without its call line is a write that may or may not have happened; one
- * with it says how it ended.
+ * <p>A call to a {@code mutation} or {@code needsApproval} tool gets one more line before its
+ * handler runs, {@code "record": "intent"} ({@link MutationAudit}): written, flushed and, for a
+ * file, synced to the disk ({@code fsync}) before the call may go on, so that a {@code kill -9} at
+ * any moment leaves no stored write without its record, and a disk that fails stops the write
+ * ({@code unaudited}) instead of losing its record. An intent without its call line is a write that
+ * may or may not have happened; one with it says how it ended.
  *
  * <p>Arguments are written only with {@link Arguments#INCLUDED}, as the JSON object the program
  * passed (parsed again, so that no string a worker process sends can break the line; what does not
@@ -171,6 +173,15 @@ public final class AuditLog implements PassListener, MutationAudit, AutoCloseabl
     line.put("method", event.method());
     line.put("tool", event.tool());
     line.put("authorization", event.authorization().wireName());
+    if (event.approval() == null) {
+      line.putNull("approval");
+    } else {
+      line.putObject("approval")
+          .put("outcome", event.approval().outcome().wireName())
+          .put("decider", event.approval().decider())
+          .put("reason", event.approval().reason())
+          .put("decidedAt", event.approval().decidedAt().toString());
+    }
     line.put("status", event.status().wireName());
     line.put("failureKind", event.failureKind() == null ? null : event.failureKind().wireName());
     line.put("failureMessage", event.failureMessage());

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.discovery;
 
+import io.codemode4j.bridge.tool.ExecutionClass;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -21,6 +22,8 @@ import tools.jackson.databind.node.ObjectNode;
  * @param success the tool's own success schema
  * @param declaration the method's complete TypeScript declaration, {@code declare const
  *     <namespace>: {...};}
+ * @param executionClass whether the method reads, writes, or writes only with a person's approval
+ *     ({@code needsApproval}), so a model can tell before it writes the program
  */
 public record DiscoveryMatch(
     String id,
@@ -31,7 +34,8 @@ public record DiscoveryMatch(
     String description,
     JsonNode parameters,
     JsonNode success,
-    String declaration) {
+    String declaration,
+    ExecutionClass executionClass) {
 
   public DiscoveryMatch {
     Objects.requireNonNull(id, "id");
@@ -43,6 +47,7 @@ public record DiscoveryMatch(
     parameters = Objects.requireNonNull(parameters, "parameters").deepCopy();
     success = Objects.requireNonNull(success, "success").deepCopy();
     Objects.requireNonNull(declaration, "declaration");
+    Objects.requireNonNull(executionClass, "executionClass");
     if (!id.equals(id(tool, namespace, method))) {
       throw new IllegalArgumentException(
           "id must be " + id(tool, namespace, method) + ", was " + id);
@@ -79,6 +84,6 @@ public record DiscoveryMatch(
             .put("description", description);
     json.set("parameters", parameters.deepCopy());
     json.set("success", success.deepCopy());
-    return json.put("declaration", declaration);
+    return json.put("declaration", declaration).put("executionClass", executionClass.wireName());
   }
 }

@@ -254,7 +254,8 @@ public final class ToolDiscovery {
         spec.description(),
         spec.parameters(),
         spec.success(),
-        method.declaration());
+        method.declaration(),
+        method.spec().executionClass());
   }
 
   /**
@@ -328,10 +329,12 @@ public final class ToolDiscovery {
                "description": {"type": "string"},
                "parameters": {"type": "object", "description": "The JSON Schema of the method's argument"},
                "success": {"type": "object", "description": "The JSON Schema of the method's result"},
-               "declaration": {"type": "string", "description": "The method's TypeScript declaration"}
+               "declaration": {"type": "string", "description": "The method's TypeScript declaration"},
+               "executionClass": {"enum": ["readonly", "mutation", "needsApproval"],
+                                  "description": "needsApproval: each call waits for a person's approval and rejects with kind 'denied' without it"}
              },
              "required": ["id", "tool", "nativeTool", "namespace", "method", "description", "parameters",
-                          "success", "declaration"],
+                          "success", "declaration", "executionClass"],
              "additionalProperties": false}}
          },
          "required": ["matches"],

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.event;
 
+import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.outcome.CallStatus;
 import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
@@ -24,6 +25,8 @@ import org.jspecify.annotations.Nullable;
  *     the hook's reason); null for every other status
  * @param authorization what the host's authorization hook decided, {@link
  *     CallAuthorization#NOT_ASKED} when it was not asked
+ * @param approval how a person's approval of a {@code needsApproval} call ended, who decided and
+ *     when; null when the call needed none or was refused before its turn
  * @param invokedAt when the program made the call
  * @param startedAt when its handler started; null when it never did (refused, or still queued)
  * @param duration from the handler's start to its known end, or to the pass's end when {@code
@@ -39,6 +42,7 @@ public record CallEnded(
     ToolFailure.@Nullable Kind failureKind,
     @Nullable String failureMessage,
     CallAuthorization authorization,
+    @Nullable Approval approval,
     Instant invokedAt,
     @Nullable Instant startedAt,
     Duration duration)
@@ -67,6 +71,13 @@ public record CallEnded(
     if (authorization == CallAuthorization.DENIED && failureKind != ToolFailure.Kind.UNAUTHORIZED) {
       throw new IllegalArgumentException(
           "a denied call fails unauthorized, but its failure kind was " + failureKind);
+    }
+    if (approval != null && !approval.approved() && status != CallStatus.FAILED) {
+      throw new IllegalArgumentException(
+          "a call whose approval ended "
+              + approval.outcome().wireName()
+              + " fails, but its status was "
+              + status.wireName());
     }
     boolean mustHaveStarted = status == CallStatus.SUCCEEDED || status == CallStatus.UNCERTAIN;
     if (mustHaveStarted && startedAt == null

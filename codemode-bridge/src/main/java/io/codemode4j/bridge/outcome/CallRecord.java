@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.outcome;
 
+import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param invokedAt when the program made the call
  * @param duration from the handler's start to its known end, or to the pass's end when uncertain;
  *     zero when the handler never started
+ * @param approval how a person's approval of a {@code needsApproval} call ended, who decided and
+ *     when; null when the call needed none or was refused before its turn
  */
 public record CallRecord(
     String callId,
@@ -26,7 +29,8 @@ public record CallRecord(
     CallStatus status,
     @Nullable String failureKind,
     Instant invokedAt,
-    Duration duration) {
+    Duration duration,
+    @Nullable Approval approval) {
   public CallRecord {
     Objects.requireNonNull(callId, "callId");
     Objects.requireNonNull(method, "method");
@@ -34,5 +38,17 @@ public record CallRecord(
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(invokedAt, "invokedAt");
     Objects.requireNonNull(duration, "duration");
+  }
+
+  /** A call that needed no approval. */
+  public CallRecord(
+      String callId,
+      String method,
+      String tool,
+      CallStatus status,
+      @Nullable String failureKind,
+      Instant invokedAt,
+      Duration duration) {
+    this(callId, method, tool, status, failureKind, invokedAt, duration, null);
   }
 }

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.schema;
 
+import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -78,6 +79,11 @@ public final class TypeScriptDeclarations {
     tagged(doc, "@param args ", text(parameters, "description"));
     tagged(doc, "@returns ", text(success, "description"));
     doc.add("@executionClass " + spec.executionClass().wireName());
+    if (spec.executionClass() == ExecutionClass.NEEDS_APPROVAL) {
+      doc.add(
+          "Each call waits for a person's approval; without it, it rejects with kind 'denied'"
+              + " (or 'timeout') and does nothing.");
+    }
     jsDoc(out, doc, indent);
     boolean argsOptional = !parameters.has("required") || parameters.get("required").isEmpty();
     out.append(indent)

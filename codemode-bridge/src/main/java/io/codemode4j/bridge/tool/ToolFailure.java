@@ -19,6 +19,11 @@ public final class ToolFailure extends Exception {
     REFUSED("refused"),
     /** The principal may not make this call. */
     UNAUTHORIZED("unauthorized"),
+    /**
+     * A call that needs a person's approval did not get it: the approver denied it, or the run has
+     * no approval channel (the message names the missing approval), or the channel failed.
+     */
+    DENIED("denied"),
     /** The tool tried and failed. */
     FAILED("failed"),
     /**
@@ -27,7 +32,9 @@ public final class ToolFailure extends Exception {
     BUDGET("budget"),
     /** Arguments or result exceed {@code maxHostCallBytes}. */
     TOO_LARGE("too_large"),
-    /** The tool's own deadline passed. */
+    /**
+     * The tool's own deadline passed, or no approval decision came within {@code maxApprovalWait}.
+     */
     TIMEOUT("timeout"),
     /**
      * A mutation whose intent the audit could not record first ({@code MutationAudit}): it did not

@@ -3,6 +3,8 @@ package io.codemode4j.bridge.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.approval.Approval;
+import io.codemode4j.bridge.approval.ApprovalOutcome;
 import io.codemode4j.bridge.event.CallAdmitted;
 import io.codemode4j.bridge.event.CallAuthorization;
 import io.codemode4j.bridge.event.CallEnded;
@@ -64,6 +66,7 @@ class AuditLogTest {
             ToolFailure.Kind.UNAUTHORIZED,
             "ana may not",
             CallAuthorization.DENIED,
+            null,
             T,
             null,
             Duration.ZERO));
@@ -91,7 +94,7 @@ class AuditLogTest {
             """
             {"record":"call","runId":"run-1","passId":"pass-1","parentCallId":"outer-1",\
             "principal":"ana","tenant":["emea"],"callId":"pass-1:1","method":"t.echo","tool":"echo",\
-            "authorization":"denied","status":"failed","failureKind":"unauthorized",\
+            "authorization":"denied","approval":null,"status":"failed","failureKind":"unauthorized",\
             "failureMessage":"ana may not","invokedAt":"2026-12-01T10:00:00Z","startedAt":null,\
             "durationMs":0.0}
             """,
@@ -100,6 +103,33 @@ class AuditLogTest {
             "principal":"ana","tenant":["emea"],"toolName":"run_javascript","outcome":"thrown",\
             "limit":null,"startedAt":"2026-12-01T10:00:00Z","durationMs":3.472,"calls":0}
             """);
+  }
+
+  @Test
+  void onCallEnded_deniedApproval_recordsTheDecisionTheDeciderAndTheTime() {
+    Chunks out = new Chunks();
+    AuditLog log = AuditLog.writingTo(out, AuditLog.Arguments.OMITTED);
+
+    log.onCallEnded(
+        new CallEnded(
+            "run-1",
+            "pass-1",
+            "pass-1:1",
+            "billing.flagInvoice",
+            "billing_flag_invoice",
+            CallStatus.FAILED,
+            ToolFailure.Kind.DENIED,
+            "denied by ana",
+            CallAuthorization.NOT_ASKED,
+            new Approval(ApprovalOutcome.DENIED, "ana", "not this one", T),
+            T,
+            null,
+            Duration.ZERO));
+
+    assertThat(out.writes.getFirst())
+        .contains(
+            "\"approval\":{\"outcome\":\"denied\",\"decider\":\"ana\",\"reason\":\"not this one\","
+                + "\"decidedAt\":\"2026-12-01T10:00:00Z\"},\"status\":\"failed\",\"failureKind\":\"denied\"");
   }
 
   @ParameterizedTest(name = "{0} -> {1}")

@@ -220,12 +220,30 @@ class ToolDiscoveryTest {
     assertThat(first.get("tool").asString()).isEqualTo("run_javascript");
     assertThat(first.get("nativeTool").asString()).isEqualTo("list_invoices");
     assertThat(first.get("declaration").asString()).startsWith("declare const billing: {");
+    assertThat(first.get("executionClass").asString()).isEqualTo("readonly");
     assertThat(first.get("parameters"))
         .isEqualTo(SyntheticToolkit.listInvoices().spec().parameters());
     assertThat(SchemaValidator.compile("success", discovery.tool().success()).problems(result))
         .isEmpty();
     assertThat(discovery.discover(TestTools.json("{\"query\": \"invoice\"}"), RUN).get("matches"))
         .hasSize(ToolDiscovery.DEFAULT_LIMIT);
+  }
+
+  @Test
+  void search_needsApprovalMethod_saysSoInItsMatch() {
+    try (CodeMode flags =
+        CodeMode.builder()
+            .toolName("run_flags")
+            .method("t", "flag", new TestTools().flag())
+            .includeDeclarations(false)
+            .readyContexts(0)
+            .build()) {
+      DiscoveryMatch match = ToolDiscovery.of(List.of(flags)).search("flag", 1, RUN).getFirst();
+
+      assertThat(match.executionClass()).isEqualTo(ExecutionClass.NEEDS_APPROVAL);
+      assertThat(match.toJson().get("executionClass").asString()).isEqualTo("needsApproval");
+      assertThat(match.declaration()).contains("Each call waits for a person's approval");
+    }
   }
 
   @ParameterizedTest(name = "{0}")

@@ -31,6 +31,7 @@ class EventRecordsTest {
         kind,
         kind == null ? null : "why",
         CallAuthorization.NOT_ASKED,
+        null,
         T,
         startedAt,
         duration);
@@ -80,6 +81,7 @@ class EventRecordsTest {
                     null,
                     "why",
                     CallAuthorization.NOT_ASKED,
+                    null,
                     T,
                     T,
                     Duration.ZERO))
@@ -101,6 +103,7 @@ class EventRecordsTest {
                     ToolFailure.Kind.REFUSED,
                     "why",
                     CallAuthorization.DENIED,
+                    null,
                     T,
                     null,
                     Duration.ZERO))

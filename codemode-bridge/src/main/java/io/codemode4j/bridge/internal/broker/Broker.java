@@ -4,12 +4,16 @@ import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.approval.Approval;
+import io.codemode4j.bridge.approval.ApprovalRequest;
 import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.event.MutationAudit;
 import io.codemode4j.bridge.event.MutationIntent;
 import io.codemode4j.bridge.internal.GuestJson;
 import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
+import io.codemode4j.bridge.plan.PlannedWrite;
 import io.codemode4j.bridge.tool.AuthorizationRequest;
 import io.codemode4j.bridge.tool.CallContext;
 import io.codemode4j.bridge.tool.ExecutionClass;
@@ -22,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -39,8 +44,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * maxHostCallBytes}; these are decided on the pass thread when the program makes the call. When its
  * turn comes (until then it is {@code not-started}), the call's own thread (see {@link #start})
  * checks that the arguments are JSON matching the parameters schema, then runs the handler as
- * {@code uncertain}; its result must match the success schema and fit {@code maxHostCallBytes}
- * before it is {@code succeeded}.
+ * {@code uncertain} (after the host's authorization hook and, for a {@code needsApproval} tool, a
+ * person's approval, see {@link Approver}); its result must match the success schema and fit {@code
+ * maxHostCallBytes} before it is {@code succeeded}.
  *
  * <p>Decided: {@code maxHostCallConcurrency} is enforced once, by the {@link LocalDispatcher} that
  * every executor routes calls through: it starts a call only while fewer than that many run, so the
@@ -78,12 +84,30 @@ public final class Broker {
   /** Null when the host authorizes nothing per call. */
   private final @Nullable Authorizer authorizer;
 
+  /** Asks a person about each call of a {@code needsApproval} tool. */
+  private final Approver approver;
+
   /** Record each mutation's intent before it runs; empty when nothing is audited. */
   private final List<MutationAudit> audits;
 
-  /** A broker no one listens to, that authorizes and audits nothing per call. */
+  /** The recorders of the passes that plan rather than write, by pass id. */
+  private final Map<String, PlanRecorder> planning = new ConcurrentHashMap<>();
+
+  /**
+   * A broker no one listens to, that authorizes and audits nothing per call, and approves only
+   * through a run's own channel.
+   */
   public Broker(Map<String, Binding> bindings) {
     this(bindings, null, null, List.of());
+  }
+
+  /** A broker that approves only through a run's own channel. */
+  public Broker(
+      Map<String, Binding> bindings,
+      @Nullable GuardedListeners listeners,
+      @Nullable Authorizer authorizer,
+      List<MutationAudit> audits) {
+    this(bindings, listeners, authorizer, Approver.NONE, audits);
   }
 
   /**
@@ -91,6 +115,8 @@ public final class Broker {
    *     when no one listens
    * @param authorizer decides every call after its arguments are checked and before it is charged
    *     to the run's budget; null when the host authorizes nothing per call
+   * @param approver asks for a person's approval of each call of a {@code needsApproval} tool,
+   *     after the authorizer and before the call is charged
    * @param audits record each call to a {@code mutation} tool before its handler runs; a call whose
    *     intent one of them cannot record fails {@code unaudited} without running
    */
@@ -98,11 +124,81 @@ public final class Broker {
       Map<String, Binding> bindings,
       @Nullable GuardedListeners listeners,
       @Nullable Authorizer authorizer,
+      Approver approver,
       List<MutationAudit> audits) {
     this.bindings = Map.copyOf(bindings);
     this.listeners = listeners;
     this.authorizer = authorizer;
+    this.approver = Objects.requireNonNull(approver, "approver");
     this.audits = List.copyOf(audits);
+  }
+
+  /**
+   * Makes pass {@code passId} (about to start) a planning pass: its calls of {@code needsApproval}
+   * tools are recorded by {@code recorder} and answered {@code {planned, step, idempotencyKey}}
+   * instead of running, and its reads' results are recorded too. {@link #planned} ends it.
+   */
+  public void planning(String passId, PlanRecorder recorder) {
+    planning.put(passId, recorder);
+  }
+
+  public void planned(String passId) {
+    planning.remove(passId);
+  }
+
+  /**
+   * What applying a plan's writes did.
+   *
+   * @param calls their ledger, in the plan's order; the writes after a failed one {@code
+   *     not-started}
+   * @param stoppedBy the failure envelope of the write that stopped the rest; null when all ran
+   */
+  public record AppliedWrites(List<CallRecord> calls, @Nullable String stoppedBy) {}
+
+  /**
+   * Runs an approved plan's writes on this thread, one after another, each through the whole call
+   * path (allowlist and grants, budget, arguments, authorization, audit, handler, success schema)
+   * with {@code approval} in place of asking the channel and its idempotency key in its {@link
+   * CallContext}; the first that does not succeed stops the rest.
+   */
+  public AppliedWrites apply(
+      String passId,
+      RunContext run,
+      CodeExecutionLimits limits,
+      List<PlannedWrite> writes,
+      Approval approval) {
+    PassLedger ledger = ledger(passId, run);
+    Session session = open(passId, run, limits, ledger);
+    session.preApproved = approval;
+    String stoppedBy = null;
+    for (PlannedWrite write : writes) {
+      if (stoppedBy != null) {
+        // Recorded, so the ledger accounts for every write of the plan: it stays not-started.
+        ledger.register(write.method(), write.tool());
+        continue;
+      }
+      switch (session.admit(write.method(), write.arguments().toString())) {
+        case Rejected rejected -> stoppedBy = envelope(write.method(), rejected.failure());
+        case Admitted admitted -> {
+          session.keys.put(admitted.entry().callId, write.idempotencyKey());
+          AtomicReference<CallDispatcher.Completion> done = new AtomicReference<>();
+          session.runHere(admitted, done::set);
+          CallDispatcher.Completion completion = done.get();
+          if (completion == null) {
+            stoppedBy =
+                envelope(
+                    write.method(),
+                    new ToolFailure(
+                        ToolFailure.Kind.FAILED,
+                        "applying the plan was interrupted while " + write.method() + " ran"));
+            Thread.currentThread().interrupt();
+          } else if (completion.failure()) {
+            stoppedBy = completion.json();
+          }
+        }
+      }
+    }
+    return new AppliedWrites(ledger.close(), stoppedBy);
   }
 
   /** A new ledger for one pass of {@code run}, reporting to this broker's listeners. */
@@ -116,6 +212,32 @@ public final class Broker {
 
   Session open(String passId, RunContext run, CodeExecutionLimits limits, PassLedger ledger) {
     return new Session(passId, run, limits, ledger);
+  }
+
+  private static boolean needsApproval(Binding binding) {
+    return binding.tool().spec().executionClass() == ExecutionClass.NEEDS_APPROVAL;
+  }
+
+  /**
+   * What the program reads of an approval that did not approve: kind {@code timeout} when no
+   * decision came in time ({@code maxApprovalWait}), {@code denied} otherwise.
+   */
+  private static ToolFailure refusal(String method, Approval approval) {
+    return switch (approval.outcome()) {
+      case APPROVED ->
+          throw new IllegalArgumentException("an approved call is not refused: " + method);
+      case TIMED_OUT -> new ToolFailure(ToolFailure.Kind.TIMEOUT, approval.reason());
+      case DENIED ->
+          new ToolFailure(
+              ToolFailure.Kind.DENIED,
+              method
+                  + " was denied by "
+                  + approval.decider()
+                  + ": "
+                  + approval.reason()
+                  + " (the call did not run)");
+      case NO_CHANNEL, FAILED -> new ToolFailure(ToolFailure.Kind.DENIED, approval.reason());
+    };
   }
 
   /** The failure envelope a program receives: {@code {kind, tool, message}}. */
@@ -137,11 +259,21 @@ public final class Broker {
     private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private int calls;
 
+    /** Null unless this pass plans rather than writes. */
+    private final @Nullable PlanRecorder recorder;
+
+    /** An approved plan's approval, given to each of its writes; null when the channel decides. */
+    private @Nullable Approval preApproved;
+
+    /** The idempotency keys of an approved plan's writes, by call id. */
+    private final Map<String, String> keys = new ConcurrentHashMap<>();
+
     private Session(String passId, RunContext run, CodeExecutionLimits limits, PassLedger ledger) {
       this.passId = passId;
       this.run = run;
       this.limits = limits;
       this.ledger = ledger;
+      this.recorder = planning.get(passId);
     }
 
     /**
@@ -200,7 +332,7 @@ public final class Broker {
                 + method
                 + "({...}); functions, BigInt and cycles have no JSON form");
       }
-      if (authorizer == null) {
+      if (!asks(binding)) {
         // Nothing to ask: the call is authorized as it is made, and charged in invocation order.
         ToolFailure spent = charge();
         if (spent != null) {
@@ -232,6 +364,14 @@ public final class Broker {
                 + String.join("; ", problems));
       }
       return arguments;
+    }
+
+    /**
+     * Whether a call of {@code binding} waits for a decision (the authorization hook's, a person's)
+     * on its own thread before it is charged: a refused call is never charged.
+     */
+    private boolean asks(Binding binding) {
+      return authorizer != null || needsApproval(binding);
     }
 
     int callsMade() {
@@ -272,6 +412,24 @@ public final class Broker {
             return;
           }
           ledger.allowed(admitted.entry());
+        }
+        if (needsApproval(admitted.binding()) && recorder != null) {
+          plan(admitted, arguments, recorder, sink);
+          return;
+        }
+        if (needsApproval(admitted.binding())) {
+          Approval approval = preApproved != null ? preApproved : approve(admitted, arguments);
+          if (!approval.approved()) {
+            ToolFailure refusal = refusal(admitted.entry().method, approval);
+            if (ledger.unapproved(admitted.entry(), approval, refusal)) {
+              sink.accept(
+                  new CallDispatcher.Completion(true, envelope(admitted.entry().method, refusal)));
+            }
+            return;
+          }
+          ledger.approved(admitted.entry(), approval);
+        }
+        if (asks(admitted.binding())) {
           ToolFailure spent = charge();
           if (spent != null) {
             refuse(admitted.entry(), spent, false, sink);
@@ -301,12 +459,46 @@ public final class Broker {
     }
 
     /**
+     * Records a write in the plan instead of running it, uncharged; the program receives {@code
+     * {planned: true, step, idempotencyKey}} and goes on.
+     */
+    private void plan(
+        Admitted call,
+        JsonNode arguments,
+        PlanRecorder plan,
+        Consumer<CallDispatcher.Completion> sink) {
+      PassLedger.Entry entry = call.entry();
+      if (!ledger.planned(entry)) {
+        return;
+      }
+      String key = plan.write(entry.callId, entry.method, call.binding().tool().name(), arguments);
+      sink.accept(
+          new CallDispatcher.Completion(
+              false,
+              JsonNodeFactory.instance
+                  .objectNode()
+                  .put("planned", true)
+                  .put("step", Integer.parseInt(key.substring(key.lastIndexOf(':') + 1)))
+                  .put("idempotencyKey", key)
+                  .toString()));
+    }
+
+    /** A person's approval of the call, through the run's channel. */
+    private Approval approve(Admitted call, JsonNode arguments) throws InterruptedException {
+      Tool tool = call.binding().tool();
+      return approver.approval(
+          run.approval(),
+          new ApprovalRequest(
+              tool.name(), tool.spec().description(), arguments.deepCopy(), context(call.entry())));
+    }
+
+    /**
      * Records a mutation's intent with every audit before it runs; the failure that stops it when
      * one cannot, else null (and null at once for a read).
      */
     private @Nullable ToolFailure recordIntent(Admitted call, JsonNode arguments) {
       Tool tool = call.binding().tool();
-      if (audits.isEmpty() || tool.spec().executionClass() != ExecutionClass.MUTATION) {
+      if (audits.isEmpty() || !tool.spec().executionClass().changesState()) {
         return null;
       }
       MutationIntent intent =
@@ -354,7 +546,13 @@ public final class Broker {
 
     private CallContext context(PassLedger.Entry entry) {
       return new CallContext(
-          run.runId(), passId, entry.callId, run.parentCallId(), entry.method, run.principal());
+          run.runId(),
+          passId,
+          entry.callId,
+          run.parentCallId(),
+          entry.method,
+          run.principal(),
+          keys.get(entry.callId));
     }
 
     /**
@@ -460,6 +658,9 @@ public final class Broker {
                     + limits.maxHostCallBytes()
                     + " bytes (maxHostCallBytes): ask for less, e.g. aggregate in SQL or lower maxRows"));
         return;
+      }
+      if (recorder != null) {
+        recorder.read(entry.callId, method, arguments, result);
       }
       if (ledger.finish(entry, CallStatus.SUCCEEDED, null)) {
         sink.accept(new CallDispatcher.Completion(false, json));

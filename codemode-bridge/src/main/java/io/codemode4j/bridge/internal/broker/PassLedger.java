@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.internal.broker;
 
+import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.event.CallAdmitted;
 import io.codemode4j.bridge.event.CallAuthorization;
 import io.codemode4j.bridge.event.CallEnded;
@@ -44,6 +45,9 @@ final class PassLedger {
     private @Nullable ToolFailure failure;
 
     private CallAuthorization authorization = CallAuthorization.NOT_ASKED;
+
+    /** Null unless the call needed approval and its approval ended. */
+    private @Nullable Approval approval;
 
     /** Null until the handler starts. */
     private @Nullable Instant startedAt;
@@ -115,6 +119,32 @@ final class PassLedger {
     }
   }
 
+  /**
+   * A person approved a {@code needsApproval} call; recorded for the call's {@link CallEnded} and
+   * record.
+   */
+  synchronized void approved(Entry entry, Approval approval) {
+    if (!approval.approved()) {
+      throw new IllegalArgumentException(
+          "an approved call's approval is approved, was " + approval.outcome().wireName());
+    }
+    if (!closed && entry.status == CallStatus.NOT_STARTED) {
+      entry.approval = approval;
+    }
+  }
+
+  /**
+   * A {@code needsApproval} call was not approved: a {@link #reject} with {@code refusal}, recorded
+   * with its approval in one step, so no call ends unapproved and not failed.
+   */
+  synchronized boolean unapproved(Entry entry, Approval approval, ToolFailure refusal) {
+    if (closed || entry.status != CallStatus.NOT_STARTED) {
+      return false;
+    }
+    entry.approval = approval;
+    return refuse(entry, refusal, entry.authorization);
+  }
+
   /** The handler is about to run; false when the pass has ended and it must not. */
   synchronized boolean start(Entry entry) {
     if (closed || entry.status != CallStatus.NOT_STARTED) {
@@ -176,6 +206,19 @@ final class PassLedger {
     return true;
   }
 
+  /**
+   * A write that a plan recorded instead of running: a known outcome in which nothing ran. False
+   * when the pass has already ended.
+   */
+  synchronized boolean planned(Entry entry) {
+    if (closed || entry.status != CallStatus.NOT_STARTED) {
+      return false;
+    }
+    entry.status = CallStatus.PLANNED;
+    ended(entry, Duration.ZERO);
+    return true;
+  }
+
   /** Ends the pass's bookkeeping and returns the final records. */
   synchronized List<CallRecord> close() {
     closed = true;
@@ -194,7 +237,8 @@ final class PassLedger {
               e.status,
               e.failure == null ? null : e.failure.kind().wireName(),
               e.invokedAt,
-              duration));
+              duration,
+              e.approval));
     }
     return List.copyOf(records);
   }
@@ -202,7 +246,7 @@ final class PassLedger {
   /** How long the handler ran, up to {@code now} when its outcome is not known. */
   private static Duration duration(Entry e, long now) {
     return switch (e.status) {
-      case NOT_STARTED -> Duration.ZERO;
+      case NOT_STARTED, PLANNED -> Duration.ZERO;
       case UNCERTAIN -> Duration.ofNanos(now - e.startNanos);
       case SUCCEEDED, FAILED ->
           e.startNanos == 0 ? Duration.ZERO : Duration.ofNanos(e.endNanos - e.startNanos);
@@ -222,6 +266,7 @@ final class PassLedger {
               e.failure == null ? null : e.failure.kind(),
               e.failure == null ? null : String.valueOf(e.failure.getMessage()),
               e.authorization,
+              e.approval,
               e.invokedAt,
               e.startedAt,
               duration));
