@@ -122,6 +122,12 @@ class ArchitectureTest {
               "io.codemode4j.bridge.internal.broker.Broker",
               "CodeMode builds it and both executors call through it"),
           Map.entry(
+              "io.codemode4j.bridge.internal.broker.PlanRecorder",
+              "CodeMode.plan hands it to the broker, which records a planned pass's reads and writes"),
+          Map.entry(
+              "io.codemode4j.bridge.internal.broker.PlanSigner",
+              "CodeMode signs a plan and checks it before applying it with the host's plan key"),
+          Map.entry(
               "io.codemode4j.bridge.internal.broker.CallDispatcher",
               "the engine and worker packages dispatch inner calls through it"),
           Map.entry(
