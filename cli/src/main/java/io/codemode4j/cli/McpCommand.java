@@ -269,6 +269,7 @@ final class McpCommand implements Callable<Integer> {
                 .discovery(ToolDiscovery.of(List.of(codeMode)))
                 .subject(described.warehouse().notes().subject())
                 .tables(McpTables.of(described.warehouse()))
+                .tenants(described.tenantValues())
                 .maxConcurrentPasses(maxConcurrentPasses)
                 .openTelemetry(observers.openTelemetry())
                 .version(version())

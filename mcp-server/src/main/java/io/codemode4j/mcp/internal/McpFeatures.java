@@ -14,6 +14,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -45,12 +47,17 @@ public final class McpFeatures {
 
   private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
 
-  /** What both transports' servers offer: tools, resources and prompts, none of them changing. */
+  /**
+   * What both transports' servers offer: tools, resources and prompts, none of them changing, log
+   * messages, and completions of the prompt's arguments and the table template's name.
+   */
   public static final McpSchema.ServerCapabilities CAPABILITIES =
       McpSchema.ServerCapabilities.builder()
           .tools(false)
           .resources(false, false)
           .prompts(false)
+          .logging()
+          .completions()
           .build();
 
   /** The server's name in {@code serverInfo}. */
@@ -68,14 +75,18 @@ public final class McpFeatures {
       String name,
       Function<CallInfo, Mono<McpSchema.CallToolResult>> handler) {}
 
-  /** One {@code tools/call} as the transport saw it. */
+  /** One {@code tools/call} as the transport saw it, and where its notifications go. */
   public record CallInfo(
-      McpSchema.CallToolRequest request, @Nullable String sessionId, Grant grant) {}
+      McpSchema.CallToolRequest request,
+      @Nullable String sessionId,
+      Grant grant,
+      CallNotifier notifier) {}
 
   private final CodeMode codeMode;
   private final @Nullable ToolDiscovery discovery;
   private final String subject;
   private final List<ResourceFeature> tables;
+  private final List<String> tenants;
   private final PassGate gate;
   private final McpTelemetry telemetry;
   private final JsonMapper mapper;
@@ -97,6 +108,7 @@ public final class McpFeatures {
       @Nullable ToolDiscovery discovery,
       String subject,
       List<ResourceFeature> tables,
+      List<String> tenants,
       PassGate gate,
       McpTelemetry telemetry,
       JsonMapper mapper) {
@@ -104,6 +116,7 @@ public final class McpFeatures {
     this.discovery = discovery;
     this.subject = subject;
     this.tables = List.copyOf(tables);
+    this.tenants = List.copyOf(tenants);
     this.gate = gate;
     this.telemetry = telemetry;
     this.mapper = mapper;
@@ -166,14 +179,24 @@ public final class McpFeatures {
         .toList();
   }
 
-  /** The {@code analyst} prompt as {@code grant} reads it: its tables only when it may query. */
+  /**
+   * The {@code analyst} prompt as {@code grant} reads it: its tables only when it may query, and
+   * its own tenants when it is confined (every tenant the host listed when it is not).
+   */
   public AnalystPrompt prompt(Grant grant) {
     boolean queries = readsTables(visiblePaths(grant));
+    Set<String> own = grant.principal().tenant();
     return new AnalystPrompt(
         codeMode.toolName(),
         discovery != null,
         subject,
-        queries ? tables.stream().map(table -> table.resource().name()).toList() : List.of());
+        queries ? tables.stream().map(table -> table.resource().name()).toList() : List.of(),
+        own != null ? new TreeSet<>(own).stream().toList() : tenants);
+  }
+
+  /** The table template when {@code grant} may query the tables (and there are some), else null. */
+  public @Nullable TableTemplate tableTemplate(Grant grant) {
+    return tables.isEmpty() || !readsTables(visiblePaths(grant)) ? null : new TableTemplate(tables);
   }
 
   /** Stops the handlers' threads; passes still running are interrupted. */
@@ -220,7 +243,11 @@ public final class McpFeatures {
             () -> {
               started.set(true);
               try {
-                return span.inScope(() -> answer(outer, call, run));
+                McpSchema.CallToolResult result = span.inScope(() -> answer(outer, call, run));
+                if (pass) {
+                  PassMessages.send(outer.name(), result, call.notifier());
+                }
+                return result;
               } finally {
                 permit.release();
               }

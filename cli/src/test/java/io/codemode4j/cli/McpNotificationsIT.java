@@ -1,0 +1,106 @@
+package io.codemode4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The packaged {@code codemode mcp} driven by the official MCP TypeScript client through what a
+ * host sees besides answers ({@code src/test/node/mcp-notifications.mjs}): log messages at the
+ * level the client set, over stdio and over HTTP, where they turn the POST's answer into an event
+ * stream.
+ */
+class McpNotificationsIT {
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void installTheSdk() throws Exception {
+    NodeMcpClient.install();
+  }
+
+  @Test
+  void stdio_logLevelSet_logsAtThatLevelOnly() throws Exception {
+    List<String> command = new ArrayList<>(List.of("node", "mcp-notifications.mjs", "stdio"));
+    command.addAll(PackagedMcp.command("mcp", "--all-tenants"));
+    JsonNode summary = NodeMcpClient.run(command);
+    assertLogs(summary);
+    assertCompletions(summary, List.of("americas", "apac", "emea"));
+  }
+
+  @Test
+  void http_logLevelSet_logsAtThatLevelOnly() throws Exception {
+    try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir)) {
+      JsonNode summary =
+          NodeMcpClient.run(
+              List.of(
+                  "node",
+                  "mcp-notifications.mjs",
+                  "http",
+                  server.endpoint().toString(),
+                  PackagedMcp.EMEA_TOKEN));
+      assertLogs(summary);
+      assertCompletions(summary, List.of("emea"));
+    }
+  }
+
+  /**
+   * The prompt's table and tenant and the template's table complete to what the principal may use:
+   * {@code tenants} are its own when it is confined, every tenant when it is not.
+   */
+  private static void assertCompletions(JsonNode summary, List<String> tenants) {
+    assertThat(summary.at("/capabilities/completions").isObject()).isTrue();
+    assertThat(summary.path("templates").valueStream().map(JsonNode::asString))
+        .containsExactly("codemode://tables/{table}");
+    assertThat(summary.path("promptArguments").valueStream().map(JsonNode::asString))
+        .containsExactly("question", "table", "tenant");
+    JsonNode tables = summary.at("/completeTable/values");
+    assertThat(tables.valueStream().map(JsonNode::asString))
+        .as(summary.path("completeTable").toString())
+        .contains("invoice_summary")
+        .allMatch(name -> name.startsWith("inv"));
+    assertThat(summary.at("/completeTenant/values").valueStream().map(JsonNode::asString))
+        .as(summary.path("completeTenant").toString())
+        .containsExactlyElementsOf(tenants);
+    JsonNode all = summary.path("completeTemplate");
+    assertThat(all.path("values").valueStream().map(JsonNode::asString))
+        .as(all.toString())
+        .contains("invoice_summary")
+        .hasSizeGreaterThan(tables.size());
+    assertThat(all.path("total").asInt()).isEqualTo(all.path("values").size());
+  }
+
+  private static void assertLogs(JsonNode summary) {
+    assertThat(summary.at("/capabilities/logging").isObject()).as(summary.toString()).isTrue();
+
+    JsonNode info = summary.path("info");
+    assertThat(info.path("isError").asBoolean(true)).as(info.toString()).isFalse();
+    assertThat(info.path("result").asInt()).isEqualTo(2);
+    assertThat(info.path("logs").valueStream().map(l -> l.path("data").asString()))
+        .containsExactly(
+            "looking up the tables", "read 2 rows", "the pass succeeded after 3 inner calls");
+    assertThat(info.path("logs").valueStream().map(l -> l.path("level").asString()))
+        .containsOnly("info");
+    assertThat(info.path("logs").valueStream().map(l -> l.path("logger").asString()))
+        .containsOnly("run_javascript");
+
+    JsonNode failing = summary.path("infoFailing");
+    assertThat(failing.path("isError").asBoolean()).isTrue();
+    assertThat(failing.path("logs").valueStream().map(l -> l.path("level").asString()))
+        .containsExactly("info", "error");
+    assertThat(failing.at("/logs/1/data").asString())
+        .startsWith("the pass failed (thrown) after 0 inner calls: ")
+        .contains("bad total");
+
+    assertThat(summary.at("/error/logs").size()).as(summary.toString()).isZero();
+    assertThat(summary.at("/error/result").asInt()).isEqualTo(2);
+    assertThat(summary.at("/errorFailing/logs").valueStream().map(l -> l.path("level").asString()))
+        .containsExactly("error");
+  }
+}
