@@ -10,6 +10,7 @@ import io.codemode4j.mcp.Grant;
 import io.codemode4j.mcp.HttpOptions;
 import io.codemode4j.mcp.McpHttpServer;
 import io.codemode4j.mcp.McpPassLog;
+import io.codemode4j.mcp.McpProgress;
 import io.codemode4j.mcp.McpStdioServer;
 import io.codemode4j.mcp.Tokens;
 import io.codemode4j.sql.Tenant;
@@ -263,6 +264,7 @@ final class McpCommand implements Callable<Integer> {
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
                 .listener(McpPassLog.listener())
+                .listener(McpProgress.listener())
                 .build();
         CodeModeMcp mcp =
             CodeModeMcp.builder(codeMode)

@@ -31,6 +31,7 @@ class McpNotificationsIT {
     command.addAll(PackagedMcp.command("mcp", "--all-tenants"));
     JsonNode summary = NodeMcpClient.run(command);
     assertLogs(summary);
+    assertProgress(summary);
     assertCompletions(summary, List.of("americas", "apac", "emea"));
   }
 
@@ -46,6 +47,7 @@ class McpNotificationsIT {
                   server.endpoint().toString(),
                   PackagedMcp.EMEA_TOKEN));
       assertLogs(summary);
+      assertProgress(summary);
       assertCompletions(summary, List.of("emea"));
     }
   }
@@ -76,6 +78,25 @@ class McpNotificationsIT {
     assertThat(all.path("total").asInt()).isEqualTo(all.path("values").size());
   }
 
+  /**
+   * The call with a progress token got progress as its inner calls started and ended: growing,
+   * naming methods and counts, never the SQL it ran, the last one complete.
+   */
+  private static void assertProgress(JsonNode summary) {
+    JsonNode progress = summary.at("/info/progress");
+    assertThat(progress.size()).as(summary.path("info").toString()).isGreaterThanOrEqualTo(2);
+    double previous = 0;
+    for (JsonNode p : progress) {
+      assertThat(p.path("progress").asDouble()).as(progress.toString()).isGreaterThan(previous);
+      previous = p.path("progress").asDouble();
+      assertThat(p.path("message").asString()).doesNotContain("SELECT").doesNotContain("rows");
+    }
+    assertThat(progress.get(0).path("message").asString()).startsWith("warehouse.");
+    JsonNode last = progress.get(progress.size() - 1);
+    assertThat(last.path("total").asDouble()).isEqualTo(last.path("progress").asDouble());
+    assertThat(last.path("message").asString()).isEqualTo("the pass ended: 3 of 3 calls done");
+  }
+
   private static void assertLogs(JsonNode summary) {
     assertThat(summary.at("/capabilities/logging").isObject()).as(summary.toString()).isTrue();
 
@@ -98,6 +119,7 @@ class McpNotificationsIT {
         .startsWith("the pass failed (thrown) after 0 inner calls: ")
         .contains("bad total");
 
+    assertThat(summary.at("/infoWithoutToken/progress").size()).isZero();
     assertThat(summary.at("/error/logs").size()).as(summary.toString()).isZero();
     assertThat(summary.at("/error/result").asInt()).isEqualTo(2);
     assertThat(summary.at("/errorFailing/logs").valueStream().map(l -> l.path("level").asString()))

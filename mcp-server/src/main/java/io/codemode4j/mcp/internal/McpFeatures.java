@@ -242,13 +242,25 @@ public final class McpFeatures {
     return Mono.fromCallable(
             () -> {
               started.set(true);
+              Object token = pass ? call.request().progressToken() : null;
+              CallProgress progress =
+                  token == null ? null : new CallProgress(token, call.notifier());
+              if (progress != null) {
+                ProgressRoutes.register(callId, progress);
+              }
               try {
                 McpSchema.CallToolResult result = span.inScope(() -> answer(outer, call, run));
+                if (progress != null) {
+                  progress.finish();
+                }
                 if (pass) {
                   PassMessages.send(outer.name(), result, call.notifier());
                 }
                 return result;
               } finally {
+                if (progress != null) {
+                  ProgressRoutes.unregister(callId);
+                }
                 permit.release();
               }
             })
