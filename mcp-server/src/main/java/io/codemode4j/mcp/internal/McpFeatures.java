@@ -29,6 +29,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -212,7 +213,7 @@ public final class McpFeatures {
             .name(spec.name())
             .description(spec.description())
             .inputSchema(toMap(spec.parameters()))
-            .outputSchema(toMap(spec.success()))
+            .outputSchema(toMap(pass ? spec.success() : successOrError(spec.success())))
             .annotations(
                 McpSchema.ToolAnnotations.builder()
                     .readOnlyHint(readOnly)
@@ -249,7 +250,8 @@ public final class McpFeatures {
                 ProgressRoutes.register(callId, progress);
               }
               try {
-                McpSchema.CallToolResult result = span.inScope(() -> answer(outer, call, run));
+                McpSchema.CallToolResult result =
+                    span.inScope(() -> answer(outer, pass, call, run));
                 if (progress != null) {
                   progress.finish();
                 }
@@ -276,7 +278,8 @@ public final class McpFeatures {
             });
   }
 
-  private McpSchema.CallToolResult answer(OuterTool outer, CallInfo call, RunContext run) {
+  private McpSchema.CallToolResult answer(
+      OuterTool outer, boolean pass, CallInfo call, RunContext run) {
     Map<String, Object> arguments = call.request().arguments();
     JsonNode json = arguments == null ? null : mapper.valueToTree(arguments);
     OuterToolResult result;
@@ -286,7 +289,7 @@ public final class McpFeatures {
       // A fault of the host (e.g. a grant that hides a method the description declares): the model
       // cannot fix it, and still gets a result rather than a JSON-RPC error.
       LOG.error("{} failed in the host for {}", outer.name(), run.principal().id(), LogText.of(e));
-      ObjectNode error = egressShaped();
+      ObjectNode error = pass ? egressShaped() : JsonNodeFactory.instance.objectNode();
       error
           .putObject("error")
           .put("kind", "internal")
@@ -319,6 +322,27 @@ public final class McpFeatures {
     ObjectNode json = egressShaped();
     json.putObject("error").put("kind", "busy").put("message", gate.busyMessage(grant));
     return json;
+  }
+
+  /**
+   * What a tool other than the pass's answers: its success, or its failure {@code {"error": {kind,
+   * message}}} (arguments it refused, a fault of the host). Decided: the output schema covers both,
+   * so that every {@code structuredContent} the server sends matches the schema it declared; the
+   * pass's own schema (the egress) covers its failures already.
+   */
+  private static ObjectNode successOrError(JsonNode success) {
+    ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
+    ArrayNode either = schema.putArray("anyOf");
+    either.add(success);
+    ObjectNode failure = either.addObject().put("type", "object");
+    ObjectNode error = failure.putObject("properties").putObject("error").put("type", "object");
+    ObjectNode fields = error.putObject("properties");
+    fields.putObject("kind").put("type", "string");
+    fields.putObject("message").put("type", "string");
+    error.putArray("required").add("kind").add("message");
+    failure.putArray("required").add("error");
+    failure.put("additionalProperties", false);
+    return schema;
   }
 
   private static ObjectNode egressShaped() {

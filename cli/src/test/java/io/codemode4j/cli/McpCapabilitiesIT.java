@@ -12,11 +12,10 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The packaged {@code codemode mcp} driven by the official MCP TypeScript client through what a
- * host sees besides answers ({@code src/test/node/mcp-notifications.mjs}): log messages at the
- * level the client set, over stdio and over HTTP, where they turn the POST's answer into an event
- * stream.
+ * host sees besides answers ({@code src/test/node/mcp-capabilities.mjs}): log messages at the level
+ * the client set, over stdio and over HTTP, where they turn the POST's answer into an event stream.
  */
-class McpNotificationsIT {
+class McpCapabilitiesIT {
 
   @TempDir Path dir;
 
@@ -26,29 +25,31 @@ class McpNotificationsIT {
   }
 
   @Test
-  void stdio_logLevelSet_logsAtThatLevelOnly() throws Exception {
-    List<String> command = new ArrayList<>(List.of("node", "mcp-notifications.mjs", "stdio"));
+  void stdio_everyCapability_answersAsTheClientExpects() throws Exception {
+    List<String> command = new ArrayList<>(List.of("node", "mcp-capabilities.mjs", "stdio"));
     command.addAll(PackagedMcp.command("mcp", "--all-tenants"));
     JsonNode summary = NodeMcpClient.run(command);
     assertLogs(summary);
     assertProgress(summary);
     assertCompletions(summary, List.of("americas", "apac", "emea"));
+    assertStructured(summary);
   }
 
   @Test
-  void http_logLevelSet_logsAtThatLevelOnly() throws Exception {
+  void http_everyCapability_answersAsTheClientExpects() throws Exception {
     try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir)) {
       JsonNode summary =
           NodeMcpClient.run(
               List.of(
                   "node",
-                  "mcp-notifications.mjs",
+                  "mcp-capabilities.mjs",
                   "http",
                   server.endpoint().toString(),
                   PackagedMcp.EMEA_TOKEN));
       assertLogs(summary);
       assertProgress(summary);
       assertCompletions(summary, List.of("emea"));
+      assertStructured(summary);
     }
   }
 
@@ -95,6 +96,18 @@ class McpNotificationsIT {
     JsonNode last = progress.get(progress.size() - 1);
     assertThat(last.path("total").asDouble()).isEqualTo(last.path("progress").asDouble());
     assertThat(last.path("message").asString()).isEqualTo("the pass ended: 3 of 3 calls done");
+  }
+
+  private static void assertStructured(JsonNode summary) {
+    assertThat(summary.path("outputSchemas").valueStream().map(t -> t.path("type").asString()))
+        .as(summary.path("outputSchemas").toString())
+        .containsExactly("object", "object");
+    JsonNode structured = summary.path("structured");
+    assertThat(structured.valueStream().map(c -> c.path("isError").asBoolean()))
+        .containsExactly(false, true, true, false, true);
+    for (JsonNode call : structured) {
+      assertThat(call.path("valid").asBoolean()).as(call.toString()).isTrue();
+    }
   }
 
   private static void assertLogs(JsonNode summary) {

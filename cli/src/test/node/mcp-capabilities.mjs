@@ -1,20 +1,23 @@
 // Drives `codemode mcp` with the official MCP TypeScript client through what a host sees besides
 // answers: log messages at the level it sets, progress of a call that carries a progress token, and
-// completions of the analyst prompt's arguments and of the table template. Prints one JSON summary
-// on stdout (McpNotificationsIT asserts on it).
+// completions of the analyst prompt's arguments and of the table template, and every tool's
+// structuredContent checked against its outputSchema by the SDK's own validator, for failures too
+// (the client checks only successes itself). Prints one JSON summary on stdout (McpCapabilitiesIT
+// asserts on it).
 //
-//   node mcp-notifications.mjs stdio COMMAND [ARG...]
-//   node mcp-notifications.mjs http URL TOKEN
+//   node mcp-capabilities.mjs stdio COMMAND [ARG...]
+//   node mcp-capabilities.mjs http URL TOKEN
 //
 // Exit 0 with the summary, 1 with {"error": ...}.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 
 const [mode, ...rest] = process.argv.slice(2);
 if ((mode !== "stdio" && mode !== "http") || rest.length < (mode === "http" ? 2 : 1)) {
-  console.error("usage: node mcp-notifications.mjs stdio COMMAND [ARG...] | http URL TOKEN");
+  console.error("usage: node mcp-capabilities.mjs stdio COMMAND [ARG...] | http URL TOKEN");
   process.exit(2);
 }
 
@@ -38,7 +41,7 @@ const transport =
     : new StreamableHTTPClientTransport(new URL(rest[0]), {
         requestInit: { headers: { Authorization: `Bearer ${rest[1]}` } },
       });
-const client = new Client({ name: "codemode-mcp-notifications", version: "1.0.0" });
+const client = new Client({ name: "codemode-mcp-capabilities", version: "1.0.0" });
 let logs = [];
 client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
   logs.push({ level: n.params.level, logger: n.params.logger ?? null, data: n.params.data });
@@ -85,6 +88,23 @@ try {
   summary.completeTable = await complete(analyst, "table", "inv");
   summary.completeTenant = await complete(analyst, "tenant", "");
   summary.completeTemplate = await complete({ type: "ref/resource", uri: "codemode://tables/{table}" }, "table", "");
+  const tools = (await client.listTools(undefined, REQUEST)).tools;
+  summary.outputSchemas = tools.map((t) => ({ name: t.name, type: t.outputSchema?.type ?? null }));
+  const validator = new AjvJsonSchemaValidator();
+  const schemas = Object.fromEntries(tools.map((t) => [t.name, validator.getValidator(t.outputSchema)]));
+  async function structured(name, args) {
+    logs = [];
+    const result = await client.callTool({ name, arguments: args }, undefined, REQUEST);
+    const check = schemas[name](result.structuredContent);
+    return { tool: name, isError: result.isError === true, valid: check.valid, problem: check.errorMessage ?? null };
+  }
+  summary.structured = [
+    await structured("run_javascript", { code: "async () => 42" }),
+    await structured("run_javascript", { code: "async () => { throw new Error('no') }" }),
+    await structured("run_javascript", {}),
+    await structured("discover_tools", { query: "revenue by region" }),
+    await structured("discover_tools", {}),
+  ];
   await client.close();
   console.log(JSON.stringify(summary));
 } catch (e) {
