@@ -132,14 +132,16 @@ public final class McpStdioServer implements AutoCloseable {
 
   /**
    * The session's notifications for one call, sent on the replies' thread: queued there before the
-   * call's answer, they reach the client before it. The SDK filters log messages by the level the
-   * client set ({@code info} until it sets one).
+   * call's answer, they reach the client before it. Log messages only once the client has set a
+   * level, which the SDK then filters by.
    */
   private CallNotifier notifier(McpAsyncServerExchange exchange) {
     return new CallNotifier() {
       @Override
       public void log(McpSchema.LoggingMessageNotification message) {
-        send(exchange.loggingNotification(message));
+        if (drain.logLevelSet()) {
+          send(exchange.loggingNotification(message));
+        }
       }
 
       @Override

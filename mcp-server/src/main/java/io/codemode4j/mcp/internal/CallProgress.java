@@ -21,7 +21,7 @@ import java.util.function.LongSupplier;
  * sent. Progress is the count of events seen, so it grows with every notification, as MCP asks.
  * Thread-safe: one pass's events arrive one at a time but on several threads.
  */
-public final class CallProgress {
+final class CallProgress {
 
   /** The least time between two notifications before the last. */
   static final Duration MIN_INTERVAL = Duration.ofMillis(100);
@@ -37,7 +37,7 @@ public final class CallProgress {
 
   private final LongSupplier nanoTime;
 
-  public CallProgress(Object token, CallNotifier notifier) {
+  CallProgress(Object token, CallNotifier notifier) {
     this(token, notifier, System::nanoTime);
   }
 
@@ -64,7 +64,7 @@ public final class CallProgress {
   }
 
   /** The pass has ended: the last notification, whose total is its progress. */
-  public synchronized void finish() {
+  synchronized void finish() {
     if (finished) {
       return;
     }

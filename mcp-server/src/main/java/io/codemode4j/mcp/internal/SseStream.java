@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * waits for a slow client; the servlet's thread waits for them before it writes the answer, and a
  * client that went away only drops the events still to come.
  */
-public final class SseStream implements CallNotifier {
+final class SseStream implements CallNotifier {
 
   /** How long the answer waits for the events queued before it (a client not reading). */
   private static final long DRAIN_SECONDS = 60;
@@ -47,7 +47,7 @@ public final class SseStream implements CallNotifier {
    * @param level the least severe log message the client asked for; null when it asked for none
    *     ({@code logging/setLevel} not sent), and then no log message is sent
    */
-  public SseStream(
+  SseStream(
       HttpServletResponse response, McpSchema.@Nullable LoggingLevel level, JsonMapper mapper) {
     this.response = response;
     this.level = level;
