@@ -10,6 +10,7 @@ import io.codemode4j.mcp.Grant;
 import io.codemode4j.mcp.HttpOptions;
 import io.codemode4j.mcp.McpHttpServer;
 import io.codemode4j.mcp.McpPassLog;
+import io.codemode4j.mcp.McpProgress;
 import io.codemode4j.mcp.McpStdioServer;
 import io.codemode4j.mcp.Tokens;
 import io.codemode4j.sql.Tenant;
@@ -263,12 +264,14 @@ final class McpCommand implements Callable<Integer> {
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
                 .listener(McpPassLog.listener())
+                .listener(McpProgress.listener())
                 .build();
         CodeModeMcp mcp =
             CodeModeMcp.builder(codeMode)
                 .discovery(ToolDiscovery.of(List.of(codeMode)))
                 .subject(described.warehouse().notes().subject())
                 .tables(McpTables.of(described.warehouse()))
+                .tenants(described.tenantValues())
                 .maxConcurrentPasses(maxConcurrentPasses)
                 .openTelemetry(observers.openTelemetry())
                 .version(version())

@@ -180,6 +180,15 @@ class ArchitectureTest {
           Map.entry(
               "io.codemode4j.mcp.internal.AnalystPrompt",
               "both servers offer the analyst prompt it writes"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.CallNotifier",
+              "both servers send a call's log and progress notifications through it"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.TableTemplate",
+              "both servers offer the table template and its completions"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.ProgressRoutes",
+              "McpProgress gives the host its pass listener"),
           Map.entry("io.codemode4j.agent.internal.AgentRun", "Agent runs each question as one"),
           Map.entry(
               "io.codemode4j.agent.internal.LangChainTools",

@@ -116,9 +116,12 @@ class McpCommandIT {
         .containsExactly("run_javascript", "discover_tools");
     for (McpSchema.Tool tool : tools) {
       assertThat(tool.inputSchema()).as(tool.name()).containsEntry("type", "object");
-      assertThat(tool.outputSchema()).as(tool.name()).isNotNull().containsKey("properties");
+      assertThat(tool.outputSchema()).as(tool.name()).isNotNull().containsEntry("type", "object");
     }
     McpSchema.Tool run = tools.getFirst();
+    assertThat(run.outputSchema()).containsKey("properties");
+    // discover_tools answers its matches or a refusal {error: {kind, message}}: either schema.
+    assertThat(tools.get(1).outputSchema()).containsKey("anyOf");
     assertThat(run.inputSchema().get("properties")).asInstanceOf(MAP).containsKey("code");
     // billing.flagInvoice writes, so no host may treat run_javascript as safe to repeat or
     // read-only.

@@ -34,30 +34,43 @@ final class NodeMcpClient {
    * {@code node} or {@code npm} is absent, while a failing install (no registry) fails it.
    */
   static synchronized void install() throws Exception {
+    if (!installed) {
+      npmCi(SOURCES, WORK);
+      installed = true;
+    } else {
+      copy(SOURCES, WORK);
+    }
+  }
+
+  /**
+   * Copies the files of {@code sources} to {@code work} and installs what its lock file fixes there
+   * ({@code npm ci}); skips the calling test only where {@code node} or {@code npm} is absent.
+   */
+  static void npmCi(Path sources, Path work) throws Exception {
     Assumptions.assumeTrue(
         runs("node", "--version") && runs("npm", "--version"),
         "node and npm are not on PATH: the MCP client tests need Node.js 18 or later to install"
             + " and run the MCP TypeScript SDK (install Node.js to run them)");
-    Files.createDirectories(WORK);
-    try (var files = Files.list(SOURCES)) {
-      for (Path file : files.toList()) {
-        Files.copy(file, WORK.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
-      }
-    }
-    if (installed) {
-      return;
-    }
-    Path log = WORK.resolve("npm-ci.log");
+    copy(sources, work);
+    Path log = work.resolve("npm-ci.log");
     Process npm =
         new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund")
-            .directory(WORK.toFile())
+            .directory(work.toFile())
             .redirectErrorStream(true)
             .redirectOutput(log.toFile())
             .start();
     npm.getOutputStream().close();
     assertThat(npm.waitFor(5, TimeUnit.MINUTES)).as("npm ci finished").isTrue();
     assertThat(npm.exitValue()).as(Files.readString(log)).isZero();
-    installed = true;
+  }
+
+  private static void copy(Path sources, Path work) throws IOException {
+    Files.createDirectories(work);
+    try (var files = Files.list(sources)) {
+      for (Path file : files.toList()) {
+        Files.copy(file, work.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
   }
 
   /** Runs {@code command} (node and a script of the work directory) and reads its summary. */

@@ -49,6 +49,7 @@ public final class CodeModeMcp implements AutoCloseable {
             b.discovery,
             subject,
             tables,
+            b.tenants,
             gate,
             new McpTelemetry(b.openTelemetry),
             mapper);
@@ -118,6 +119,7 @@ public final class CodeModeMcp implements AutoCloseable {
     private @Nullable ToolDiscovery discovery;
     private String subject = "the warehouse";
     private List<TableResource> tables = List.of();
+    private List<String> tenants = List.of();
     private OpenTelemetry openTelemetry = OpenTelemetry.noop();
     private int maxConcurrentPasses = DEFAULT_MAX_CONCURRENT_PASSES;
     private String version = "0.1.0";
@@ -148,6 +150,15 @@ public final class CodeModeMcp implements AutoCloseable {
     /** Publishes each of {@code value} as a resource (none by default). */
     public Builder tables(List<TableResource> value) {
       this.tables = List.copyOf(value);
+      return this;
+    }
+
+    /**
+     * Every tenant of the data (none by default): what the analyst prompt's {@code tenant} argument
+     * completes to for a principal that is not confined; a confined one completes to its own.
+     */
+    public Builder tenants(List<String> value) {
+      this.tenants = List.copyOf(value);
       return this;
     }
 

@@ -1,15 +1,18 @@
 package io.codemode4j.mcp;
 
 import io.codemode4j.mcp.internal.AnalystPrompt;
+import io.codemode4j.mcp.internal.CallNotifier;
 import io.codemode4j.mcp.internal.FailedAuthentications;
 import io.codemode4j.mcp.internal.HttpEndpoint;
 import io.codemode4j.mcp.internal.McpFeatures;
+import io.codemode4j.mcp.internal.TableTemplate;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpStatelessAsyncServer;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
+import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -100,7 +103,9 @@ public final class McpHttpServer implements AutoCloseable {
                                 McpTransportContext.create(
                                     Map.of(
                                         HttpEndpoint.GRANT,
-                                        request.getAttribute(HttpEndpoint.GRANT))))
+                                        request.getAttribute(HttpEndpoint.GRANT),
+                                        HttpEndpoint.NOTIFIER,
+                                        request.getAttribute(HttpEndpoint.NOTIFIER))))
                         .build();
                 servers.add(server(features, grant, mcp.version(), t));
                 return t;
@@ -216,7 +221,10 @@ public final class McpHttpServer implements AutoCloseable {
                             t.handler()
                                 .apply(
                                     new McpFeatures.CallInfo(
-                                        request, null, (Grant) context.get(HttpEndpoint.GRANT)))))
+                                        request,
+                                        null,
+                                        (Grant) context.get(HttpEndpoint.GRANT),
+                                        (CallNotifier) context.get(HttpEndpoint.NOTIFIER)))))
             .toList();
     List<McpStatelessServerFeatures.AsyncResourceSpecification> resources =
         features.resources(grant).stream()
@@ -225,12 +233,37 @@ public final class McpHttpServer implements AutoCloseable {
                     new McpStatelessServerFeatures.AsyncResourceSpecification(
                         r.resource(), (context, request) -> Mono.just(r.read())))
             .toList();
+    List<McpStatelessServerFeatures.AsyncCompletionSpecification> completions = new ArrayList<>();
+    completions.add(
+        new McpStatelessServerFeatures.AsyncCompletionSpecification(
+            new McpSchema.PromptReference(AnalystPrompt.NAME),
+            (context, request) ->
+                Mono.fromCallable(
+                    () -> prompt.complete(request.argument().name(), request.argument().value()))));
+    List<McpStatelessServerFeatures.AsyncResourceTemplateSpecification> templates =
+        new ArrayList<>();
+    TableTemplate table = features.tableTemplate(grant);
+    if (table != null) {
+      templates.add(
+          new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(
+              table.template(),
+              (context, request) -> Mono.fromCallable(() -> table.read(request.uri()))));
+      completions.add(
+          new McpStatelessServerFeatures.AsyncCompletionSpecification(
+              new McpSchema.ResourceReference(TableTemplate.URI),
+              (context, request) ->
+                  Mono.fromCallable(
+                      () ->
+                          table.complete(request.argument().name(), request.argument().value()))));
+    }
     return McpServer.async(transport)
         .serverInfo(McpFeatures.SERVER_NAME, version)
         .capabilities(McpFeatures.CAPABILITIES)
         .validateToolInputs(false)
         .tools(tools)
         .resources(resources)
+        .resourceTemplates(templates)
+        .completions(completions)
         .prompts(
             new McpStatelessServerFeatures.AsyncPromptSpecification(
                 prompt.prompt(),

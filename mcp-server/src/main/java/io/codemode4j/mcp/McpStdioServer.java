@@ -1,17 +1,24 @@
 package io.codemode4j.mcp;
 
 import io.codemode4j.mcp.internal.AnalystPrompt;
+import io.codemode4j.mcp.internal.CallNotifier;
 import io.codemode4j.mcp.internal.McpFeatures;
 import io.codemode4j.mcp.internal.StdioDrain;
+import io.codemode4j.mcp.internal.TableTemplate;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -30,6 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
  * request, {@link HttpOptions#DEFAULT_MAX_REQUEST_BYTES}.
  */
 public final class McpStdioServer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
 
   /** How long end of input waits for responses still owed, by default. */
   public static final Duration DEFAULT_GRACE = Duration.ofSeconds(60);
@@ -65,7 +74,8 @@ public final class McpStdioServer implements AutoCloseable {
                         (exchange, request) ->
                             t.handler()
                                 .apply(
-                                    new McpFeatures.CallInfo(request, exchange.sessionId(), grant))
+                                    new McpFeatures.CallInfo(
+                                        request, exchange.sessionId(), grant, notifier(exchange)))
                                 .publishOn(replies)))
             .toList();
     List<McpServerFeatures.AsyncResourceSpecification> resources =
@@ -76,6 +86,32 @@ public final class McpStdioServer implements AutoCloseable {
                         r.resource(),
                         (exchange, request) -> Mono.just(r.read()).publishOn(replies)))
             .toList();
+    List<McpServerFeatures.AsyncCompletionSpecification> completions = new ArrayList<>();
+    completions.add(
+        new McpServerFeatures.AsyncCompletionSpecification(
+            new McpSchema.PromptReference(AnalystPrompt.NAME),
+            (exchange, request) ->
+                Mono.fromCallable(
+                        () ->
+                            prompt.complete(request.argument().name(), request.argument().value()))
+                    .publishOn(replies)));
+    List<McpServerFeatures.AsyncResourceTemplateSpecification> templates = new ArrayList<>();
+    TableTemplate table = features.tableTemplate(grant);
+    if (table != null) {
+      templates.add(
+          new McpServerFeatures.AsyncResourceTemplateSpecification(
+              table.template(),
+              (exchange, request) ->
+                  Mono.fromCallable(() -> table.read(request.uri())).publishOn(replies)));
+      completions.add(
+          new McpServerFeatures.AsyncCompletionSpecification(
+              new McpSchema.ResourceReference(TableTemplate.URI),
+              (exchange, request) ->
+                  Mono.fromCallable(
+                          () ->
+                              table.complete(request.argument().name(), request.argument().value()))
+                      .publishOn(replies)));
+    }
     this.server =
         McpServer.async(transport)
             .serverInfo(McpFeatures.SERVER_NAME, version)
@@ -83,6 +119,8 @@ public final class McpStdioServer implements AutoCloseable {
             .validateToolInputs(false)
             .tools(tools)
             .resources(resources)
+            .resourceTemplates(templates)
+            .completions(completions)
             .prompts(
                 new McpServerFeatures.AsyncPromptSpecification(
                     prompt.prompt(),
@@ -90,6 +128,33 @@ public final class McpStdioServer implements AutoCloseable {
                         Mono.fromCallable(() -> prompt.get(request.arguments(), grant.principal()))
                             .publishOn(replies)))
             .build();
+  }
+
+  /**
+   * The session's notifications for one call, sent on the replies' thread: queued there before the
+   * call's answer, they reach the client before it. Log messages only once the client has set a
+   * level, which the SDK then filters by.
+   */
+  private CallNotifier notifier(McpAsyncServerExchange exchange) {
+    return new CallNotifier() {
+      @Override
+      public void log(McpSchema.LoggingMessageNotification message) {
+        if (drain.logLevelSet()) {
+          send(exchange.loggingNotification(message));
+        }
+      }
+
+      @Override
+      public void progress(McpSchema.ProgressNotification progress) {
+        send(exchange.progressNotification(progress));
+      }
+
+      private void send(Mono<Void> notification) {
+        notification
+            .subscribeOn(replies)
+            .subscribe(null, e -> LOG.debug("a notification was not sent: {}", e.getMessage()));
+      }
+    };
   }
 
   /**

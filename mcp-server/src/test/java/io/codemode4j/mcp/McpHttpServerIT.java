@@ -3,6 +3,7 @@ package io.codemode4j.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Poll;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.warehouse.Warehouse;
@@ -27,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,6 +74,7 @@ class McpHttpServerIT {
         BillingSample.installTools(warehouse, CodeMode.builder())
             .describePerRun(true)
             .listener(PASS_STARTS)
+            .listener(McpProgress.listener())
             .build();
     mcp =
         ServedWarehouse.builder(codeMode, warehouse)
@@ -118,12 +121,76 @@ class McpHttpServerIT {
     return client;
   }
 
+  /** A client of {@code token} that hands the log and progress notifications it gets to these. */
+  static McpSyncClient client(
+      String token,
+      List<McpSchema.LoggingMessageNotification> logs,
+      List<McpSchema.ProgressNotification> progress) {
+    HttpClientStreamableHttpTransport transport =
+        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+            .endpoint("/mcp")
+            .jsonMapper(new JacksonMcpJsonMapper(JSON))
+            .httpRequestCustomizer(
+                (request, method, uri, body, context) ->
+                    request.header("Authorization", "Bearer " + token))
+            .build();
+    McpSyncClient client =
+        McpClient.sync(transport)
+            .requestTimeout(Duration.ofSeconds(60))
+            .loggingConsumer(logs::add)
+            .progressConsumer(progress::add)
+            .build();
+    client.initialize();
+    return client;
+  }
+
   static JsonNode structured(McpSchema.CallToolResult result) {
     return JSON.valueToTree(result.structuredContent());
   }
 
   static McpSchema.CallToolResult run(McpSyncClient client, String code) {
     return client.callTool(new McpSchema.CallToolRequest("run_javascript", Map.of("code", code)));
+  }
+
+  @Test
+  void logging_levelSetByOneToken_sendsItsLogsAndProgressAndNoneToAnotherToken()
+      throws InterruptedException {
+    List<McpSchema.LoggingMessageNotification> emeaLogs = new CopyOnWriteArrayList<>();
+    List<McpSchema.ProgressNotification> emeaProgress = new CopyOnWriteArrayList<>();
+    List<McpSchema.LoggingMessageNotification> apacLogs = new CopyOnWriteArrayList<>();
+    List<McpSchema.ProgressNotification> apacProgress = new CopyOnWriteArrayList<>();
+    String program =
+        "async () => { console.log('hello'); return (await warehouse.query({sql: \"SELECT 1 AS"
+            + " one\"})).rows.length; }";
+    try (McpSyncClient emea = client(EMEA, emeaLogs, emeaProgress);
+        McpSyncClient apac = client(APAC, apacLogs, apacProgress)) {
+      emea.setLoggingLevel(McpSchema.LoggingLevel.INFO);
+
+      McpSchema.CallToolResult apacResult = run(apac, program);
+      McpSchema.CallToolResult emeaResult =
+          emea.callTool(
+              McpSchema.CallToolRequest.builder()
+                  .name("run_javascript")
+                  .arguments(Map.of("code", program))
+                  .progressToken("emea-call-1")
+                  .build());
+
+      assertThat(apacResult.isError()).isFalse();
+      assertThat(emeaResult.isError()).isFalse();
+      assertThat(structured(emeaResult).path("result").asInt()).isEqualTo(1);
+      Poll.until(
+          "the emea client's two log messages and its last progress",
+          Duration.ofSeconds(30),
+          () -> emeaLogs.size() == 2 && emeaProgress.stream().anyMatch(p -> p.total() != null));
+      assertThat(emeaLogs)
+          .extracting(McpSchema.LoggingMessageNotification::data)
+          .containsExactly("hello", "the pass succeeded after 1 inner call");
+      assertThat(emeaProgress).allMatch(p -> p.progressToken().equals("emea-call-1"));
+      assertThat(emeaProgress.getLast().message()).isEqualTo("the pass ended: 1 of 1 call done");
+      // apac answered before emea asked: its answer was plain JSON, with nothing before it.
+      assertThat(apacLogs).isEmpty();
+      assertThat(apacProgress).isEmpty();
+    }
   }
 
   @Test

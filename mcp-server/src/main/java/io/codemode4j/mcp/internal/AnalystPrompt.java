@@ -3,7 +3,9 @@ package io.codemode4j.mcp.internal;
 import io.codemode4j.bridge.Principal;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@code analyst} prompt: how a model answers a question about the warehouse with these tools,
@@ -14,15 +16,29 @@ import java.util.Map;
  * @param subject what the warehouse is, as its notes say: "the shop warehouse"
  * @param tables the tables the principal may query, offered as resources, by name; empty when it
  *     may query none, and then the prompt says nothing of SQL or tables
+ * @param tenants the tenants the principal may ask about: its own when it is confined, else every
+ *     tenant the host listed (none without a tenancy)
  */
 public record AnalystPrompt(
-    String toolName, boolean discovery, String subject, List<String> tables) {
+    String toolName, boolean discovery, String subject, List<String> tables, List<String> tenants) {
 
   public AnalystPrompt {
     tables = List.copyOf(tables);
+    tenants = List.copyOf(tenants);
   }
 
   public static final String NAME = "analyst";
+
+  private static final String TABLE_URI = McpFeatures.TABLES_URI;
+
+  /** The prompt's arguments: the question, and optionally a table to start from and a tenant. */
+  static final String QUESTION = "question";
+
+  static final String TABLE = "table";
+  static final String TENANT = "tenant";
+
+  /** Decided: the most values one completion answers, the protocol's own cap. */
+  static final int MAX_COMPLETIONS = 100;
 
   public McpSchema.Prompt prompt() {
     return new McpSchema.Prompt(
@@ -34,7 +50,41 @@ public record AnalystPrompt(
             + " with one "
             + toolName
             + " program.",
-        List.of(new McpSchema.PromptArgument("question", "The question to answer", true)));
+        List.of(
+            new McpSchema.PromptArgument(QUESTION, "The question to answer", true),
+            new McpSchema.PromptArgument(
+                TABLE, "A table to start from (completion lists the tables you may query)", false),
+            new McpSchema.PromptArgument(
+                TENANT,
+                "The tenant the question is about (completion lists the tenants you may read)",
+                false)));
+  }
+
+  /**
+   * The values of argument {@code name} that start with {@code prefix} (ignoring case): the tables
+   * or the tenants of this principal's prompt; none for the question or an argument it does not
+   * have.
+   */
+  public McpSchema.CompleteResult complete(String name, String prefix) {
+    return completion(
+        switch (name) {
+          case TABLE -> tables;
+          case TENANT -> tenants;
+          default -> List.of();
+        },
+        prefix);
+  }
+
+  /** The values of {@code candidates} that start with {@code prefix}, at most a hundred. */
+  static McpSchema.CompleteResult completion(List<String> candidates, String prefix) {
+    String start = prefix.toLowerCase(Locale.ROOT);
+    List<String> matching =
+        candidates.stream().filter(c -> c.toLowerCase(Locale.ROOT).startsWith(start)).toList();
+    return new McpSchema.CompleteResult(
+        new McpSchema.CompleteResult.CompleteCompletion(
+            matching.subList(0, Math.min(matching.size(), MAX_COMPLETIONS)),
+            matching.size(),
+            matching.size() > MAX_COMPLETIONS));
   }
 
   /**
@@ -44,21 +94,50 @@ public record AnalystPrompt(
    * JSON-RPC error (a prompt is read by the host, not the model).
    */
   public McpSchema.GetPromptResult get(Map<String, Object> arguments, Principal principal) {
-    Object question = arguments == null ? null : arguments.get("question");
+    Map<String, Object> given = arguments == null ? Map.of() : arguments;
+    Object question = given.get(QUESTION);
     if (!(question instanceof String text) || text.isBlank()) {
       throw new IllegalArgumentException(
           "the analyst prompt needs the argument question, e.g. {\"question\": \"which region had"
               + " the highest revenue in 2024?\"}");
     }
+    String table = chosen(given, TABLE, tables, "tables you may query");
+    String tenant = chosen(given, TENANT, tenants, "tenants you may read");
     return new McpSchema.GetPromptResult(
         "Answer with " + toolName,
         List.of(
             new McpSchema.PromptMessage(
                 McpSchema.Role.USER,
-                new McpSchema.TextContent(text(text.strip(), principal.confined())))));
+                new McpSchema.TextContent(
+                    text(text.strip(), principal.confined(), table, tenant)))));
   }
 
-  private String text(String question, boolean confined) {
+  /**
+   * The optional argument {@code name}, one of {@code allowed}; null when absent or blank; an
+   * {@link IllegalArgumentException} naming the allowed values when it is another.
+   */
+  private static @Nullable String chosen(
+      Map<String, Object> arguments, String name, List<String> allowed, String what) {
+    Object value = arguments.get(name);
+    if (!(value instanceof String text) || text.isBlank()) {
+      return null;
+    }
+    if (!allowed.contains(text.strip())) {
+      throw new IllegalArgumentException(
+          "the analyst prompt's "
+              + name
+              + " is one of the "
+              + what
+              + (allowed.isEmpty() ? " (there are none)" : ": " + String.join(", ", allowed))
+              + "; was '"
+              + JsonRpcErrors.shortened(text)
+              + "'");
+    }
+    return text.strip();
+  }
+
+  private String text(
+      String question, boolean confined, @Nullable String table, @Nullable String tenant) {
     return "You are a data analyst. Answer the question below from "
         + subject
         + ", exactly.\n\n"
@@ -74,6 +153,17 @@ public record AnalystPrompt(
                 + " rather than fetching rows to add up. Money comes back as exact decimal strings:"
                 + " report them as they are, never through floating point.\n")
         + "- Run independent queries together with Promise.all.\n"
+        + (table == null
+            ? ""
+            : "- Start from the table "
+                + table
+                + " (its columns are in "
+                + TABLE_URI
+                + table
+                + ").\n")
+        + (tenant == null
+            ? ""
+            : "- The question is about the tenant " + tenant + " only: read its rows alone.\n")
         + (tables.isEmpty()
             ? ""
             : "- The tables' columns and notes are in the codemode://tables/ resources;"

@@ -2,6 +2,7 @@ package io.codemode4j.mcp.internal;
 
 import io.codemode4j.mcp.Grant;
 import io.codemode4j.mcp.Tokens;
+import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
@@ -13,9 +14,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code /mcp} endpoint: checks the request's Host and Origin, authenticates its bearer token,
@@ -37,6 +40,12 @@ public final class HttpEndpoint extends HttpServlet {
   /** The request attribute holding the authenticated grant, read by the transport's extractor. */
   public static final String GRANT = "io.codemode4j.mcp.grant";
 
+  /**
+   * The request attribute holding the {@link CallNotifier} of a {@code tools/call}, read by the
+   * transport's extractor; {@link CallNotifier#NONE} for every other request.
+   */
+  public static final String NOTIFIER = "io.codemode4j.mcp.notifier";
+
   private static final long serialVersionUID = 1L;
 
   private static final int SC_TOO_MANY_REQUESTS = 429;
@@ -49,6 +58,15 @@ public final class HttpEndpoint extends HttpServlet {
   private final transient JsonRpcScreen screen;
   private final transient JsonMapper mapper;
   private final int maxRequestBytes;
+
+  /**
+   * The level each grant's client asked for with {@code logging/setLevel}. Decided: the stateless
+   * server keeps no session, so the level is the token's (every client of one token shares it) and
+   * this instance's (behind a load balancer, a client sets it on each instance it may reach, as a
+   * reconnecting client does); until it is set, no log message is sent over HTTP, so a client that
+   * asks for none gets plain JSON answers as before.
+   */
+  private final transient Map<Grant, McpSchema.LoggingLevel> levels = new ConcurrentHashMap<>();
 
   /**
    * @param allowedHostNames the names (without port) a Host header may carry; null when not checked
@@ -196,13 +214,34 @@ public final class HttpEndpoint extends HttpServlet {
       return;
     }
     JsonRpcScreen.Accepted accepted = (JsonRpcScreen.Accepted) verdict;
+    Grant grant = (Grant) request.getAttribute(GRANT);
+    String method = accepted.message().path("method").asString("");
+    if (accepted.kind() == JsonRpcScreen.Kind.REQUEST
+        && McpSchema.METHOD_LOGGING_SET_LEVEL.equals(method)) {
+      // The stateless SDK server has no session to keep a level in: answered here.
+      levels.put(
+          grant,
+          McpSchema.LoggingLevel.valueOf(
+              accepted.message().at("/params/level").asString().toUpperCase(Locale.ROOT)));
+      ObjectNode answer = mapper.createObjectNode().put("jsonrpc", "2.0");
+      answer.set("id", accepted.id());
+      answer.putObject("result");
+      HttpExchange.write(response, HttpServletResponse.SC_OK, HttpExchange.bytes(answer));
+      return;
+    }
+    SseStream stream =
+        accepted.kind() == JsonRpcScreen.Kind.REQUEST && McpSchema.METHOD_TOOLS_CALL.equals(method)
+            ? new SseStream(response, levels.get(grant), mapper)
+            : null;
+    request.setAttribute(NOTIFIER, stream == null ? CallNotifier.NONE : stream);
     HttpExchange.serve(
         transport,
         request,
         response,
         HttpExchange.bytes(accepted.message()),
         accepted.id(),
-        mapper);
+        mapper,
+        stream);
   }
 
   /** An HTTP-level refusal of a message: a JSON-RPC error without an id. */

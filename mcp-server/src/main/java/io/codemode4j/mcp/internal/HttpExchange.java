@@ -59,18 +59,27 @@ final class HttpExchange {
 
   /**
    * Hands {@code body} to {@code transport} and sends what it answered, made safe: an answer that
-   * is not a JSON-RPC message becomes the error for {@code id}.
+   * is not a JSON-RPC message becomes the error for {@code id}. When {@code stream} sent
+   * notifications, the answer is its last event.
    */
   static void serve(
       jakarta.servlet.http.HttpServlet transport,
       HttpServletRequest request,
-      HttpServletResponse response,
+      HttpServletResponse servletResponse,
       byte[] body,
       @Nullable JsonNode id,
-      JsonMapper mapper)
+      JsonMapper mapper,
+      @Nullable SseStream stream)
       throws IOException, jakarta.servlet.ServletException {
-    Held held = new Held(response);
-    transport.service(new Replayed(request, body), held);
+    Held held = new Held(servletResponse);
+    boolean streamed;
+    try {
+      transport.service(new Replayed(request, body), held);
+    } finally {
+      streamed = stream != null && stream.close();
+    }
+    HttpServletResponse response =
+        streamed && stream != null ? new Streamed(servletResponse, stream) : servletResponse;
     byte[] answer = held.bytes();
     int status = held.status;
     if (status == HttpServletResponse.SC_ACCEPTED && answer.length == 0) {
@@ -117,6 +126,10 @@ final class HttpExchange {
 
   /** Writes one JSON-RPC message with {@code status}. */
   static void write(HttpServletResponse response, int status, byte[] json) throws IOException {
+    if (response instanceof Streamed streamed) {
+      streamed.stream.answer(json);
+      return;
+    }
     response.setStatus(status);
     response.setContentType("application/json");
     response.setCharacterEncoding(StandardCharsets.UTF_8.name());
@@ -136,6 +149,19 @@ final class HttpExchange {
       return mapper.readTree(answer);
     } catch (JacksonException e) {
       return null;
+    }
+  }
+
+  /**
+   * The response of a call that sent notifications: it is an event stream already, and the answer
+   * written to it is its last event (status 200 with the JSON-RPC message, error or not, inside).
+   */
+  private static final class Streamed extends HttpServletResponseWrapper {
+    private final SseStream stream;
+
+    Streamed(HttpServletResponse response, SseStream stream) {
+      super(response);
+      this.stream = stream;
     }
   }
 

@@ -14,6 +14,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,6 +29,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -45,12 +48,17 @@ public final class McpFeatures {
 
   private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
 
-  /** What both transports' servers offer: tools, resources and prompts, none of them changing. */
+  /**
+   * What both transports' servers offer: tools, resources and prompts, none of them changing, log
+   * messages, and completions of the prompt's arguments and the table template's name.
+   */
   public static final McpSchema.ServerCapabilities CAPABILITIES =
       McpSchema.ServerCapabilities.builder()
           .tools(false)
           .resources(false, false)
           .prompts(false)
+          .logging()
+          .completions()
           .build();
 
   /** The server's name in {@code serverInfo}. */
@@ -68,14 +76,18 @@ public final class McpFeatures {
       String name,
       Function<CallInfo, Mono<McpSchema.CallToolResult>> handler) {}
 
-  /** One {@code tools/call} as the transport saw it. */
+  /** One {@code tools/call} as the transport saw it, and where its notifications go. */
   public record CallInfo(
-      McpSchema.CallToolRequest request, @Nullable String sessionId, Grant grant) {}
+      McpSchema.CallToolRequest request,
+      @Nullable String sessionId,
+      Grant grant,
+      CallNotifier notifier) {}
 
   private final CodeMode codeMode;
   private final @Nullable ToolDiscovery discovery;
   private final String subject;
   private final List<ResourceFeature> tables;
+  private final List<String> tenants;
   private final PassGate gate;
   private final McpTelemetry telemetry;
   private final JsonMapper mapper;
@@ -97,6 +109,7 @@ public final class McpFeatures {
       @Nullable ToolDiscovery discovery,
       String subject,
       List<ResourceFeature> tables,
+      List<String> tenants,
       PassGate gate,
       McpTelemetry telemetry,
       JsonMapper mapper) {
@@ -104,6 +117,7 @@ public final class McpFeatures {
     this.discovery = discovery;
     this.subject = subject;
     this.tables = List.copyOf(tables);
+    this.tenants = List.copyOf(tenants);
     this.gate = gate;
     this.telemetry = telemetry;
     this.mapper = mapper;
@@ -166,14 +180,24 @@ public final class McpFeatures {
         .toList();
   }
 
-  /** The {@code analyst} prompt as {@code grant} reads it: its tables only when it may query. */
+  /**
+   * The {@code analyst} prompt as {@code grant} reads it: its tables only when it may query, and
+   * its own tenants when it is confined (every tenant the host listed when it is not).
+   */
   public AnalystPrompt prompt(Grant grant) {
     boolean queries = readsTables(visiblePaths(grant));
+    Set<String> own = grant.principal().tenant();
     return new AnalystPrompt(
         codeMode.toolName(),
         discovery != null,
         subject,
-        queries ? tables.stream().map(table -> table.resource().name()).toList() : List.of());
+        queries ? tables.stream().map(table -> table.resource().name()).toList() : List.of(),
+        own != null ? new TreeSet<>(own).stream().toList() : tenants);
+  }
+
+  /** The table template when {@code grant} may query the tables (and there are some), else null. */
+  public @Nullable TableTemplate tableTemplate(Grant grant) {
+    return tables.isEmpty() || !readsTables(visiblePaths(grant)) ? null : new TableTemplate(tables);
   }
 
   /** Stops the handlers' threads; passes still running are interrupted. */
@@ -189,7 +213,7 @@ public final class McpFeatures {
             .name(spec.name())
             .description(spec.description())
             .inputSchema(toMap(spec.parameters()))
-            .outputSchema(toMap(spec.success()))
+            .outputSchema(toMap(pass ? spec.success() : successOrError(spec.success())))
             .annotations(
                 McpSchema.ToolAnnotations.builder()
                     .readOnlyHint(readOnly)
@@ -219,9 +243,26 @@ public final class McpFeatures {
     return Mono.fromCallable(
             () -> {
               started.set(true);
+              Object token = pass ? call.request().progressToken() : null;
+              CallProgress progress =
+                  token == null ? null : new CallProgress(token, call.notifier());
+              if (progress != null) {
+                ProgressRoutes.register(callId, progress);
+              }
               try {
-                return span.inScope(() -> answer(outer, call, run));
+                McpSchema.CallToolResult result =
+                    span.inScope(() -> answer(outer, pass, call, run));
+                if (progress != null) {
+                  progress.finish();
+                }
+                if (pass) {
+                  PassMessages.send(outer.name(), result, call.notifier());
+                }
+                return result;
               } finally {
+                if (progress != null) {
+                  ProgressRoutes.unregister(callId);
+                }
                 permit.release();
               }
             })
@@ -237,7 +278,8 @@ public final class McpFeatures {
             });
   }
 
-  private McpSchema.CallToolResult answer(OuterTool outer, CallInfo call, RunContext run) {
+  private McpSchema.CallToolResult answer(
+      OuterTool outer, boolean pass, CallInfo call, RunContext run) {
     Map<String, Object> arguments = call.request().arguments();
     JsonNode json = arguments == null ? null : mapper.valueToTree(arguments);
     OuterToolResult result;
@@ -247,7 +289,7 @@ public final class McpFeatures {
       // A fault of the host (e.g. a grant that hides a method the description declares): the model
       // cannot fix it, and still gets a result rather than a JSON-RPC error.
       LOG.error("{} failed in the host for {}", outer.name(), run.principal().id(), LogText.of(e));
-      ObjectNode error = egressShaped();
+      ObjectNode error = pass ? egressShaped() : JsonNodeFactory.instance.objectNode();
       error
           .putObject("error")
           .put("kind", "internal")
@@ -280,6 +322,27 @@ public final class McpFeatures {
     ObjectNode json = egressShaped();
     json.putObject("error").put("kind", "busy").put("message", gate.busyMessage(grant));
     return json;
+  }
+
+  /**
+   * What a tool other than the pass's answers: its success, or its failure {@code {"error": {kind,
+   * message}}} (arguments it refused, a fault of the host). Decided: the output schema covers both,
+   * so that every {@code structuredContent} the server sends matches the schema it declared; the
+   * pass's own schema (the egress) covers its failures already.
+   */
+  private static ObjectNode successOrError(JsonNode success) {
+    ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
+    ArrayNode either = schema.putArray("anyOf");
+    either.add(success);
+    ObjectNode failure = either.addObject().put("type", "object");
+    ObjectNode error = failure.putObject("properties").putObject("error").put("type", "object");
+    ObjectNode fields = error.putObject("properties");
+    fields.putObject("kind").put("type", "string");
+    fields.putObject("message").put("type", "string");
+    error.putArray("required").add("kind").add("message");
+    failure.putArray("required").add("error");
+    failure.put("additionalProperties", false);
+    return schema;
   }
 
   private static ObjectNode egressShaped() {

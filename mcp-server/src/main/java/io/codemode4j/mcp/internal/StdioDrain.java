@@ -49,6 +49,9 @@ public final class StdioDrain {
   private final int maxLineBytes;
   private boolean initialized;
 
+  /** Whether the client asked for log messages ({@code logging/setLevel}). */
+  private volatile boolean logLevelSet;
+
   /**
    * @param maxLineBytes the longest message line read; a longer one is skipped to its end and
    *     answered, never held in memory whole
@@ -75,6 +78,14 @@ public final class StdioDrain {
    */
   public boolean awaitEnd(Duration timeout) throws InterruptedException {
     return ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  /**
+   * Whether the client has sent {@code logging/setLevel}: until it has, no log message is sent, as
+   * over HTTP, so a client that asks for none reads only the answers it asked for.
+   */
+  public boolean logLevelSet() {
+    return logLevelSet;
   }
 
   /** Whether input has ended and been passed on. */
@@ -261,6 +272,9 @@ public final class StdioDrain {
                     + " notifications/initialized",
                 false));
         return;
+      }
+      if (method.equals("logging/setLevel") && accepted.kind() == JsonRpcScreen.Kind.REQUEST) {
+        logLevelSet = true;
       }
       count(accepted.message(), true);
       messages.write(accepted.message().toString().getBytes(StandardCharsets.UTF_8));

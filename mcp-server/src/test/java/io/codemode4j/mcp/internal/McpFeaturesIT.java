@@ -40,6 +40,7 @@ class McpFeaturesIT {
             null,
             "the billing warehouse",
             List.of(),
+            List.of(),
             gate,
             new McpTelemetry(OpenTelemetry.noop()),
             JsonMapper.builder().build());
@@ -64,7 +65,7 @@ class McpFeaturesIT {
 
     Integer runningWhenAnswered =
         run.handler()
-            .apply(new McpFeatures.CallInfo(call, null, grant))
+            .apply(new McpFeatures.CallInfo(call, null, grant, CallNotifier.NONE))
             .map(result -> gate.running())
             .block(Duration.ofSeconds(60));
 
