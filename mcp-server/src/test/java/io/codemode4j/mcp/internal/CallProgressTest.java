@@ -87,6 +87,7 @@ class CallProgressTest {
             null,
             null,
             CallAuthorization.NOT_ASKED,
+            null,
             now,
             now,
             Duration.ZERO));
