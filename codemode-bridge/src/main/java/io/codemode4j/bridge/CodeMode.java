@@ -148,7 +148,7 @@ public final class CodeMode implements AutoCloseable {
             b.authorization == null
                 ? null
                 : new Authorizer(b.authorization, b.authorizationTimeout),
-            new Approver(b.approval, b.maxApprovalWait),
+            new Approver(b.approval, b.approvalWait()),
             b.listeners.stream()
                 .filter(MutationAudit.class::isInstance)
                 .map(MutationAudit.class::cast)
@@ -729,7 +729,8 @@ public final class CodeMode implements AutoCloseable {
     /** Null until the host sets one: then only runs that bring a channel can approve. */
     private @Nullable ApprovalChannel approval;
 
-    private Duration maxApprovalWait = DEFAULT_MAX_APPROVAL_WAIT;
+    /** Null until the host sets one: then {@link #approvalWait} fits it in the wall time. */
+    private @Nullable Duration maxApprovalWait;
 
     /** A random key until the host sets one: plans then apply only on this Code Mode. */
     private byte[] planKey = randomKey();
@@ -787,10 +788,11 @@ public final class CodeMode implements AutoCloseable {
 
     /**
      * How long one call waits for its approval decision before it rejects with kind {@code timeout}
-     * naming {@code maxApprovalWait}; {@link CodeMode#DEFAULT_MAX_APPROVAL_WAIT} by default, above
-     * zero and at most an hour. The wait costs the pass no CPU time, but the pass's {@code
-     * maxWallTime} bounds the whole pass, waits included, so {@link #build} requires it to be
-     * shorter than {@code maxWallTime} when a method needs approval.
+     * naming {@code maxApprovalWait}; above zero and at most an hour. The wait costs the pass no
+     * CPU time, but the pass's {@code maxWallTime} bounds the whole pass, waits included, so {@link
+     * #build} requires a wait set here to be shorter than {@code maxWallTime} when a method needs
+     * approval. Unset, it is {@link CodeMode#DEFAULT_MAX_APPROVAL_WAIT}, or half of {@code
+     * maxWallTime} when that is shorter.
      */
     public Builder maxApprovalWait(Duration wait) {
       Objects.requireNonNull(wait, "maxApprovalWait");
@@ -800,6 +802,19 @@ public final class CodeMode implements AutoCloseable {
       }
       this.maxApprovalWait = wait;
       return this;
+    }
+
+    /**
+     * The wait a call's approval gets: the one the host set, else the default fitted in the wall
+     * time. Decided: an unset wait follows a shorter {@code maxWallTime} (a {@code --timeout 3s})
+     * instead of refusing the toolkit, as the Spring properties' default does.
+     */
+    private Duration approvalWait() {
+      if (maxApprovalWait != null) {
+        return maxApprovalWait;
+      }
+      Duration half = limits.maxWallTime().dividedBy(2);
+      return DEFAULT_MAX_APPROVAL_WAIT.compareTo(half) < 0 ? DEFAULT_MAX_APPROVAL_WAIT : half;
     }
 
     /**
@@ -975,8 +990,8 @@ public final class CodeMode implements AutoCloseable {
     /**
      * Validates and builds. Fails closed with {@link IllegalArgumentException} on: no methods; a
      * namespace or method name that is not an identifier or would shadow a JavaScript global; a
-     * tool that declares {@code needsApproval} when {@code maxApprovalWait} is not shorter than
-     * {@code maxWallTime}; an invalid schema; an egress budget under 256 bytes.
+     * tool that declares {@code needsApproval} when a {@code maxApprovalWait} the host set is not
+     * shorter than {@code maxWallTime}; an invalid schema; an egress budget under 256 bytes.
      */
     public CodeMode build() {
       if (!Identifiers.isToolName(toolName)) {
@@ -1011,6 +1026,7 @@ public final class CodeMode implements AutoCloseable {
                 (method, tool) -> {
                   requireName("method", method);
                   if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL
+                      && maxApprovalWait != null
                       && maxApprovalWait.compareTo(limits.maxWallTime()) >= 0) {
                     throw new IllegalArgumentException(
                         "tool '"

@@ -3,10 +3,13 @@ package io.codemode4j.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,6 +40,34 @@ class CodeModeBuilderTest {
         .hasMessageContaining(
             "tool 'refund' (billing.refund) declares needsApproval, and its calls wait up to"
                 + " maxApprovalWait (30s) inside a pass of at most maxWallTime (30s)");
+  }
+
+  @Test
+  void build_needsApprovalToolUnderAShortWallTimeWithoutAWaitSet_waitsHalfTheWallTime() {
+    CodeExecutionLimits threeSeconds =
+        CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(3));
+    CountDownLatch never = new CountDownLatch(1);
+    try (CodeMode codeMode =
+        CodeMode.builder()
+            .method("billing", "refund", refund())
+            .limits(threeSeconds)
+            .approval(
+                request -> {
+                  never.await();
+                  throw new IllegalStateException("no decision");
+                })
+            .readyContexts(0)
+            .build()) {
+      PassOutcome outcome =
+          codeMode.run(
+              "async () => { try { await billing.refund({}); return 'ran'; }"
+                  + " catch (e) { return e.kind + ': ' + e.message; } }",
+              RunContext.of("r", Principal.unconfined("ana")));
+
+      assertThat(outcome).isInstanceOf(PassSuccess.class);
+      assertThat(((PassSuccess) outcome).result().asString())
+          .startsWith("timeout: no approval decision for billing.refund within 1500ms");
+    }
   }
 
   @Test
