@@ -237,9 +237,14 @@ class TrinoShopIT {
     assertThat(firstNumber(config, MILLION_DISTINCT)).isEqualTo(1_000_000L);
   }
 
-  @ParameterizedTest
-  @ValueSource(strings = {"query_max_memory_per_node:1MB", "query_max_memory:1MB"})
-  void enginePool_urlLoweringAMemoryLimit_hasTrinoRefuseAQueryOverIt(String session) {
+  /**
+   * The per-node limit, which Trino checks as a task reserves memory. The cluster-wide {@code
+   * query_max_memory} is checked by the coordinator's memory manager about once a second, so a
+   * query over it may finish first: it is set, not tested here by timing.
+   */
+  @Test
+  void enginePool_urlLoweringThePerNodeMemoryLimit_hasTrinoRefuseAQueryOverIt() {
+    String session = "query_max_memory_per_node:1MB";
     String url = TestShopTrino.url() + "?sessionProperties=" + session;
     for (String user : List.of(ShopTrino.READER, ShopTrino.storeUser("north"))) {
       HikariConfig config = new TrinoEngine().pool(url, user, null);
