@@ -44,13 +44,15 @@ class CodeModeBuilderTest {
 
   @Test
   void build_needsApprovalToolUnderAShortWallTimeWithoutAWaitSet_waitsHalfTheWallTime() {
-    CodeExecutionLimits threeSeconds =
-        CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(3));
+    // Under the default wait (20s), with room for a cold first pass before the call (about 1.4s on
+    // an idle machine) and after its rejection.
+    CodeExecutionLimits tenSeconds =
+        CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(10));
     CountDownLatch never = new CountDownLatch(1);
     try (CodeMode codeMode =
         CodeMode.builder()
             .method("billing", "refund", refund())
-            .limits(threeSeconds)
+            .limits(tenSeconds)
             .approval(
                 request -> {
                   never.await();
@@ -66,7 +68,7 @@ class CodeModeBuilderTest {
 
       assertThat(outcome).isInstanceOf(PassSuccess.class);
       assertThat(((PassSuccess) outcome).result().asString())
-          .startsWith("timeout: no approval decision for billing.refund within 1500ms");
+          .startsWith("timeout: no approval decision for billing.refund within 5s");
     }
   }
 
