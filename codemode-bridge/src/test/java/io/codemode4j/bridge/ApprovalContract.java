@@ -22,6 +22,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Per-call approval with real GraalJS, run once per executor by its subclasses: {@code t.flag}
@@ -79,6 +81,8 @@ abstract class ApprovalContract {
         yield ApprovalDecision.approve("ana", "after the read");
       }
       case "boom" -> throw new IllegalStateException("the review queue is down");
+      case "overflow" -> throw new StackOverflowError();
+      case "silent" -> null;
       default -> ApprovalDecision.approve("ana", "looks right");
     };
   }
@@ -199,13 +203,39 @@ abstract class ApprovalContract {
     assertThat(codeMode.methods()).contains("t.flag");
   }
 
-  @Test
-  void run_failingChannel_deniesTheCall() {
-    PassSuccess pass = success(codeMode.run(SETTLE.formatted("boom"), run(RunBudget.of(5))));
+  @ParameterizedTest
+  @CsvSource({
+    "boom,     failed,        FAILED",
+    "overflow, failed,        FAILED",
+    "silent,   answered null, FAILED",
+  })
+  void run_hostileChannel_deniesTheCallRecordsWhyAndThePassGoesOn(
+      String value, String what, ApprovalOutcome outcome) {
+    PassSuccess pass =
+        success(
+            codeMode.run(
+                """
+                async () => {
+                  let first;
+                  try { await t.flag({value: '%s'}); first = 'ran'; }
+                  catch (e) { first = e.kind + ': ' + e.message; }
+                  return [first, (await t.flag({value: 'next'})).value];
+                }"""
+                    .formatted(value),
+                run(RunBudget.of(5))));
 
-    assertThat(pass.result().asString())
-        .startsWith("denied: the approval channel failed for t.flag");
-    assertThat(tools.started.get()).isZero();
+    assertThat(pass.result().get(0).asString())
+        .isEqualTo(
+            "denied: the approval channel "
+                + what
+                + " for t.flag, so the call did not run (the host's log has the details)");
+    assertThat(pass.result().get(1).asString()).isEqualTo("next");
+    assertThat(pass.calls())
+        .extracting(CallRecord::status, c -> c.approval().outcome())
+        .containsExactly(
+            tuple(CallStatus.FAILED, outcome),
+            tuple(CallStatus.SUCCEEDED, ApprovalOutcome.APPROVED));
+    assertThat(tools.started.get()).isEqualTo(1);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.codemode4j.bridge.internal.broker;
 
+import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Durations;
 import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.approval.ApprovalChannel;
@@ -10,10 +11,6 @@ import io.codemode4j.bridge.audit.LogText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,18 +18,18 @@ import org.slf4j.LoggerFactory;
 /**
  * Asks a run's {@link ApprovalChannel} about one call, failing closed: no channel, a channel that
  * throws or answers null denies, and one that answers later than {@code maxApprovalWait} times out.
- * The channel runs on a virtual thread of its own, like the authorization hook (see {@link
- * Authorizer}), so the wait holds whichever thread asks and costs the pass no CPU.
+ * The channel decides through {@link HostDecision}, like the authorization hook, so the wait holds
+ * whichever thread asks and costs the pass no CPU.
  */
 public final class Approver {
 
   private static final Logger LOG = LoggerFactory.getLogger(Approver.class);
 
-  /** How long a channel may take by default: long enough for a person at a prompt. */
-  public static final Duration DEFAULT_MAX_WAIT = Duration.ofMinutes(2);
-
-  /** No channel of its own: a run that brings none has every such call denied. */
-  static final Approver NONE = new Approver(null, DEFAULT_MAX_WAIT);
+  /**
+   * No channel of its own: a run that brings none has every such call denied, and a run's own
+   * channel waits as long as {@link CodeMode}'s default.
+   */
+  static final Approver NONE = new Approver(null, CodeMode.DEFAULT_MAX_APPROVAL_WAIT);
 
   /** Null when only runs bring channels. */
   private final @Nullable ApprovalChannel defaultChannel;
@@ -64,42 +61,26 @@ public final class Approver {
               + " needs a person's approval and this run has no approval channel, so the call did"
               + " not run (the host can give one: CodeMode.Builder.approval, or --approve ask)");
     }
-    CompletableFuture<ApprovalDecision> decision = new CompletableFuture<>();
-    Thread deciding =
-        Thread.ofVirtual()
-            .name("codemode-approve-" + request.call().callId())
-            .start(
-                () -> {
-                  try {
-                    decision.complete(channel.decide(request));
-                  } catch (Exception | Error e) {
-                    decision.completeExceptionally(e);
-                  }
-                });
-    try {
-      return switch (decision.get(maxWait.toNanos(), TimeUnit.NANOSECONDS)) {
-        case ApprovalDecision.Approved approved ->
-            new Approval(
-                ApprovalOutcome.APPROVED, approved.decider(), approved.reason(), Instant.now());
-        case ApprovalDecision.Denied denied ->
-            new Approval(ApprovalOutcome.DENIED, denied.decider(), denied.reason(), Instant.now());
-        case null -> failed(request, "answered null", null);
-      };
-    } catch (TimeoutException e) {
-      deciding.interrupt();
-      return closed(
-          ApprovalOutcome.TIMED_OUT,
-          "no approval decision for "
-              + request.method()
-              + " within "
-              + Durations.format(maxWait)
-              + " (maxApprovalWait), so the call did not run");
-    } catch (ExecutionException e) {
-      return failed(request, "failed", e.getCause());
-    } catch (InterruptedException e) {
-      deciding.interrupt();
-      throw e;
-    }
+    return switch (HostDecision.await(
+        "codemode-approve-" + request.call().callId(), () -> channel.decide(request), maxWait)) {
+      case HostDecision.Answered<ApprovalDecision>(ApprovalDecision.Approved approved) ->
+          new Approval(
+              ApprovalOutcome.APPROVED, approved.decider(), approved.reason(), Instant.now());
+      case HostDecision.Answered<ApprovalDecision>(ApprovalDecision.Denied denied) ->
+          new Approval(ApprovalOutcome.DENIED, denied.decider(), denied.reason(), Instant.now());
+      case HostDecision.Answered<ApprovalDecision>(var none) ->
+          failed(request, "answered null", null);
+      case HostDecision.Failed<ApprovalDecision>(Throwable cause) ->
+          failed(request, "failed", cause);
+      case HostDecision.TimedOut<ApprovalDecision>() ->
+          closed(
+              ApprovalOutcome.TIMED_OUT,
+              "no approval decision for "
+                  + request.method()
+                  + " within "
+                  + Durations.format(maxWait)
+                  + " (maxApprovalWait), so the call did not run");
+    };
   }
 
   private static Approval failed(ApprovalRequest request, String what, @Nullable Throwable cause) {

@@ -8,19 +8,15 @@ import io.codemode4j.bridge.tool.RunToolAuthorization;
 import io.codemode4j.bridge.tool.ToolFailure;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs the host's {@link RunToolAuthorization} for one call, failing closed: a hook that throws,
- * answers null or answers late denies. Each decision runs on a virtual thread of its own, so the
- * timeout holds whichever thread asks (a lone call runs on the pass thread) and a hook that ignores
- * interruption keeps only its own thread.
+ * answers null or answers late denies. The hook decides through {@link HostDecision}, so the
+ * timeout holds whichever thread asks and a hook that ignores interruption keeps only its own
+ * thread.
  */
 public final class Authorizer {
 
@@ -40,37 +36,22 @@ public final class Authorizer {
    * @throws InterruptedException when the pass ended while the hook decided
    */
   @Nullable ToolFailure refusal(AuthorizationRequest request) throws InterruptedException {
-    CompletableFuture<AuthorizationDecision> decision = new CompletableFuture<>();
-    Thread deciding =
-        Thread.ofVirtual()
-            .name("codemode-authorize-" + request.call().callId())
-            .start(
-                () -> {
-                  try {
-                    decision.complete(hook.authorize(request));
-                  } catch (Exception | Error e) {
-                    decision.completeExceptionally(e);
-                  }
-                });
-    try {
-      return switch (decision.get(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-        case AuthorizationDecision.Allowed allowed -> null;
-        case AuthorizationDecision.Denied denied ->
-            new ToolFailure(ToolFailure.Kind.UNAUTHORIZED, denied.reason());
-        case null -> failedClosed(request, "answered null", null);
-      };
-    } catch (TimeoutException e) {
-      deciding.interrupt();
-      return failedClosed(
-          request,
-          "did not answer within " + Durations.format(timeout) + " (authorizationTimeout)",
-          null);
-    } catch (ExecutionException e) {
-      return failedClosed(request, "failed", e.getCause());
-    } catch (InterruptedException e) {
-      deciding.interrupt();
-      throw e;
-    }
+    return switch (HostDecision.await(
+        "codemode-authorize-" + request.call().callId(), () -> hook.authorize(request), timeout)) {
+      case HostDecision.Answered<AuthorizationDecision>(AuthorizationDecision.Allowed allowed) ->
+          null;
+      case HostDecision.Answered<AuthorizationDecision>(AuthorizationDecision.Denied denied) ->
+          new ToolFailure(ToolFailure.Kind.UNAUTHORIZED, denied.reason());
+      case HostDecision.Answered<AuthorizationDecision>(var none) ->
+          failedClosed(request, "answered null", null);
+      case HostDecision.Failed<AuthorizationDecision>(Throwable cause) ->
+          failedClosed(request, "failed", cause);
+      case HostDecision.TimedOut<AuthorizationDecision>() ->
+          failedClosed(
+              request,
+              "did not answer within " + Durations.format(timeout) + " (authorizationTimeout)",
+              null);
+    };
   }
 
   private static ToolFailure failedClosed(
