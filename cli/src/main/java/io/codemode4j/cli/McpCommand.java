@@ -250,6 +250,7 @@ final class McpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException | IOException e) {
       throw CodemodeCli.usage(spec, e);
     }
+    McpProgress progress = new McpProgress();
     // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
@@ -264,10 +265,11 @@ final class McpCommand implements Callable<Integer> {
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
                 .listener(McpPassLog.listener())
-                .listener(McpProgress.listener())
+                .listener(progress.listener())
                 .build();
         CodeModeMcp mcp =
             CodeModeMcp.builder(codeMode)
+                .progress(progress)
                 .discovery(ToolDiscovery.of(List.of(codeMode)))
                 .subject(described.warehouse().notes().subject())
                 .tables(McpTables.of(described.warehouse()))

@@ -765,12 +765,7 @@ public final class CodeMode implements AutoCloseable {
      * expired; {@link CodeMode#DEFAULT_PLAN_TTL} by default, above zero and at most a day.
      */
     public Builder planTtl(Duration ttl) {
-      Objects.requireNonNull(ttl, "planTtl");
-      if (ttl.isNegative() || ttl.isZero() || ttl.compareTo(Duration.ofDays(1)) > 0) {
-        throw new IllegalArgumentException(
-            "planTtl must be above zero and at most 1d, was " + Durations.format(ttl));
-      }
-      this.planTtl = ttl;
+      this.planTtl = positiveAtMost("planTtl", ttl, Duration.ofDays(1));
       return this;
     }
 
@@ -795,12 +790,7 @@ public final class CodeMode implements AutoCloseable {
      * maxWallTime} when that is shorter.
      */
     public Builder maxApprovalWait(Duration wait) {
-      Objects.requireNonNull(wait, "maxApprovalWait");
-      if (wait.isNegative() || wait.isZero() || wait.compareTo(Duration.ofHours(1)) > 0) {
-        throw new IllegalArgumentException(
-            "maxApprovalWait must be above zero and at most 1h, was " + Durations.format(wait));
-      }
-      this.maxApprovalWait = wait;
+      this.maxApprovalWait = positiveAtMost("maxApprovalWait", wait, Duration.ofHours(1));
       return this;
     }
 
@@ -818,6 +808,22 @@ public final class CodeMode implements AutoCloseable {
     }
 
     /**
+     * {@code value}, when it is above zero and at most {@code max}; the setting is {@code name}.
+     */
+    private static Duration positiveAtMost(String name, Duration value, Duration max) {
+      Objects.requireNonNull(value, name);
+      if (value.isNegative() || value.isZero() || value.compareTo(max) > 0) {
+        throw new IllegalArgumentException(
+            name
+                + " must be above zero and at most "
+                + Durations.format(max)
+                + ", was "
+                + Durations.format(value));
+      }
+      return value;
+    }
+
+    /**
      * Decides every inner call before it runs (see {@link RunToolAuthorization}): after its
      * arguments are validated, before it is charged to the run's budget or its handler runs. None
      * by default.
@@ -832,15 +838,8 @@ public final class CodeMode implements AutoCloseable {
      * and at most a minute; {@link CodeMode#DEFAULT_AUTHORIZATION_TIMEOUT} by default.
      */
     public Builder authorizationTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "authorizationTimeout");
-      if (timeout.isNegative()
-          || timeout.isZero()
-          || timeout.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException(
-            "authorizationTimeout must be above zero and at most 1m, was "
-                + Durations.format(timeout));
-      }
-      this.authorizationTimeout = timeout;
+      this.authorizationTimeout =
+          positiveAtMost("authorizationTimeout", timeout, Duration.ofMinutes(1));
       return this;
     }
 

@@ -3,15 +3,18 @@ package io.codemode4j.bridge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.codemode4j.bridge.approval.ApprovalDecision;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Construction fails closed; these checks run before any engine exists. */
@@ -44,31 +47,54 @@ class CodeModeBuilderTest {
 
   @Test
   void build_needsApprovalToolUnderAShortWallTimeWithoutAWaitSet_waitsHalfTheWallTime() {
-    // Under the default wait (20s), with room for a cold first pass before the call (about 1.4s on
-    // an idle machine) and after its rejection.
-    CodeExecutionLimits tenSeconds =
-        CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(10));
-    CountDownLatch never = new CountDownLatch(1);
+    // Half of 30s is under the default wait (20s); the channel answers at once, so the pass takes
+    // no longer than its first call.
+    CodeExecutionLimits thirtySeconds =
+        CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(30));
+    List<Duration> asked = new CopyOnWriteArrayList<>();
     try (CodeMode codeMode =
         CodeMode.builder()
             .method("billing", "refund", refund())
-            .limits(tenSeconds)
+            .limits(thirtySeconds)
             .approval(
                 request -> {
-                  never.await();
-                  throw new IllegalStateException("no decision");
+                  asked.add(request.maxWait());
+                  return ApprovalDecision.deny("ana", "asked how long it may take");
                 })
             .readyContexts(0)
             .build()) {
       PassOutcome outcome =
           codeMode.run(
-              "async () => { try { await billing.refund({}); return 'ran'; }"
-                  + " catch (e) { return e.kind + ': ' + e.message; } }",
+              "async () => { try { await billing.refund({}); } catch (e) { return e.kind; } }",
               RunContext.of("r", Principal.unconfined("ana")));
 
       assertThat(outcome).isInstanceOf(PassSuccess.class);
-      assertThat(((PassSuccess) outcome).result().asString())
-          .startsWith("timeout: no approval decision for billing.refund within 5s");
+      assertThat(asked).containsExactly(Duration.ofSeconds(15));
+    }
+  }
+
+  @Test
+  void build_needsApprovalToolWithAWaitSet_asksTheChannelWithThatWait() {
+    List<Duration> asked = new CopyOnWriteArrayList<>();
+    try (CodeMode codeMode =
+        CodeMode.builder()
+            .method("billing", "refund", refund())
+            .maxApprovalWait(Duration.ofSeconds(7))
+            .approval(
+                request -> {
+                  asked.add(request.maxWait());
+                  return ApprovalDecision.deny("ana", "asked how long it may take");
+                })
+            .readyContexts(0)
+            .build()) {
+      PassOutcome outcome =
+          codeMode.run(
+              "async () => { try { await billing.refund({}); } catch (e) { return e.kind; } }",
+              RunContext.of("r", Principal.unconfined("ana")));
+
+      assertThat(outcome).isInstanceOf(PassSuccess.class);
+      assertThat(((PassSuccess) outcome).result().asString()).isEqualTo("denied");
+      assertThat(asked).containsExactly(Duration.ofSeconds(7));
     }
   }
 
@@ -146,6 +172,38 @@ class CodeModeBuilderTest {
     assertThatThrownBy(() -> CodeMode.builder().readyContexts(count))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("readyContexts must be 0..8, was " + count);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          planTtl              | 0s   | planTtl must be above zero and at most 24h, was 0ms
+          planTtl              | 25h  | planTtl must be above zero and at most 24h, was 25h
+          maxApprovalWait      | -1s  | maxApprovalWait must be above zero and at most 1h, was -1000ms
+          maxApprovalWait      | 61m  | maxApprovalWait must be above zero and at most 1h, was 61m
+          authorizationTimeout | 0s   | authorizationTimeout must be above zero and at most 1m, was 0ms
+          authorizationTimeout | 61s  | authorizationTimeout must be above zero and at most 1m, was 61s
+          """)
+  void durationSetting_outOfRange_isRefusedNamingTheSettingAndTheRange(
+      String setting, String value, String message) {
+    Duration duration =
+        value.startsWith("-")
+            ? Durations.parse(value.substring(1)).negated()
+            : Durations.parse(value);
+    CodeMode.Builder builder = CodeMode.builder();
+
+    assertThatThrownBy(
+            () -> {
+              switch (setting) {
+                case "planTtl" -> builder.planTtl(duration);
+                case "maxApprovalWait" -> builder.maxApprovalWait(duration);
+                default -> builder.authorizationTimeout(duration);
+              }
+            })
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(message);
   }
 
   @Test

@@ -51,6 +51,7 @@ public final class CodeModeMcp implements AutoCloseable {
             tables,
             b.tenants,
             gate,
+            b.progress.routes(),
             new McpTelemetry(b.openTelemetry),
             mapper);
   }
@@ -122,6 +123,7 @@ public final class CodeModeMcp implements AutoCloseable {
     private List<String> tenants = List.of();
     private OpenTelemetry openTelemetry = OpenTelemetry.noop();
     private int maxConcurrentPasses = DEFAULT_MAX_CONCURRENT_PASSES;
+    private McpProgress progress = new McpProgress();
     private String version = "0.1.0";
 
     private Builder(CodeMode codeMode) {
@@ -169,6 +171,16 @@ public final class CodeModeMcp implements AutoCloseable {
     }
 
     /** Passes running at once over all clients, 1..4096. */
+    /**
+     * Where the server's calls find their passes' progress; its listener must be registered on the
+     * Code Mode the server serves (see {@link McpProgress}). Without it, a call that carries a
+     * progress token gets only the last notification.
+     */
+    public Builder progress(McpProgress value) {
+      this.progress = Objects.requireNonNull(value, "progress");
+      return this;
+    }
+
     public Builder maxConcurrentPasses(int value) {
       if (value < 1 || value > 4096) {
         throw new IllegalArgumentException("maxConcurrentPasses must be 1..4096, was " + value);

@@ -59,6 +59,7 @@ class McpHttpServerIT {
   static final JsonMapper JSON = JsonMapper.builder().build();
 
   static final PassStarts PASS_STARTS = new PassStarts();
+  static final McpProgress PROGRESS = new McpProgress();
   static Warehouse warehouse;
   static CodeMode codeMode;
   static CodeModeMcp mcp;
@@ -74,10 +75,11 @@ class McpHttpServerIT {
         BillingSample.installTools(warehouse, CodeMode.builder())
             .describePerRun(true)
             .listener(PASS_STARTS)
-            .listener(McpProgress.listener())
+            .listener(PROGRESS.listener())
             .build();
     mcp =
         ServedWarehouse.builder(codeMode, warehouse)
+            .progress(PROGRESS)
             .discovery(ToolDiscovery.of(List.of(codeMode)))
             .build();
     Tokens tokens =

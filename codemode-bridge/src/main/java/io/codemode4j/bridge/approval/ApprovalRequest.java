@@ -2,6 +2,7 @@ package io.codemode4j.bridge.approval;
 
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.tool.CallContext;
+import java.time.Duration;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;
 
@@ -14,14 +15,18 @@ import tools.jackson.databind.JsonNode;
  *     that changes it changes nothing the handler receives
  * @param call the call's identity: method path, call id, and the program that made it (the pass,
  *     the outer {@code run_javascript} call and the run), with the principal and its tenant keys
+ * @param maxWait how long the channel has to decide ({@code maxApprovalWait}) before the call
+ *     rejects with kind {@code timeout}; a channel that asks a person can tell them, and one that
+ *     forwards the question can give up as late
  */
 public record ApprovalRequest(
-    String toolName, String description, JsonNode arguments, CallContext call) {
+    String toolName, String description, JsonNode arguments, CallContext call, Duration maxWait) {
   public ApprovalRequest {
     Objects.requireNonNull(toolName, "toolName");
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(arguments, "arguments");
     Objects.requireNonNull(call, "call");
+    Objects.requireNonNull(maxWait, "maxWait");
   }
 
   /** The namespace path the program called, e.g. {@code billing.flagInvoice}. */

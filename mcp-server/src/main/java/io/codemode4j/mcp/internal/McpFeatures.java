@@ -89,6 +89,7 @@ public final class McpFeatures {
   private final List<ResourceFeature> tables;
   private final List<String> tenants;
   private final PassGate gate;
+  private final ProgressRoutes routes;
   private final McpTelemetry telemetry;
   private final JsonMapper mapper;
   private final ExecutorService threads =
@@ -111,6 +112,7 @@ public final class McpFeatures {
       List<ResourceFeature> tables,
       List<String> tenants,
       PassGate gate,
+      ProgressRoutes routes,
       McpTelemetry telemetry,
       JsonMapper mapper) {
     this.codeMode = codeMode;
@@ -119,6 +121,7 @@ public final class McpFeatures {
     this.tables = List.copyOf(tables);
     this.tenants = List.copyOf(tenants);
     this.gate = gate;
+    this.routes = routes;
     this.telemetry = telemetry;
     this.mapper = mapper;
   }
@@ -247,7 +250,7 @@ public final class McpFeatures {
               CallProgress progress =
                   token == null ? null : new CallProgress(token, call.notifier());
               if (progress != null) {
-                ProgressRoutes.register(callId, progress);
+                routes.register(callId, progress);
               }
               try {
                 McpSchema.CallToolResult result =
@@ -261,7 +264,7 @@ public final class McpFeatures {
                 return result;
               } finally {
                 if (progress != null) {
-                  ProgressRoutes.unregister(callId);
+                  routes.unregister(callId);
                 }
                 permit.release();
               }

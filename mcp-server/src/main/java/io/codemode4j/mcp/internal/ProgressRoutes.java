@@ -14,40 +14,39 @@ import java.util.concurrent.ConcurrentHashMap;
  * call registers its progress under its call id (the pass's parent call id) before its pass runs,
  * and the pass listener finds it at the pass's start.
  *
- * <p>Decided: one registry in the process, since the listener is registered on the Code Mode before
- * the server exists ({@code McpProgress.listener()}); call ids are random, so servers sharing it
- * never see each other's calls, and a pass no MCP call registered costs one map lookup.
+ * <p>Decided: one registry per server, given to the server and registered on its Code Mode as a
+ * listener ({@code McpProgress}), not one per process: two servers in one process share nothing,
+ * and a registry no one registered on a Code Mode just never routes. A pass no MCP call registered
+ * costs one map lookup.
  */
 public final class ProgressRoutes {
 
-  private static final Map<String, CallProgress> BY_CALL = new ConcurrentHashMap<>();
-  private static final Map<String, CallProgress> BY_PASS = new ConcurrentHashMap<>();
-
-  private ProgressRoutes() {}
+  private final Map<String, CallProgress> byCall = new ConcurrentHashMap<>();
+  private final Map<String, CallProgress> byPass = new ConcurrentHashMap<>();
 
   /** Sends the progress of the pass that {@code callId} asks for to {@code progress}. */
-  static void register(String callId, CallProgress progress) {
-    BY_CALL.put(callId, progress);
+  void register(String callId, CallProgress progress) {
+    byCall.put(callId, progress);
   }
 
-  static void unregister(String callId) {
-    BY_CALL.remove(callId);
+  void unregister(String callId) {
+    byCall.remove(callId);
   }
 
   /** The listener that routes the events; register it on the Code Mode the server serves. */
-  public static PassListener listener() {
+  public PassListener listener() {
     return new PassListener() {
       @Override
       public void onPassStarted(PassStarted event) {
-        CallProgress progress = BY_CALL.get(event.parentCallId());
+        CallProgress progress = byCall.get(event.parentCallId());
         if (progress != null) {
-          BY_PASS.put(event.passId(), progress);
+          byPass.put(event.passId(), progress);
         }
       }
 
       @Override
       public void onCallAdmitted(CallAdmitted event) {
-        CallProgress progress = BY_PASS.get(event.passId());
+        CallProgress progress = byPass.get(event.passId());
         if (progress != null) {
           progress.admitted(event);
         }
@@ -55,7 +54,7 @@ public final class ProgressRoutes {
 
       @Override
       public void onCallStarted(CallStarted event) {
-        CallProgress progress = BY_PASS.get(event.passId());
+        CallProgress progress = byPass.get(event.passId());
         if (progress != null) {
           progress.started(event);
         }
@@ -63,7 +62,7 @@ public final class ProgressRoutes {
 
       @Override
       public void onCallEnded(CallEnded event) {
-        CallProgress progress = BY_PASS.get(event.passId());
+        CallProgress progress = byPass.get(event.passId());
         if (progress != null) {
           progress.ended(event);
         }
@@ -71,7 +70,7 @@ public final class ProgressRoutes {
 
       @Override
       public void onPassEnded(PassEnded event) {
-        BY_PASS.remove(event.passId());
+        byPass.remove(event.passId());
       }
 
       @Override

@@ -42,6 +42,7 @@ class McpFeaturesIT {
             List.of(),
             List.of(),
             gate,
+            new ProgressRoutes(),
             new McpTelemetry(OpenTelemetry.noop()),
             JsonMapper.builder().build());
   }

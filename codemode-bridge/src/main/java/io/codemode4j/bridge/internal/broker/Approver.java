@@ -45,6 +45,11 @@ public final class Approver {
     this.maxWait = Objects.requireNonNull(maxWait, "maxWait");
   }
 
+  /** How long one call waits for a decision ({@code maxApprovalWait}). */
+  Duration maxWait() {
+    return maxWait;
+  }
+
   /**
    * The approval of {@code request} by the run's channel {@code runChannel}, or by the default one
    * when the run brings none.

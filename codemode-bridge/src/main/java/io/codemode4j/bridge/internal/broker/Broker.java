@@ -489,7 +489,11 @@ public final class Broker {
       return approver.approval(
           run.approval(),
           new ApprovalRequest(
-              tool.name(), tool.spec().description(), arguments.deepCopy(), context(call.entry())));
+              tool.name(),
+              tool.spec().description(),
+              arguments.deepCopy(),
+              context(call.entry()),
+              approver.maxWait()));
     }
 
     /**
