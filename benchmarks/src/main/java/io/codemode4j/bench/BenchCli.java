@@ -1,27 +1,18 @@
-package io.codemode4j.cli;
+package io.codemode4j.bench;
 
-import static io.codemode4j.cli.TerminalText.Context.MESSAGE;
-import static io.codemode4j.cli.TerminalText.escape;
-
-import io.codemode4j.bench.Bench;
-import io.codemode4j.bench.BenchOptions;
-import io.codemode4j.bench.BenchReport;
-import io.codemode4j.bench.ConfiguredQuery;
-import io.codemode4j.bench.Metric;
-import io.codemode4j.bench.PlainJdbc;
-import io.codemode4j.bench.Soak;
-import io.codemode4j.bench.SoakOptions;
-import io.codemode4j.bench.SoakReport;
-import io.codemode4j.bench.Stats;
-import io.codemode4j.bench.Target;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.sql.SqlRefusedException;
 import io.codemode4j.warehouse.WarehouseException;
+import io.codemode4j.warehouse.config.DescriptionException;
 import io.codemode4j.warehouse.config.WarehouseDescription;
+import io.codemode4j.warehouse.config.WarehouseDescriptions;
 import io.codemode4j.warehouse.engine.DescribedWarehouse;
+import io.codemode4j.warehouse.engine.DescribedWarehouses;
+import io.codemode4j.warehouse.engine.EngineOpening;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -31,19 +22,25 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code codemode bench}: the performance scenarios of issue 6 in this JVM, one row per metric. The
- * {@code ./codemode} launcher passes the repository root as {@code codemode.home}, which the
- * cold-start and model-visible-bytes scenarios need.
+ * {@code ./codemode} launcher of a checkout runs it from this module's jar, passing the repository
+ * root as {@code codemode.home}, which the cold-start and model-visible-bytes scenarios need.
+ *
+ * <p>Decided: its own launcher, not a command of the product CLI, so the CLI a user installs ships
+ * no JMH, soak or peer scripts; the launcher dispatches {@code bench} here, and a distribution
+ * (which has no benchmarks) says to run it from a checkout.
  */
 @Command(
-    name = "bench",
+    name = "codemode bench",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:measured (or the soak passed)",
@@ -62,7 +59,13 @@ import tools.jackson.databind.node.ObjectNode;
       "With --soak it runs the soak instead: passes mixing benign and hostile programs and failing or hanging",
       "handlers at concurrency 16, checking every ledger and that nothing leaks; exit 1 when it fails."
     })
-final class BenchCommand implements Callable<Integer> {
+public final class BenchCli implements Callable<Integer> {
+
+  /** Measured, or the soak passed. */
+  static final int EXIT_OK = 0;
+
+  /** The soak found a failure or a leak, or the configured warehouse did not answer. */
+  static final int EXIT_FAILED = 1;
 
   private static final String ROW = "%-26s %-19s %10s %10s %10s %10s %8s %9s  %s%n";
   private static final MathContext DIGITS = new MathContext(4);
@@ -140,6 +143,26 @@ final class BenchCommand implements Callable<Integer> {
       description = "With --soak: in-process, process or both (default: ${DEFAULT-VALUE}).")
   String isolation;
 
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    System.exit(run(out, err, args));
+  }
+
+  /** Runs {@code codemode bench args}, printing to {@code out} and {@code err}; the exit code. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine commandLine = new CommandLine(new BenchCli());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setParameterExceptionHandler(
+        (e, arguments) -> {
+          err.println("error: " + PrintableText.of(String.valueOf(e.getMessage())));
+          err.println("(codemode bench --help lists the options)");
+          return commandLine.getCommandSpec().exitCodeOnInvalidInput();
+        });
+    return commandLine.execute(args);
+  }
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -148,24 +171,42 @@ final class BenchCommand implements Callable<Integer> {
       return soak(out, err);
     }
     if (data != null && !Files.isDirectory(data)) {
-      throw CodemodeCli.usage(spec, "--data " + data + " is not a directory");
+      throw usage("--data " + data + " is not a directory");
     }
     if (config == null) {
       if (sql != null) {
-        throw CodemodeCli.usage(
-            spec, "--sql is the query to time on --config's warehouse: give --config FILE too");
+        throw usage("--sql is the query to time on --config's warehouse: give --config FILE too");
       }
       return bench(out, err, null);
     }
-    DataOptions described = new DataOptions();
-    described.spec = spec;
-    described.config = config;
-    try (DescribedWarehouse opened = described.open()) {
+    WarehouseDescription description;
+    try {
+      description = WarehouseDescriptions.load(config);
+    } catch (DescriptionException e) {
+      throw usage(e.getMessage());
+    }
+    Path cacheRoot = EngineOpening.defaultCacheRoot();
+    EngineOpening.Credentials credentials =
+        EngineOpening.Credentials.fromEnvironment(description.connection(), System.getenv());
+    DescribedWarehouse opened;
+    try {
+      opened = DescribedWarehouses.open(description, credentials, cacheRoot);
+    } catch (DescriptionException | IllegalArgumentException e) {
+      throw usage(String.valueOf(e.getMessage()));
+    } catch (WarehouseException e) {
+      return unavailable(err, e);
+    }
+    try (opened) {
       return bench(out, err, configured(opened));
     } catch (WarehouseException e) {
-      err.println("error: --config " + config + ": " + TerminalText.message(e));
-      return CodemodeCli.EXIT_FAILED;
+      return unavailable(err, e);
     }
+  }
+
+  private int unavailable(PrintWriter err, WarehouseException e) {
+    err.println(
+        "error: --config " + config + ": " + PrintableText.of(String.valueOf(e.getMessage())));
+    return EXIT_FAILED;
   }
 
   /**
@@ -188,8 +229,7 @@ final class BenchCommand implements Callable<Integer> {
     try {
       approved = configured.approvedSql();
     } catch (SqlRefusedException e) {
-      throw CodemodeCli.usage(
-          spec,
+      throw usage(
           (sql != null ? "--sql" : "the default query '" + query + "'")
               + " is refused by "
               + description.origin().name()
@@ -199,8 +239,7 @@ final class BenchCommand implements Callable<Integer> {
     try (PlainJdbc plain = PlainJdbc.open(configured.plainPool())) {
       plain.query(approved);
     } catch (SQLException e) {
-      throw CodemodeCli.usage(
-          spec,
+      throw usage(
           "--config "
               + config
               + ": plain JDBC through the engine's reader pool did not answer the query to time: "
@@ -218,10 +257,10 @@ final class BenchCommand implements Callable<Integer> {
             new BenchOptions(
                 quick,
                 Optional.ofNullable(data),
-                DataOptions.cacheRoot(),
+                EngineOpening.defaultCacheRoot(),
                 home,
                 configured,
-                line -> err.println("bench: " + escape(line, MESSAGE))));
+                line -> err.println("bench: " + PrintableText.of(line))));
     LoadAverage end = LoadAverage.now();
     err.println("bench: load average at end " + end);
     boolean loaded = start.loaded() || end.loaded();
@@ -235,13 +274,12 @@ final class BenchCommand implements Callable<Integer> {
       print(out, report, start, end, loaded);
     }
     out.flush();
-    return CodemodeCli.EXIT_OK;
+    return EXIT_OK;
   }
 
   private int soak(PrintWriter out, PrintWriter err) {
     if (quick || json || data != null || config != null || sql != null) {
-      throw CodemodeCli.usage(
-          spec,
+      throw usage(
           "--soak runs alone: drop --quick, --json, --data, --config and --sql (they apply to the"
               + " benchmarks; unset CODEMODE_CONFIG)");
     }
@@ -252,8 +290,7 @@ final class BenchCommand implements Callable<Integer> {
               ? List.of(Isolation.inProcess(), Isolation.process())
               : List.of(Isolation.parse(isolation));
     } catch (IllegalArgumentException e) {
-      throw CodemodeCli.usage(
-          spec, "--isolation must be in-process, process or both, was '" + isolation + "'");
+      throw usage("--isolation must be in-process, process or both, was '" + isolation + "'");
     }
     SoakOptions[] runs = new SoakOptions[where.size()];
     try {
@@ -267,10 +304,10 @@ final class BenchCommand implements Callable<Integer> {
                 n,
                 concurrency,
                 where.get(i),
-                line -> err.println("bench: " + escape(line, MESSAGE)));
+                line -> err.println("bench: " + PrintableText.of(line)));
       }
     } catch (IllegalArgumentException e) {
-      throw CodemodeCli.usage(spec, e);
+      throw usage(String.valueOf(e.getMessage()));
     }
     // The soak's handlers crash on purpose hundreds of times; the broker's warning for each would
     // bury the report.
@@ -281,11 +318,16 @@ final class BenchCommand implements Callable<Integer> {
     for (SoakOptions run : runs) {
       SoakReport report = Soak.run(run);
       // A mismatch quotes what a hostile program made its pass end with.
-      report.lines().forEach(line -> out.println(escape(line, MESSAGE)));
+      report.lines().forEach(line -> out.println(PrintableText.of(line)));
       out.flush();
       ok &= report.ok();
     }
-    return ok ? CodemodeCli.EXIT_OK : CodemodeCli.EXIT_FAILED;
+    return ok ? EXIT_OK : EXIT_FAILED;
+  }
+
+  /** A usage error, exit code 2: the message says what was wrong and what to give. */
+  private ParameterException usage(String message) {
+    return new ParameterException(spec.commandLine(), message);
   }
 
   private static void print(

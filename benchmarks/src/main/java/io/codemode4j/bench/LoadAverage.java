@@ -1,4 +1,4 @@
-package io.codemode4j.cli;
+package io.codemode4j.bench;
 
 import java.lang.management.ManagementFactory;
 import java.util.Locale;

@@ -1,8 +1,7 @@
-package io.codemode4j.cli;
+package io.codemode4j.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.codemode4j.bench.BenchReport;
 import io.codemode4j.warehouse.postgres.TestPostgres;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -24,21 +23,21 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code codemode bench --quick}: a smoke run of every scenario, which keeps the bench working. It
  * checks the shape of the report, never a performance target. The cold-start scenario runs the
- * repository's launcher, which this module's build has just packaged; {@code query_ratio_config}
- * runs on a warehouse a description configures, a DuckDB file here and the real PostgreSQL of the
- * tests ({@link TestPostgres}) for its errors.
+ * repository's launcher on the CLI's packaged jar (built before this module); {@code
+ * query_ratio_config} runs on a warehouse a description configures, a DuckDB file here and the real
+ * PostgreSQL of the tests ({@link TestPostgres}) for its errors.
  */
-class BenchCommandIT {
+class BenchCliIT {
 
   /** What a quick run does not measure: the 10M set, which it does not generate. */
   private static final Set<String> NOT_MEASURED_BY_DESIGN = Set.of("query_ratio_10m");
 
   private record Outcome(int exitCode, String out, String err) {}
 
-  private static Outcome codemode(String... args) {
+  private static Outcome bench(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = CodemodeCli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    int code = BenchCli.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
     return new Outcome(code, out.toString(), err.toString());
   }
 
@@ -48,8 +47,7 @@ class BenchCommandIT {
     Path config = shopOnDuckDb(dir);
 
     Outcome result =
-        codemode(
-            "bench",
+        bench(
             "--quick",
             "--json",
             "--config",
@@ -123,7 +121,7 @@ class BenchCommandIT {
       String sql, String expected, @TempDir Path dir) throws Exception {
     Path config = shopOnDuckDb(dir);
 
-    Outcome result = codemode("bench", "--quick", "--config", config.toString(), "--sql", sql);
+    Outcome result = bench("--quick", "--config", config.toString(), "--sql", sql);
 
     assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
     assertThat(result.err()).contains(expected).contains("shop.yaml").doesNotContain("bench: ");
@@ -131,7 +129,7 @@ class BenchCommandIT {
 
   @Test
   void bench_sqlWithoutConfig_exitsTwoNamingConfig() {
-    Outcome result = codemode("bench", "--quick", "--sql", "SELECT 1");
+    Outcome result = bench("--quick", "--sql", "SELECT 1");
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("--sql is the query to time on --config's warehouse");
@@ -166,7 +164,7 @@ class BenchCommandIT {
 
   @Test
   void bench_dataIsNotADirectory_exitsTwo() {
-    Outcome result = codemode("bench", "--quick", "--data", "no-such-directory");
+    Outcome result = bench("--quick", "--data", "no-such-directory");
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains("--data no-such-directory is not a directory");
@@ -175,15 +173,7 @@ class BenchCommandIT {
   @Test
   void benchSoak_everyScenarioInProcess_printsAPassedReportAndExitsZero() {
     Outcome result =
-        codemode(
-            "bench",
-            "--soak",
-            "--isolation",
-            "in-process",
-            "--passes",
-            "36",
-            "--concurrency",
-            "16");
+        bench("--soak", "--isolation", "in-process", "--passes", "36", "--concurrency", "16");
 
     assertThat(result.exitCode()).as(result.out() + result.err()).isZero();
     assertThat(result.out())
@@ -206,10 +196,7 @@ class BenchCommandIT {
       --soak --concurrency 0              | concurrency must be 1..256, was 0
       """)
   void benchSoak_badOptions_exitTwoAndSayWhy(String options, String message) {
-    List<String> args = new ArrayList<>(List.of("bench"));
-    args.addAll(List.of(options.split(" ")));
-
-    Outcome result = codemode(args.toArray(String[]::new));
+    Outcome result = bench(options.split(" "));
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err()).contains(message);
@@ -227,7 +214,7 @@ class BenchCommandIT {
             + "tables:\n"
             + "  invoice_summary: {tenant: shared}\n");
 
-    Outcome result = codemode("bench", "--quick", "--config", config.toString());
+    Outcome result = bench("--quick", "--config", config.toString());
 
     assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
     // The server's own reason: "role ... does not exist" while it trusts logins; once a test of
@@ -238,5 +225,51 @@ class BenchCommandIT {
             "role \"stranger\" does not exist"
                 + "|requested SCRAM-based authentication, but no password was provided")
         .doesNotContain("bench: ");
+  }
+
+  private static final Path HOME =
+      Path.of(System.getProperty("codemode.home", "..")).toAbsolutePath();
+
+  @Test
+  void launcher_benchInACheckout_runsThisModulesLauncher() throws Exception {
+    Outcome result = launch(HOME, "bench", "--help");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    assertThat(result.out()).startsWith("Usage: codemode bench").contains("--soak", "--config");
+  }
+
+  @Test
+  void launcher_benchInADistribution_exitsTwoSayingWhereItRuns(@TempDir Path dist)
+      throws Exception {
+    Files.copy(HOME.resolve("codemode"), dist.resolve("codemode"));
+    Files.createDirectories(dist.resolve("bin"));
+    Files.copy(HOME.resolve("bin/java-home.sh"), dist.resolve("bin/java-home.sh"));
+    // The distribution's layout: the CLI's jar beside the launcher, no benchmarks anywhere.
+    Files.copy(HOME.resolve("cli/target/codemode.jar"), dist.resolve("codemode.jar"));
+
+    Outcome result = launch(dist, "bench", "--quick");
+
+    assertThat(result.exitCode()).isEqualTo(2);
+    assertThat(result.err())
+        .contains("bench measures a checkout of codemode4j")
+        .contains("this distribution has no benchmarks");
+  }
+
+  /** {@code dir/codemode args} as a person runs it, never building. */
+  private static Outcome launch(Path dir, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of("bash", dir.resolve("codemode").toString()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("CODEMODE_BUILD", "never");
+    Path out = Files.createTempFile("launcher", ".out");
+    Path err = Files.createTempFile("launcher", ".err");
+    Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    int code = process.waitFor();
+    try {
+      return new Outcome(code, Files.readString(out), Files.readString(err));
+    } finally {
+      Files.delete(out);
+      Files.delete(err);
+    }
   }
 }

@@ -1,4 +1,4 @@
-package io.codemode4j.cli;
+package io.codemode4j.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -31,7 +31,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
       "",
       "Option defaults can be kept in ~/.codemode.properties (or the file the system property",
       "picocli.defaults.codemode.path names), one per line as COMMAND.OPTION=VALUE without dashes,",
-      "e.g. codemode.query.format=markdown; the command line wins over the file."
+      "e.g. codemode.query.format=markdown; the command line wins over the file.",
+      "",
+      "In a checkout, ./codemode bench measures Code Mode (the benchmarks module's launcher)."
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -49,7 +51,6 @@ public final class CodemodeCli {
           QueryCommand.class,
           TablesCommand.class,
           GenerateCommand.class,
-          BenchCommand.class,
           DescribeCommand.class,
           DiscoverCommand.class,
           AskCommand.class,

@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
 final class DataOptions {
 
   /** The reader's password variable when neither a flag nor the description names one. */
-  static final String PASSWORD_VARIABLE = "CODEMODE_WAREHOUSE_PASSWORD";
+  static final String PASSWORD_VARIABLE = EngineOpening.Credentials.PASSWORD_VARIABLE;
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec spec;
@@ -121,21 +121,9 @@ final class DataOptions {
               + " sample billing); a Trino URL names its catalog and schema in its path.")
   @Nullable String warehouseSchema;
 
-  /**
-   * The system property {@code codemode.cacheDir}, else {@code CODEMODE_CACHE_DIR}, else {@code
-   * $XDG_CACHE_HOME/codemode4j}, else {@code ~/.cache/codemode4j}.
-   */
+  /** The cache directory of every command: {@link EngineOpening#defaultCacheRoot()}. */
   static Path cacheRoot() {
-    String explicit = System.getProperty("codemode.cacheDir", System.getenv("CODEMODE_CACHE_DIR"));
-    if (explicit != null && !explicit.isBlank()) {
-      return Path.of(explicit);
-    }
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base =
-        xdg != null && !xdg.isBlank()
-            ? Path.of(xdg)
-            : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("codemode4j");
+    return EngineOpening.defaultCacheRoot();
   }
 
   /** The warehouse the options describe, with its own result byte limit. */
@@ -265,22 +253,8 @@ final class DataOptions {
    */
   private EngineOpening.Credentials credentials(
       WarehouseConnection connection, Map<String, String> env) {
-    if (!(connection instanceof WarehouseConnection.Jdbc jdbc)) {
-      return EngineOpening.Credentials.NONE;
-    }
-    String user = warehouseUser != null ? warehouseUser : env.get("CODEMODE_WAREHOUSE_USER");
-    if (user == null) {
-      user = jdbc.user();
-    }
-    String passwordVariable =
-        warehousePasswordEnv != null
-            ? warehousePasswordEnv
-            : jdbc.passwordEnv() != null ? jdbc.passwordEnv() : PASSWORD_VARIABLE;
-    String password = env.get(passwordVariable);
-    String tenantVariable =
-        warehouseTenantPasswordEnv != null ? warehouseTenantPasswordEnv : jdbc.tenantPasswordEnv();
-    String tenantPassword = tenantVariable == null ? password : env.get(tenantVariable);
-    return new EngineOpening.Credentials(user, password, tenantPassword);
+    return EngineOpening.Credentials.resolve(
+        connection, env, warehouseUser, warehousePasswordEnv, warehouseTenantPasswordEnv);
   }
 
   /**

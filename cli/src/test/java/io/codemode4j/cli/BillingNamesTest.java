@@ -41,7 +41,7 @@ class BillingNamesTest {
    * loading the sample, and the benchmark that measures on it.
    */
   private static final Set<String> SAMPLE_COMMANDS =
-      Set.of("GenerateCommand.java", "LoadSampleCommand.java", "BenchCommand.java");
+      Set.of("GenerateCommand.java", "LoadSampleCommand.java");
 
   private static final Pattern BILLING =
       Pattern.compile(

@@ -56,7 +56,6 @@ class PackagedCliIT {
     "codemode4j-codemode-bridge, io.codemode4j.bridge",
     "codemode4j-sample-data, io.codemode4j.sample",
     "codemode4j-warehouse-tools, io.codemode4j.warehouse",
-    "codemode4j-benchmarks, io.codemode4j.bench",
     "codemode4j-mcp-server, io.codemode4j.mcp",
     "codemode4j-agent-runtime, io.codemode4j.agent",
     "codemode, io.codemode4j.cli"
@@ -82,6 +81,16 @@ class PackagedCliIT {
       assertThat(file.getManifest().getMainAttributes().getValue("Automatic-Module-Name"))
           .as(jar.toString())
           .isEqualTo(moduleName);
+    }
+  }
+
+  @Test
+  void packagedLib_holdsNoBenchmarkJmhOrSoak() throws IOException {
+    try (Stream<Path> lib = Files.list(TARGET.resolve("lib"))) {
+      assertThat(lib.map(p -> p.getFileName().toString()))
+          .isNotEmpty()
+          .noneMatch(name -> name.startsWith("codemode4j-benchmarks"))
+          .noneMatch(name -> name.startsWith("jmh-"));
     }
   }
 

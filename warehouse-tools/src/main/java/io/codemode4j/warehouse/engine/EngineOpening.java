@@ -7,6 +7,7 @@ import io.codemode4j.warehouse.config.Tenancy;
 import io.codemode4j.warehouse.config.WarehouseConnection;
 import io.codemode4j.warehouse.config.WarehouseDescription;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -26,6 +27,24 @@ public record EngineOpening(
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(credentials, "credentials");
     Objects.requireNonNull(cacheRoot, "cacheRoot");
+  }
+
+  /**
+   * Where the front ends cache what engines build, unless told otherwise: the system property
+   * {@code codemode.cacheDir}, else {@code CODEMODE_CACHE_DIR}, else {@code
+   * $XDG_CACHE_HOME/codemode4j}, else {@code ~/.cache/codemode4j}.
+   */
+  public static Path defaultCacheRoot() {
+    String explicit = System.getProperty("codemode.cacheDir", System.getenv("CODEMODE_CACHE_DIR"));
+    if (explicit != null && !explicit.isBlank()) {
+      return Path.of(explicit);
+    }
+    String xdg = System.getenv("XDG_CACHE_HOME");
+    Path base =
+        xdg != null && !xdg.isBlank()
+            ? Path.of(xdg)
+            : Path.of(System.getProperty("user.home"), ".cache");
+    return base.resolve("codemode4j");
   }
 
   /** The connection to open. */
@@ -77,6 +96,56 @@ public record EngineOpening(
 
     /** No credentials apart from the URL's. */
     public static final Credentials NONE = new Credentials(null, null, null);
+
+    /** The reader, unless a front end's flag names one; before the description's. */
+    public static final String USER_VARIABLE = "CODEMODE_WAREHOUSE_USER";
+
+    /** The reader's password, unless a flag or the description names another variable. */
+    public static final String PASSWORD_VARIABLE = "CODEMODE_WAREHOUSE_PASSWORD";
+
+    /**
+     * The credentials of {@code connection} as every front end resolves them from {@code env}, with
+     * no flag of its own: see {@link #resolve}.
+     */
+    public static Credentials fromEnvironment(
+        WarehouseConnection connection, Map<String, String> env) {
+      return resolve(connection, env, null, null, null);
+    }
+
+    /**
+     * The credentials of {@code connection}: the reader is {@code user}, else {@value
+     * #USER_VARIABLE}, else the description's; its password is read from the variable {@code
+     * passwordVariable} names, else the description's {@code passwordEnv}, else {@value
+     * #PASSWORD_VARIABLE}; the tenant users' from {@code tenantPasswordVariable}, else the
+     * description's {@code tenantPasswordEnv}, else it is the reader's. A password is only ever
+     * read from a variable, never from a file or a flag's value. A directory has none.
+     *
+     * @param user a front end's flag for the reader, null when not given
+     * @param passwordVariable a flag naming the password's variable, null when not given
+     * @param tenantPasswordVariable a flag naming the tenant users' variable, null when not given
+     */
+    public static Credentials resolve(
+        WarehouseConnection connection,
+        Map<String, String> env,
+        @Nullable String user,
+        @Nullable String passwordVariable,
+        @Nullable String tenantPasswordVariable) {
+      if (!(connection instanceof WarehouseConnection.Jdbc jdbc)) {
+        return NONE;
+      }
+      String reader = user != null ? user : env.get(USER_VARIABLE);
+      if (reader == null) {
+        reader = jdbc.user();
+      }
+      String passwordFrom =
+          passwordVariable != null
+              ? passwordVariable
+              : jdbc.passwordEnv() != null ? jdbc.passwordEnv() : PASSWORD_VARIABLE;
+      String password = env.get(passwordFrom);
+      String tenantFrom =
+          tenantPasswordVariable != null ? tenantPasswordVariable : jdbc.tenantPasswordEnv();
+      return new Credentials(reader, password, tenantFrom == null ? password : env.get(tenantFrom));
+    }
 
     @Override
     public String toString() {
