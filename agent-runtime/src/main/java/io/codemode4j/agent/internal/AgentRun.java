@@ -3,11 +3,9 @@ package io.codemode4j.agent.internal;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.data.message.AiMessage;
-import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
-import dev.langchain4j.exception.HttpException;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -17,7 +15,6 @@ import io.codemode4j.agent.AgentPolicy;
 import io.codemode4j.agent.AgentTranscript;
 import io.codemode4j.agent.AgentTurn;
 import io.codemode4j.agent.IdGenerator;
-import io.codemode4j.agent.ModelRedirectException;
 import io.codemode4j.agent.ToolExposure;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.OuterTool;
@@ -26,7 +23,6 @@ import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.audit.InternalFailure;
-import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.CallStatus;
@@ -38,10 +34,8 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +49,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,7 +97,7 @@ public final class AgentRun {
   private final String runId;
   private final RunBudget budget;
   private final long deadline;
-  private final List<ChatMessage> messages = new ArrayList<>();
+  private final Conversation conversation;
   private final List<AgentTurn> turns = new ArrayList<>();
   private final List<AgentTranscript.UncertainCall> uncertain = new ArrayList<>();
   private final Map<String, Integer> callsByTool = new TreeMap<>();
@@ -118,6 +111,7 @@ public final class AgentRun {
     this.runId = setup.ids().runId();
     this.budget = RunBudget.of(setup.policy().maxToolCalls());
     this.deadline = System.nanoTime() + setup.policy().maxDuration().toNanos();
+    this.conversation = new Conversation(setup.policy().maxHistoryBytes());
   }
 
   public AgentOutcome run() {
@@ -171,38 +165,39 @@ public final class AgentRun {
     Exposure exposure =
         new Exposure(
             specs, initial, setup.exposure().maxTools(), setup.exposure().maxSchemaBytes());
-    messages.add(SystemMessage.from(systemText(specs.keySet())));
-    messages.add(UserMessage.from(input.toString()));
+    conversation.add(SystemMessage.from(systemText(specs.keySet())));
+    conversation.add(UserMessage.from(input.toString()));
     boolean repaired = false;
-    int readMessages = 0;
-    Set<String> readTools = new HashSet<>();
     for (int index = 1; index <= setup.policy().maxTurns(); index++) {
       if (System.nanoTime() >= deadline) {
         return failed(AgentFailureKind.MAX_DURATION, limitReached(AgentFailureKind.MAX_DURATION));
       }
-      long historyBytes = fitHistory(bytes(messages, 0));
+      long historyBytes = conversation.fit();
       if (historyBytes > setup.policy().maxHistoryBytes()) {
         return failed(AgentFailureKind.MAX_HISTORY, overHistory(historyBytes));
       }
       List<ToolSpec> exposed = exposure.current();
       List<ToolSpecification> toolSpecs =
           exposed.stream().map(LangChainTools::specification).toList();
-      long requestBytes = historyBytes + toolBytes(exposed, Set.of());
-      long newBytes = bytes(messages, readMessages) + toolBytes(exposed, readTools);
-      readMessages = messages.size();
-      exposed.forEach(s -> readTools.add(s.name()));
+      Conversation.RequestBytes bytes = conversation.request(historyBytes, exposed);
+      long requestBytes = bytes.total();
+      long newBytes = bytes.fresh();
       List<String> exposedNames = exposed.stream().map(ToolSpec::name).toList();
 
       ChatResponse response;
       try {
         response =
-            chat(ChatRequest.builder().messages(messages).toolSpecifications(toolSpecs).build());
+            chat(
+                ChatRequest.builder()
+                    .messages(conversation.messages())
+                    .toolSpecifications(toolSpecs)
+                    .build());
       } catch (Stop stop) {
         turns.add(new AgentTurn(index, exposedNames, requestBytes, newBytes, null, List.of()));
         return failed(stop.kind, stop.text);
       }
       AiMessage ai = response.aiMessage();
-      long replyBytes = ai == null ? 0 : utf8(text(ai));
+      long replyBytes = ai == null ? 0 : Conversation.bytes(ai);
       if (replyBytes > setup.policy().maxReplyBytes()) {
         // Neither run nor kept: a reply that large would ride along, verbatim, in every request.
         String note =
@@ -220,14 +215,13 @@ public final class AgentRun {
                 newBytes,
                 "[a reply of " + replyBytes + " bytes, over maxReplyBytes, left out]",
                 List.of()));
-        messages.add(AiMessage.from("[a reply of " + replyBytes + " bytes, left out]"));
-        messages.add(UserMessage.from(note));
+        conversation.add(AiMessage.from("[a reply of " + replyBytes + " bytes, left out]"));
+        conversation.add(UserMessage.from(note));
         continue;
       }
       if (ai != null && ai.hasToolExecutionRequests()) {
         List<ToolExecutionRequest> requests = wellFormed(ai.toolExecutionRequests());
-        messages.add(AiMessage.from(ai.text(), requests));
-        readMessages = messages.size();
+        conversation.addOwn(AiMessage.from(ai.text(), requests));
         for (int i = 0; i < requests.size(); i++) {
           if (!budget.tryCharge()) {
             turns.add(
@@ -249,7 +243,7 @@ public final class AgentRun {
           return failed(stop.kind, stop.text);
         }
         for (AgentTurn.ToolCall call : done) {
-          messages.add(
+          conversation.add(
               ToolExecutionResultMessage.from(call.id(), call.name(), call.result().toString()));
           if (call.name().equals(ToolDiscovery.TOOL_NAME) && !call.isError()) {
             call.result()
@@ -262,10 +256,9 @@ public final class AgentRun {
       }
       String text = ai == null || ai.text() == null ? "" : ai.text();
       turns.add(new AgentTurn(index, exposedNames, requestBytes, newBytes, text, List.of()));
-      messages.add(AiMessage.from(text));
-      readMessages = messages.size();
+      conversation.addOwn(AiMessage.from(text));
       List<String> wrong = new ArrayList<>();
-      JsonNode answer = answer(text, wrong);
+      JsonNode answer = AnswerText.read(text, wrong);
       if (answer != null) {
         wrong.addAll(setup.outputCheck().problems(answer));
         if (wrong.isEmpty()) {
@@ -281,7 +274,7 @@ public final class AgentRun {
                 + String.join("; ", wrong));
       }
       repaired = true;
-      messages.add(
+      conversation.add(
           UserMessage.from(
               "Your answer does not match the required JSON Schema: "
                   + String.join("; ", wrong)
@@ -292,95 +285,18 @@ public final class AgentRun {
 
   /** The model's reply, interrupted at the deadline. */
   private ChatResponse chat(ChatRequest request) throws Stop {
-    Thread caller = Thread.currentThread();
-    AtomicBoolean late = new AtomicBoolean();
-    // A virtual thread per request, not a shared timer: nothing outlives the run.
-    Thread alarm =
-        Thread.ofVirtual()
-            .name("codemode-agent-deadline")
-            .start(
-                () -> {
-                  try {
-                    TimeUnit.NANOSECONDS.sleep(Math.max(0, deadline - System.nanoTime()));
-                  } catch (InterruptedException e) {
-                    return; // the model answered first
-                  }
-                  late.set(true);
-                  caller.interrupt();
-                });
-    try {
-      return setup.model().chat(request);
-    } catch (RuntimeException e) {
-      if (late.get()) {
-        throw new Stop(
-            AgentFailureKind.MAX_DURATION,
-            limitReached(AgentFailureKind.MAX_DURATION) + " (waiting for the model)");
-      }
-      if (caller.isInterrupted() || causedByInterrupt(e)) {
-        throw new Stop(AgentFailureKind.CANCELLED, cancelled());
-      }
-      throw new Stop(
-          AgentFailureKind.MODEL_ERROR,
-          "the model failed: " + modelFailure(e) + "; " + doneSoFar());
-    } finally {
-      alarm.interrupt();
-      boolean interrupted = false;
-      while (alarm.isAlive()) {
-        try {
-          alarm.join();
-        } catch (InterruptedException e) {
-          interrupted = true; // the alarm's own interrupt, or the caller's: kept below
-        }
-      }
-      if (late.get()) {
-        Thread.interrupted(); // the alarm's interrupt, not the caller's
-      } else if (interrupted) {
-        caller.interrupt();
-      }
-    }
-  }
-
-  /**
-   * What went wrong with a model request, in words: the HTTP status and the first line of the body
-   * the server answered (a redirect, which is not followed, with where it pointed, and an empty
-   * body said as such); no exception's class or a message that reads as Java, which the host's log
-   * keeps instead.
-   */
-  private static String modelFailure(RuntimeException e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof ModelRedirectException redirect) {
-        return redirect.getMessage();
-      }
-      if (t instanceof HttpException http) {
-        int status = http.statusCode();
-        String body = http.getMessage() == null ? "" : http.getMessage().strip();
-        if (status >= 300 && status < 400) {
-          return "the model server answered "
-              + status
-              + ", a redirect, which is not followed: give the base URL it redirects to";
-        }
-        if (body.isEmpty()) {
-          return "the model server answered " + status + " with an empty body";
-        }
-        String line = body.lines().findFirst().orElse(body);
-        return "the model server answered "
-            + status
-            + ": "
-            + (line.length() > 500 ? line.substring(0, 500) + "…" : line);
-      }
-      if (t instanceof java.net.ConnectException) {
-        return "the model server could not be reached (connection refused): check the base URL";
-      }
-      if (t instanceof java.net.http.HttpTimeoutException) {
-        return "the model server did not answer in time";
-      }
-    }
-    String message = e.getMessage();
-    if (message == null || message.isBlank() || InternalFailure.readsAsJava(message)) {
-      LOG.warn("the model request failed", LogText.of(e));
-      return "the model request failed without a message it can show (the host's log has it)";
-    }
-    return message;
+    return switch (ModelChat.chat(setup.model(), request, deadline)) {
+      case ModelChat.Reply.Answered(ChatResponse response) -> response;
+      case ModelChat.Reply.Late late ->
+          throw new Stop(
+              AgentFailureKind.MAX_DURATION,
+              limitReached(AgentFailureKind.MAX_DURATION) + " (waiting for the model)");
+      case ModelChat.Reply.Cancelled cancelled ->
+          throw new Stop(AgentFailureKind.CANCELLED, cancelled());
+      case ModelChat.Reply.Failed(String why) ->
+          throw new Stop(
+              AgentFailureKind.MODEL_ERROR, "the model failed: " + why + "; " + doneSoFar());
+    };
   }
 
   /** The calls of one turn, at most {@code toolConcurrency} at once, in the model's order. */
@@ -555,67 +471,10 @@ public final class AgentRun {
         + setup.outputSchema();
   }
 
-  /** The answer in {@code text}, or null with the reason added to {@code wrong}. */
-  private static @Nullable JsonNode answer(String text, List<String> wrong) {
-    String json = text.strip();
-    if (json.startsWith("```")) {
-      int firstLine = json.indexOf('\n');
-      if (firstLine > 0 && json.endsWith("```") && json.length() > firstLine + 3) {
-        json = json.substring(firstLine + 1, json.length() - 3).strip();
-      }
-    }
-    if (json.isEmpty()) {
-      wrong.add("the reply is empty, and the answer must be a JSON value");
-      return null;
-    }
-    try {
-      return MAPPER.readTree(json);
-    } catch (tools.jackson.core.exc.StreamConstraintsException e) {
-      wrong.add(
-          "the reply is JSON nested too deeply, or with a number or string too long, to read");
-      return null;
-    } catch (JacksonException e) {
-      var at = e.getLocation();
-      wrong.add(
-          "the reply is not JSON"
-              + (at == null || at.getLineNr() < 1
-                  ? ""
-                  : " (at line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
-      return null;
-    }
-  }
-
   private static ObjectNode error(String kind, String message) {
     ObjectNode json = JsonNodeFactory.instance.objectNode();
     json.putObject("error").put("kind", kind).put("message", message);
     return json;
-  }
-
-  /**
-   * Keeps the conversation under {@code maxHistoryBytes}: the oldest tool results are replaced by a
-   * note saying what was left out, one at a time, until it fits.
-   *
-   * @param total the conversation's size as it stands, counted once by the caller
-   * @return the conversation's size after what was left out, over the limit when it cannot fit
-   */
-  private long fitHistory(long total) {
-    long max = setup.policy().maxHistoryBytes();
-    for (int i = 0; i < messages.size() && total > max; i++) {
-      if (messages.get(i) instanceof ToolExecutionResultMessage result
-          && !result.text().startsWith(LEFT_OUT)) {
-        long size = utf8(result.text());
-        String note =
-            LEFT_OUT
-                + " an earlier result of "
-                + size
-                + " bytes, to keep the conversation under "
-                + max
-                + " bytes (maxHistoryBytes); run the program again if you need it]";
-        messages.set(i, ToolExecutionResultMessage.from(result.id(), result.toolName(), note));
-        total += utf8(note) - size;
-      }
-    }
-    return total;
   }
 
   /** Why a conversation of {@code total} bytes cannot fit, with every earlier result left out. */
@@ -626,53 +485,6 @@ public final class AgentRun {
         + setup.policy().maxHistoryBytes()
         + " bytes (maxHistoryBytes), even with every earlier tool result left out; "
         + doneSoFar();
-  }
-
-  /** How a tool result left out of the conversation begins. */
-  private static final String LEFT_OUT = "[left out:";
-
-  private static long bytes(List<ChatMessage> messages, int from) {
-    long total = 0;
-    for (int i = from; i < messages.size(); i++) {
-      total += utf8(text(messages.get(i)));
-    }
-    return total;
-  }
-
-  private static String text(ChatMessage message) {
-    return switch (message) {
-      case SystemMessage m -> m.text();
-      case UserMessage m -> m.hasSingleText() ? m.singleText() : m.toString();
-      case ToolExecutionResultMessage m -> m.text();
-      case AiMessage m -> {
-        StringBuilder b = new StringBuilder(m.text() == null ? "" : m.text());
-        if (m.hasToolExecutionRequests()) {
-          m.toolExecutionRequests().forEach(r -> b.append(r.name()).append(r.arguments()));
-        }
-        yield b.toString();
-      }
-      default -> message.toString();
-    };
-  }
-
-  private static long toolBytes(List<ToolSpec> tools, Set<String> alreadyRead) {
-    return tools.stream()
-        .filter(t -> !alreadyRead.contains(t.name()))
-        .mapToLong(LangChainTools::bytes)
-        .sum();
-  }
-
-  private static long utf8(String text) {
-    return text.getBytes(StandardCharsets.UTF_8).length;
-  }
-
-  private static boolean causedByInterrupt(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof InterruptedException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private AgentOutcome.Failed failed(AgentFailureKind kind, String message) {
