@@ -22,6 +22,10 @@ import tools.jackson.databind.node.ObjectNode;
  * into the query tool's description, so a model knows the columns before its first query instead of
  * spending a call on {@code warehouse.tables()}; the warehouse file is read-only, so the snapshot
  * cannot go stale.
+ *
+ * <p>Decided: a note is said once, in the description or the schemas (issue 30's model bytes): the
+ * description says what {@code truncated} means and the rows' documentation that the columns' SQL
+ * types decide the values' JSON types, so neither property repeats it.
  */
 final class WarehouseQueryTools {
 
@@ -44,12 +48,12 @@ final class WarehouseQueryTools {
          "properties": {
            "sql": {"type": "string", "minLength": 1},
            "maxRows": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
-                       "description": "Most rows to return, 1..%d (default %d); aggregate in SQL rather than fetch many rows."}
+                       "description": "Most rows to return; aggregate in SQL rather than fetch many rows."}
          },
          "required": ["sql"],
          "additionalProperties": false}
         """
-                    .formatted(cap, cap, cap, cap));
+                    .formatted(cap, cap));
     ((ObjectNode) parameters.get("properties").get("sql"))
         .put(
             "description",
@@ -65,7 +69,6 @@ final class WarehouseQueryTools {
         {"type": "object",
          "properties": {
            "columns": {"type": "array",
-                       "description": "The result columns in order with their SQL types, which decide the JSON type of each value.",
                        "items": {"type": "object",
                                  "properties": {"name": {"type": "string"},
                                                 "type": {"type": "string", "description": "%s"}},
@@ -74,7 +77,7 @@ final class WarehouseQueryTools {
                     "items": {"type": "object",
                               "additionalProperties": {"type": ["string", "number", "boolean", "null", "array", "object"]}}},
            "rowCount": {"type": "integer", "minimum": 0, "description": "rows.length"},
-           "truncated": {"type": "boolean", "description": "true when the query had more than maxRows rows; only the first maxRows are here"}
+           "truncated": {"type": "boolean"}
          },
          "required": ["columns", "rows", "rowCount", "truncated"],
          "additionalProperties": false}
