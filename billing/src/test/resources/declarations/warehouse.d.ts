@@ -11,7 +11,7 @@ declare const warehouse: {
    * - invoices (one row per invoice, every amount in US cents; statuses are as of the data's as-of date, the latest issued_on: compute recent periods from MAX(issued_on), not current_date): invoice_id VARCHAR, customer_id VARCHAR, region VARCHAR (the customer's region), issued_on DATE, due_on DATE, paid_on DATE (NULL unless paid), status VARCHAR ('paid' | 'open' | 'overdue' | 'void'; void is cancelled and never revenue, open and overdue are unpaid, overdue past due_on), currency VARCHAR (always 'USD'), amount_cents BIGINT (US cents)
    */
   query(args: {
-    /** Exactly one SELECT (WITH allowed) in DuckDB SQL over customers, invoice_lines, invoice_summary, invoices; their columns are in the method description. */
+    /** One SELECT in DuckDB SQL over the tables of the description. */
     sql: string /* length >= 1 */;
     /**
      * Most rows to return; aggregate in SQL rather than fetch many rows.

@@ -93,7 +93,7 @@ class WarehouseToolsIT {
     assertThat(maxRows.get("minimum").asInt()).isEqualTo(1);
     assertThat(maxRows.get("maximum").asInt()).isEqualTo(WarehouseTools.MAX_ROWS);
     assertThat(query.spec().parameters().get("properties").get("sql").get("description").asString())
-        .contains("customers, invoice_lines, invoice_summary, invoices");
+        .isEqualTo("One SELECT in DuckDB SQL over the tables of the description.");
     assertThat(codeMode.tool().description())
         .contains("query(args: {", "Promise<{", "truncated: boolean;");
   }

@@ -36,7 +36,6 @@ final class WarehouseQueryTools {
   static Tool query(ScopedWarehouse warehouse, List<TableSchema> tables) {
     String dialect = warehouse.warehouse().allowlist().dialect().name();
     QueryTyping typing = warehouse.warehouse().typing();
-    String names = tables.stream().map(TableSchema::name).collect(Collectors.joining(", "));
     // The warehouse's own row cap (a description's limits.maxRows) bounds what a program may ask
     // for, and is what it gets without asking.
     int cap = warehouse.warehouse().maxRows();
@@ -56,12 +55,7 @@ final class WarehouseQueryTools {
                     .formatted(cap, cap));
     ((ObjectNode) parameters.get("properties").get("sql"))
         .put(
-            "description",
-            "Exactly one SELECT (WITH allowed) in "
-                + dialect
-                + " SQL over "
-                + names
-                + "; their columns are in the method description.");
+            "description", "One SELECT in " + dialect + " SQL over the tables of the description.");
     ObjectNode success =
         (ObjectNode)
             MAPPER.readTree(
