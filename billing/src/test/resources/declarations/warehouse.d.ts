@@ -9,56 +9,39 @@ declare const warehouse: {
    * - invoice_lines (the lines of each invoice; an invoice's amount_cents = SUM(quantity * unit_price_cents) of its lines): invoice_id VARCHAR, line_no INTEGER, product VARCHAR, quantity INTEGER, unit_price_cents BIGINT (US cents)
    * - invoice_summary (view over the invoices that are not void: one row per region, customer name and month): region VARCHAR, customer VARCHAR (the customer's name), month DATE (first day of the month issued), invoice_count BIGINT, revenue DECIMAL(18,2) (US dollars, exact: SUM(amount_cents) / 100)
    * - invoices (one row per invoice, every amount in US cents; statuses are as of the data's as-of date, the latest issued_on: compute recent periods from MAX(issued_on), not current_date): invoice_id VARCHAR, customer_id VARCHAR, region VARCHAR (the customer's region), issued_on DATE, due_on DATE, paid_on DATE (NULL unless paid), status VARCHAR ('paid' | 'open' | 'overdue' | 'void'; void is cancelled and never revenue, open and overdue are unpaid, overdue past due_on), currency VARCHAR (always 'USD'), amount_cents BIGINT (US cents)
-   * @executionClass readonly
    */
   query(args: {
-    /** Exactly one SELECT (WITH allowed) in DuckDB SQL over customers, invoice_lines, invoice_summary, invoices; their columns are in the method description. */
+    /** One SELECT in DuckDB SQL over the tables of the description. */
     sql: string /* length >= 1 */;
     /**
-     * Most rows to return, 1..10000 (default 10000); aggregate in SQL rather than fetch many rows.
+     * Most rows to return; aggregate in SQL rather than fetch many rows.
      * @default 10000
      */
     maxRows?: number /* integer, >= 1, <= 10000 */;
   }): Promise<{
-    /** The result columns in order with their SQL types, which decide the JSON type of each value. */
     columns: Array<{
       name: string;
       /** e.g. VARCHAR, BIGINT, DECIMAL(38,2), DATE */
       type: string;
     }>;
     /**
-     * One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type follows its column's SQL type (columns[].type), never the value:
-     * - BOOLEAN is true or false.
-     * - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers; a NaN or infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
-     * - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". SUM of an integer column is HUGEINT, so it is a string too. Add money in SQL, or as integer cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
-     * - DATE is "YYYY-MM-DD"; TIMESTAMP and TIME are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); TIMESTAMP WITH TIME ZONE carries its offset.
-     * - LIST is an array and STRUCT an object, their elements typed by these rules; MAP is an object with its keys as strings; BLOB is base64.
-     * - NULL is null; any other type is the database's own text.
+     * One object per row, keyed by column name (a repeated name gets a suffix: region_2); a value's JSON type follows its column's SQL type (columns[].type), never the value:
+     * - BOOLEAN: true or false. TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT, DOUBLE (AVG too): numbers; a NaN or infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
+     * - DECIMAL, HUGEINT (SUM of an integer column), UHUGEINT, UBIGINT and wider integers: strings with the exact digits, e.g. "1234.50". Add money in SQL, as integer cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
+     * - DATE: "YYYY-MM-DD"; TIMESTAMP, TIME: ISO-8601 ("2025-01-31T09:30:00", "09:30:00"), WITH TIME ZONE with its offset.
+     * - LIST: array, STRUCT: object, elements typed alike; MAP: object, keys as strings; BLOB: base64; NULL: null; any other type: the database's own text.
      */
-    rows: Array<{ [key: string]: any /* typed at run time: string | number | boolean | null | array | object */ }>;
+    rows: Array<{ [key: string]: any /* typed at run time */ }>;
     /** rows.length */
     rowCount: number /* integer, >= 0 */;
-    /** true when the query had more than maxRows rows; only the first maxRows are here */
     truncated: boolean;
   }>;
-  /**
-   * Lists the tables and views that warehouse.query may read, with their columns and SQL types, sorted by name (the same for every tenant; rows are what the tenant confines).
-   * @executionClass readonly
-   */
-  tables(args?: Record<string, never>): Promise<Array<{
-    name: string;
-    columns: Array<{
-      name: string;
-      type: string;
-    }>;
-  }>>;
+  /** Lists the tables and views that warehouse.query may read, with their columns and SQL types, sorted by name (the same for every tenant; rows are what the tenant confines). */
+  tables(args?: Record<string, never>): Promise<Array<{ name: string; columns: Array<{ name: string; type: string }> }>>;
 };
 
 declare const billing: {
-  /**
-   * Lists the customers visible to the caller, optionally only one region and/or segment, ordered by name. Rejects with kind 'too_large' when more than 10000 match: filter by region or segment, or count them in SQL.
-   * @executionClass readonly
-   */
+  /** Lists the customers visible to the caller, optionally only one region and/or segment, ordered by name. Rejects with kind 'too_large' when more than 10000 match: filter by region or segment, or count them in SQL. */
   customers(args?: {
     /** Only customers of this region. */
     region?: "emea" | "americas" | "apac";
@@ -74,10 +57,7 @@ declare const billing: {
     /** ISO 3166-1 alpha-2, e.g. DE */
     country: string;
   }>>;
-  /**
-   * Lists every invoice of one customer, by name, oldest first (issuedOn, then invoiceId); dates are YYYY-MM-DD. An empty list means the customer has no invoices. A name that matches no customer the caller can see rejects with kind 'refused', as does a name several customers share (query by customer_id in SQL then); more than 10000 invoices reject with kind 'too_large'.
-   * @executionClass readonly
-   */
+  /** Lists every invoice of one customer, by name, oldest first (issuedOn, then invoiceId); dates are YYYY-MM-DD. An empty list means the customer has no invoices. A name that matches no customer the caller can see rejects with kind 'refused', as does a name several customers share (query by customer_id in SQL then); more than 10000 invoices reject with kind 'too_large'. */
   invoices(args: {
     /** The customer's exact name as billing.customers returns it (case-sensitive, no control characters), e.g. Acme. */
     customer: string /* length 1..200, pattern ^[^\u0000-\u001f\u007f]*$ */;

@@ -32,8 +32,5 @@ declare const report: {
     dryRun?: boolean;
     /** @default {"sep":","} */
     options?: { [key: string]: string };
-  }): Promise<{
-    rows: number /* integer, >= 0 */;
-    url: string /* uri */;
-  }>;
+  }): Promise<{ rows: number /* integer, >= 0 */; url: string /* uri */ }>;
 };

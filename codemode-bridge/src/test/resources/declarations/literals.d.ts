@@ -1,8 +1,5 @@
 declare const pick: {
-  /**
-   * Chooses.
-   * @executionClass readonly
-   */
+  /** Chooses. */
   choose(args: {
     region: "emea" | "americas" | "apac";
     level?: 1 | 2 | 3;

@@ -17,9 +17,5 @@ declare const crm: {
     scores: { [key: string]: number /* integer */ };
     credit: number;
     extra: unknown;
-  }): Promise<{
-    id: string;
-    created: boolean;
-    savedAt: string /* date-time */;
-  }>;
+  }): Promise<{ id: string; created: boolean; savedAt: string /* date-time */ }>;
 };

@@ -86,13 +86,14 @@ class WarehouseToolsIT {
             "10s");
     assertThat(query.spec().success().get("properties").get("rows").get("description").asString())
         .contains(
-            "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits",
-            "DATE is \"YYYY-MM-DD\"");
+            "DECIMAL, HUGEINT (SUM of an integer column), UHUGEINT, UBIGINT and wider integers: strings"
+                + " with the exact digits",
+            "DATE: \"YYYY-MM-DD\"");
     JsonNode maxRows = query.spec().parameters().get("properties").get("maxRows");
     assertThat(maxRows.get("minimum").asInt()).isEqualTo(1);
     assertThat(maxRows.get("maximum").asInt()).isEqualTo(WarehouseTools.MAX_ROWS);
     assertThat(query.spec().parameters().get("properties").get("sql").get("description").asString())
-        .contains("customers, invoice_lines, invoice_summary, invoices");
+        .isEqualTo("One SELECT in DuckDB SQL over the tables of the description.");
     assertThat(codeMode.tool().description())
         .contains("query(args: {", "Promise<{", "truncated: boolean;");
   }

@@ -43,7 +43,7 @@ class DescribeDiscoverIT {
             "\ndeclare const billing: {\n",
             "  query(args: {",
             "  invoices(args: {",
-            "DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings")
+            "UHUGEINT, UBIGINT and wider integers: strings with the exact digits")
         .doesNotContain("customers(args")
         .endsWith("};\n");
   }

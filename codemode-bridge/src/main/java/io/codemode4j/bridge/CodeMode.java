@@ -35,6 +35,7 @@ import io.codemode4j.bridge.plan.Planning;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.schema.Identifiers;
+import io.codemode4j.bridge.schema.TypeScriptDeclarations;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.RunToolAuthorization;
 import io.codemode4j.bridge.tool.Tool;
@@ -651,17 +652,17 @@ public final class CodeMode implements AutoCloseable {
       String description, @Nullable String declarations, CodeExecutionLimits limits) {
     return description.strip()
         + "\n\n"
-        + "Send `code`: exactly one async function expression in plain JavaScript (no TypeScript types), e.g. "
-        + "`async () => { ... }`. It runs once with no arguments in a sandbox without network, files or timers, "
-        + "and must `return` one JSON value (keep it small). "
+        + "Send `code`: one async function expression in plain JavaScript (no TypeScript types), e.g. "
+        + "`async () => { ... }`, run once without arguments, network, files or timers; it must `return` "
+        + "one small JSON value. "
         + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
-        + " return Promises: await dependent calls, and overlap independent ones with "
-        + "Promise.all (at most "
+        + " return Promises: await dependent calls, overlap independent ones with Promise.all ("
         + limits.maxHostCallConcurrency()
-        + " run at once, "
+        + " at once, "
         + limits.maxHostCalls()
-        + " calls per program). A failed call rejects with a frozen {kind, tool, message} that you can catch. "
-        + "console.log output is returned with the result."
+        + " calls per program). A failed call rejects with a frozen {kind, tool, message} you can catch. "
+        + "console.log output comes back with the result. "
+        + TypeScriptDeclarations.READONLY_DEFAULT
         + (declarations != null
             ? "\n\n```ts\n" + declarations + "```"
             : "\n\nThe methods are not listed here: "

@@ -22,6 +22,10 @@ import tools.jackson.databind.node.ObjectNode;
  * into the query tool's description, so a model knows the columns before its first query instead of
  * spending a call on {@code warehouse.tables()}; the warehouse file is read-only, so the snapshot
  * cannot go stale.
+ *
+ * <p>Decided: a note is said once, in the description or the schemas (issue 30's model bytes): the
+ * description says what {@code truncated} means and the rows' documentation that the columns' SQL
+ * types decide the values' JSON types, so neither property repeats it.
  */
 final class WarehouseQueryTools {
 
@@ -32,7 +36,6 @@ final class WarehouseQueryTools {
   static Tool query(ScopedWarehouse warehouse, List<TableSchema> tables) {
     String dialect = warehouse.warehouse().allowlist().dialect().name();
     QueryTyping typing = warehouse.warehouse().typing();
-    String names = tables.stream().map(TableSchema::name).collect(Collectors.joining(", "));
     // The warehouse's own row cap (a description's limits.maxRows) bounds what a program may ask
     // for, and is what it gets without asking.
     int cap = warehouse.warehouse().maxRows();
@@ -44,20 +47,15 @@ final class WarehouseQueryTools {
          "properties": {
            "sql": {"type": "string", "minLength": 1},
            "maxRows": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
-                       "description": "Most rows to return, 1..%d (default %d); aggregate in SQL rather than fetch many rows."}
+                       "description": "Most rows to return; aggregate in SQL rather than fetch many rows."}
          },
          "required": ["sql"],
          "additionalProperties": false}
         """
-                    .formatted(cap, cap, cap, cap));
+                    .formatted(cap, cap));
     ((ObjectNode) parameters.get("properties").get("sql"))
         .put(
-            "description",
-            "Exactly one SELECT (WITH allowed) in "
-                + dialect
-                + " SQL over "
-                + names
-                + "; their columns are in the method description.");
+            "description", "One SELECT in " + dialect + " SQL over the tables of the description.");
     ObjectNode success =
         (ObjectNode)
             MAPPER.readTree(
@@ -65,7 +63,6 @@ final class WarehouseQueryTools {
         {"type": "object",
          "properties": {
            "columns": {"type": "array",
-                       "description": "The result columns in order with their SQL types, which decide the JSON type of each value.",
                        "items": {"type": "object",
                                  "properties": {"name": {"type": "string"},
                                                 "type": {"type": "string", "description": "%s"}},
@@ -74,7 +71,7 @@ final class WarehouseQueryTools {
                     "items": {"type": "object",
                               "additionalProperties": {"type": ["string", "number", "boolean", "null", "array", "object"]}}},
            "rowCount": {"type": "integer", "minimum": 0, "description": "rows.length"},
-           "truncated": {"type": "boolean", "description": "true when the query had more than maxRows rows; only the first maxRows are here"}
+           "truncated": {"type": "boolean"}
          },
          "required": ["columns", "rows", "rowCount", "truncated"],
          "additionalProperties": false}

@@ -32,11 +32,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
  * with a comment saying why; anything else not understood is {@code unknown}.
  *
  * <p>Decided: a {@code type} list that names every JSON type ({@code ["string", "number",
- * "boolean", "null", "array", "object"]}) is {@code any}, with the list in a comment, while an
- * empty schema stays {@code unknown}. Such a list says the value's type is decided at run time (a
- * SQL row's value takes its column's type), which TypeScript SQL clients declare {@code any}, so a
- * program passes a row's column to a method that takes a string, or multiplies it, without a cast
- * it would not write in JavaScript; the comment and the tool's prose still say what it holds.
+ * "boolean", "null", "array", "object"]}) is {@code any}, with a comment that it is typed at run
+ * time (the list itself would add nothing to {@code any}), while an empty schema stays {@code
+ * unknown}. Such a list says the value's type is decided at run time (a SQL row's value takes its
+ * column's type), which TypeScript SQL clients declare {@code any}, so a program passes a row's
+ * column to a method that takes a string, or multiplies it, without a cast it would not write in
+ * JavaScript; the comment and the tool's prose still say what it holds.
  *
  * <p>Decided: OpenAPI's {@code nullable: true} is not JSON Schema 2020-12, so the broker's
  * validator ignores it and refuses {@code null}; the declarations ignore it too and never promise
@@ -45,6 +46,20 @@ import tools.jackson.databind.node.JsonNodeFactory;
 public final class TypeScriptDeclarations {
 
   static final int MAX_DEPTH = 8;
+
+  /**
+   * The longest object type written on one line; only one whose properties have no documentation
+   * is. Decided: declarations are read by the model once per question, so a short object costs one
+   * line instead of one per property (issue 30's model bytes).
+   */
+  static final int MAX_INLINE_OBJECT = 100;
+
+  /**
+   * What the outer tool's description says once for every method, since a declaration names only an
+   * execution class other than read-only.
+   */
+  public static final String READONLY_DEFAULT =
+      "A method is read-only unless its declaration says @executionClass.";
 
   private TypeScriptDeclarations() {}
 
@@ -78,7 +93,10 @@ public final class TypeScriptDeclarations {
     }
     tagged(doc, "@param args ", text(parameters, "description"));
     tagged(doc, "@returns ", text(success, "description"));
-    doc.add("@executionClass " + spec.executionClass().wireName());
+    // Read-only is the default, which the outer tool's description says once (READONLY_DEFAULT).
+    if (spec.executionClass() != ExecutionClass.READONLY) {
+      doc.add("@executionClass " + spec.executionClass().wireName());
+    }
     if (spec.executionClass() == ExecutionClass.NEEDS_APPROVAL) {
       doc.add(
           "Each call waits for a person's approval; without it, it rejects with kind 'denied'"
@@ -157,8 +175,7 @@ public final class TypeScriptDeclarations {
       }
       JsonNode typeNode = schema.get("type");
       if (typeNode != null && typeNode.isArray() && namesEveryJsonType(typeNode)) {
-        return "any"
-            + comment(List.of("typed at run time: " + String.join(" | ", typeNames(typeNode))));
+        return "any" + comment(List.of("typed at run time"));
       }
       if (typeNode != null && typeNode.isArray()) {
         Set<String> members = new LinkedHashSet<>();
@@ -220,18 +237,14 @@ public final class TypeScriptDeclarations {
       if (additionalType != null) {
         indexMembers.add(additionalType);
       }
-      StringBuilder out = new StringBuilder("{\n");
+      List<String> members = new ArrayList<>();
+      List<List<String>> docs = new ArrayList<>();
       for (Map.Entry<String, JsonNode> property : properties.properties()) {
         JsonNode propertySchema = property.getValue();
         boolean optional = !required.contains(property.getKey());
         String propertyType = type(propertySchema, inner, depth + 1);
-        jsDoc(out, propertyDoc(propertySchema), inner);
-        out.append(inner)
-            .append(key(property.getKey()))
-            .append(optional ? "?" : "")
-            .append(": ")
-            .append(propertyType)
-            .append(";\n");
+        members.add(key(property.getKey()) + (optional ? "?" : "") + ": " + propertyType);
+        docs.add(propertyDoc(propertySchema));
         indexMembers.add(propertyType);
         if (optional) {
           indexMembers.add("undefined");
@@ -242,7 +255,19 @@ public final class TypeScriptDeclarations {
             indexMembers.stream().anyMatch(m -> m.startsWith("any"))
                 ? "any"
                 : indexMembers.contains("unknown") ? "unknown" : String.join(" | ", indexMembers);
-        out.append(inner).append("[key: string]: ").append(index).append(";\n");
+        members.add("[key: string]: " + index);
+        docs.add(List.of());
+      }
+      String line = "{ " + String.join("; ", members) + " }";
+      if (docs.stream().allMatch(List::isEmpty)
+          && !line.contains("\n")
+          && line.length() <= MAX_INLINE_OBJECT) {
+        return line;
+      }
+      StringBuilder out = new StringBuilder("{\n");
+      for (int i = 0; i < members.size(); i++) {
+        jsDoc(out, docs.get(i), inner);
+        out.append(inner).append(members.get(i)).append(";\n");
       }
       return out.append(indent).append('}').toString();
     }

@@ -69,19 +69,17 @@ public final class DuckDbEngine implements WarehouseEngine {
       new QueryTyping(
           "DECIMAL and SUM of integers are strings with the exact digits",
           """
-          One object per row, keyed by column name (a repeated name gets a suffix: region_2). A value's JSON type \
+          One object per row, keyed by column name (a repeated name gets a suffix: region_2); a value's JSON type \
           follows its column's SQL type (columns[].type), never the value:
-          - BOOLEAN is true or false.
-          - TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT and DOUBLE (AVG too) are numbers; a NaN or \
-          infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
-          - DECIMAL, HUGEINT, UHUGEINT, UBIGINT and wider integers are strings with the exact digits, e.g. "1234.50". \
-          SUM of an integer column is HUGEINT, so it is a string too. Add money in SQL, or as integer \
-          cents (Number is exact below 2^53) or BigInt, never with parseFloat; return amounts as strings.
-          - DATE is "YYYY-MM-DD"; TIMESTAMP and TIME are ISO-8601 ("2025-01-31T09:30:00", "09:30:00"); TIMESTAMP \
-          WITH TIME ZONE carries its offset.
-          - LIST is an array and STRUCT an object, their elements typed by these rules; MAP is an object with its \
-          keys as strings; BLOB is base64.
-          - NULL is null; any other type is the database's own text.""",
+          - BOOLEAN: true or false. TINYINT, SMALLINT, INTEGER, BIGINT (COUNT(*) too), FLOAT, DOUBLE (AVG too): \
+          numbers; a NaN or infinite FLOAT or DOUBLE is the string "NaN", "Infinity" or "-Infinity".
+          - DECIMAL, HUGEINT (SUM of an integer column), UHUGEINT, UBIGINT and wider integers: strings with the \
+          exact digits, e.g. "1234.50". Add money in SQL, as integer cents (Number is exact below 2^53) or BigInt, \
+          never with parseFloat; return amounts as strings.
+          - DATE: "YYYY-MM-DD"; TIMESTAMP, TIME: ISO-8601 ("2025-01-31T09:30:00", "09:30:00"), WITH TIME ZONE with \
+          its offset.
+          - LIST: array, STRUCT: object, elements typed alike; MAP: object, keys as strings; BLOB: base64; NULL: \
+          null; any other type: the database's own text.""",
           "e.g. VARCHAR, BIGINT, DECIMAL(38,2), DATE");
 
   @Override
