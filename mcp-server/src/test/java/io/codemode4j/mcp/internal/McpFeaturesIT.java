@@ -43,7 +43,8 @@ class McpFeaturesIT {
             List.of(),
             gate,
             new McpTelemetry(OpenTelemetry.noop()),
-            JsonMapper.builder().build());
+            JsonMapper.builder().build(),
+            false);
   }
 
   @AfterAll
@@ -65,7 +66,15 @@ class McpFeaturesIT {
 
     Integer runningWhenAnswered =
         run.handler()
-            .apply(new McpFeatures.CallInfo(call, null, grant, CallNotifier.NONE))
+            .apply(
+                new McpFeatures.CallInfo(
+                    call,
+                    null,
+                    grant,
+                    CallNotifier.NONE,
+                    request -> {
+                      throw new AssertionError("no call of this program needs approval");
+                    }))
             .map(result -> gate.running())
             .block(Duration.ofSeconds(60));
 
