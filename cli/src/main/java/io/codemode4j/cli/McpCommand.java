@@ -147,6 +147,9 @@ final class McpCommand implements Callable<Integer> {
               + " tenant's rows by omission; its prompt then tells the model so.")
   boolean allTenants;
 
+  /** The mode {@code --approve} gave, or its default; set as {@link #call} starts. */
+  private ApprovalOptions.Mode approval = ApprovalOptions.Mode.NONE;
+
   /** The tenant {@code --tenant} gave, set as {@link #call} starts. */
   private @Nullable Tenant tenant;
 
@@ -196,6 +199,30 @@ final class McpCommand implements Callable<Integer> {
   int maxConcurrentPasses;
 
   @Option(
+      names = "--approve",
+      paramLabel = "MODE",
+      description =
+          "Who approves writes that need a person's approval (billing.flagInvoice): ask (the"
+              + " default: over stdio, a client that declares the elicitation capability is asked"
+              + " for each call, showing the tool, its arguments and the tenant, and a client"
+              + " without it has every such call denied; over http every such call is denied,"
+              + " since its stateless transport cannot ask the client during a call), none (every"
+              + " such call is denied, writing nothing) or all (approve every one; only when given"
+              + " on the command line).")
+  @Nullable String approve;
+
+  @Option(
+      names = "--approval-wait",
+      paramLabel = "DURATION",
+      defaultValue = "2m",
+      converter = DurationConverter.class,
+      description =
+          "With --approve ask over stdio: how long each call waits for the client's answer"
+              + " before it fails timeout (maxApprovalWait), added to --timeout; up to 1h"
+              + " (default: ${DEFAULT-VALUE}).")
+  Duration approvalWait;
+
+  @Option(
       names = "--audit",
       paramLabel = "FILE",
       description =
@@ -211,6 +238,7 @@ final class McpCommand implements Callable<Integer> {
   public Integer call() {
     tenant = TenantConverter.tenant(spec, regions);
     PrintWriter err = spec.commandLine().getErr();
+    approval = ApprovalOptions.mode(spec, approve, ApprovalOptions.Mode.ASK);
     String usage = usageError();
     if (usage != null) {
       throw CodemodeCli.usage(spec, usage);
@@ -250,6 +278,12 @@ final class McpCommand implements Callable<Integer> {
     } catch (IllegalArgumentException | IOException e) {
       throw CodemodeCli.usage(spec, e);
     }
+    // Over stdio a person answers each elicitation within --approval-wait, which the pass's wall
+    // time then holds besides the program's own --timeout; over http no one is asked.
+    boolean elicits = approval == ApprovalOptions.Mode.ASK;
+    CodeExecutionLimits limits =
+        CodeExecutionLimits.defaults()
+            .withMaxWallTime(elicits && httpTokens == null ? timeout.plus(approvalWait) : timeout);
     // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
@@ -257,9 +291,12 @@ final class McpCommand implements Callable<Integer> {
         // describePerRun: a token whose grant hides methods gets a description declaring only the
         // methods it may call (without it such a token's every pass would be refused).
         CodeMode codeMode =
-            observers
-                .register(data.install(described, state.context(), CodeMode.builder()))
-                .limits(CodeExecutionLimits.defaults().withMaxWallTime(timeout))
+            approvals(
+                    observers
+                        .register(data.install(described, state.context(), CodeMode.builder()))
+                        .limits(limits),
+                    limits,
+                    httpTokens == null)
                 .isolation(mode)
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
@@ -275,6 +312,7 @@ final class McpCommand implements Callable<Integer> {
                 .maxConcurrentPasses(maxConcurrentPasses)
                 .openTelemetry(observers.openTelemetry())
                 .version(version())
+                .elicitApprovals(elicits)
                 .build()) {
       String problem =
           httpTokens == null
@@ -305,6 +343,23 @@ final class McpCommand implements Callable<Integer> {
     } finally {
       stopped.countDown();
     }
+  }
+
+  /**
+   * Gives {@code builder} the approval of {@code --approve}: {@code none} and {@code all} as for
+   * {@code codemode run}; {@code ask} no channel of the Code Mode's own, since each client's is its
+   * elicitation (see {@code CodeModeMcp.Builder#elicitApprovals}), waiting up to {@code
+   * --approval-wait} over stdio.
+   */
+  private CodeMode.Builder approvals(
+      CodeMode.Builder builder, CodeExecutionLimits limits, boolean stdio) {
+    return switch (approval) {
+      case NONE, ALL -> ApprovalOptions.installWithoutPerson(builder, limits, approval);
+      case ASK ->
+          stdio
+              ? builder.maxApprovalWait(approvalWait)
+              : builder.maxApprovalWait(limits.maxWallTime().dividedBy(2));
+    };
   }
 
   /**
@@ -409,6 +464,12 @@ final class McpCommand implements Callable<Integer> {
     err.println(
         "codemode mcp: serving stdio as "
             + (tenant == null ? "an unconfined principal" : "tenant " + tenant.values())
+            + "; writes needing approval "
+            + switch (approval) {
+              case ASK -> "are asked of the client by elicitation";
+              case NONE -> "are denied (--approve none)";
+              case ALL -> "are approved (--approve all)";
+            }
             + "; end the input to stop");
     try {
       while (!server.awaitEnd(END_POLL)) {
@@ -462,6 +523,11 @@ final class McpCommand implements Callable<Integer> {
               + " started this one (and --tenant its regions)";
         }
       }
+    }
+    if (approvalWait.isZero()
+        || approvalWait.isNegative()
+        || approvalWait.compareTo(Duration.ofHours(1)) > 0) {
+      return "--approval-wait must be above zero and at most 1h, was " + approvalWait;
     }
     if (port < 0 || port > 65_535) {
       return "--port must be 0..65535, was " + port;
