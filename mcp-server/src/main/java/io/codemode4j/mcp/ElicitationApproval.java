@@ -1,5 +1,6 @@
 package io.codemode4j.mcp;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.approval.ApprovalDecision;
@@ -14,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.scheduler.Scheduler;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Approval by the MCP client's user: each call of a {@code needsApproval} tool sends the client an
@@ -49,6 +51,21 @@ final class ElicitationApproval implements ApprovalChannel {
                   false)),
           "required",
           List.of("approve"));
+
+  /**
+   * {@code mapper} able to write an {@code elicitation/create} request. The SDK's {@code
+   * ElicitRequest} names its subtype by a type id property {@code mode} that its {@code
+   * ElicitFormRequest} also has as a property, which Jackson 3 refuses to write ("Conflict between
+   * type id property 'mode' and bean property"); the mix-in turns the type id off, so the request's
+   * own {@code mode} ({@code "form"}) is written. The server never reads such a request.
+   */
+  static JsonMapper writable(JsonMapper mapper) {
+    return mapper.rebuild().addMixIn(McpSchema.ElicitRequest.class, WrittenByItsMode.class).build();
+  }
+
+  /** The mix-in of {@link #writable}. */
+  @JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
+  private interface WrittenByItsMode {}
 
   private final McpAsyncServerExchange exchange;
   private final Scheduler sends;
@@ -133,10 +150,8 @@ final class ElicitationApproval implements ApprovalChannel {
             : "tenant " + String.join(",", new TreeSet<>(request.principal().tenant()));
     return "A program asks to run "
         + request.method()
-        + " ("
+        + " (tool "
         + request.toolName()
-        + ": "
-        + request.description()
         + ") for "
         + request.principal().id()
         + " ("

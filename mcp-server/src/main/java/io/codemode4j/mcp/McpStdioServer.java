@@ -64,7 +64,9 @@ public final class McpStdioServer implements AutoCloseable {
     this.drain = new StdioDrain(mapper, DEFAULT_GRACE, HttpOptions.DEFAULT_MAX_REQUEST_BYTES);
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(
-            new JacksonMcpJsonMapper(mapper), drain.input(in), drain.output(out));
+            new JacksonMcpJsonMapper(ElicitationApproval.writable(mapper)),
+            drain.input(in),
+            drain.output(out));
     AnalystPrompt prompt = features.prompt(grant);
     List<McpServerFeatures.AsyncToolSpecification> tools =
         features.tools(grant).stream()
