@@ -2,6 +2,7 @@ package io.codemode4j.cli;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Durations;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
@@ -527,7 +528,8 @@ final class McpCommand implements Callable<Integer> {
     if (approvalWait.isZero()
         || approvalWait.isNegative()
         || approvalWait.compareTo(Duration.ofHours(1)) > 0) {
-      return "--approval-wait must be above zero and at most 1h, was " + approvalWait;
+      return "--approval-wait must be above zero and at most 1h, was "
+          + Durations.format(approvalWait);
     }
     if (port < 0 || port > 65_535) {
       return "--port must be 0..65535, was " + port;
