@@ -215,13 +215,12 @@ final class McpCommand implements Callable<Integer> {
   @Option(
       names = "--approval-wait",
       paramLabel = "DURATION",
-      defaultValue = "2m",
       converter = DurationConverter.class,
       description =
           "With --approve ask over stdio: how long each call waits for the client's answer"
-              + " before it fails timeout (maxApprovalWait), added to --timeout; up to 1h"
-              + " (default: ${DEFAULT-VALUE}).")
-  Duration approvalWait;
+              + " before it fails timeout (maxApprovalWait), added to --timeout; up to 1h. Unset,"
+              + " the wait fits in --timeout (20s, or half of a shorter --timeout).")
+  @Nullable Duration approvalWait;
 
   @Option(
       names = "--audit",
@@ -280,11 +279,12 @@ final class McpCommand implements Callable<Integer> {
       throw CodemodeCli.usage(spec, e);
     }
     // Over stdio a person answers each elicitation within --approval-wait, which the pass's wall
-    // time then holds besides the program's own --timeout; over http no one is asked.
+    // time then holds besides the program's own --timeout; over http no one is asked. Decided:
+    // unset, the wait fits in --timeout, so that ask, the default, gives no program more time.
     boolean elicits = approval == ApprovalOptions.Mode.ASK;
+    Duration wait = elicits && httpTokens == null ? approvalWait : null;
     CodeExecutionLimits limits =
-        CodeExecutionLimits.defaults()
-            .withMaxWallTime(elicits && httpTokens == null ? timeout.plus(approvalWait) : timeout);
+        CodeExecutionLimits.defaults().withMaxWallTime(wait == null ? timeout : timeout.plus(wait));
     // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
@@ -297,7 +297,7 @@ final class McpCommand implements Callable<Integer> {
                         .register(data.install(described, state.context(), CodeMode.builder()))
                         .limits(limits),
                     limits,
-                    httpTokens == null)
+                    wait)
                 .isolation(mode)
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
@@ -349,17 +349,14 @@ final class McpCommand implements Callable<Integer> {
   /**
    * Gives {@code builder} the approval of {@code --approve}: {@code none} and {@code all} as for
    * {@code codemode run}; {@code ask} no channel of the Code Mode's own, since each client's is its
-   * elicitation (see {@code CodeModeMcp.Builder#elicitApprovals}), waiting up to {@code
-   * --approval-wait} over stdio.
+   * elicitation (see {@code CodeModeMcp.Builder#elicitApprovals}), waiting up to {@code wait}
+   * (null: the Code Mode's default, which fits in the wall time).
    */
   private CodeMode.Builder approvals(
-      CodeMode.Builder builder, CodeExecutionLimits limits, boolean stdio) {
+      CodeMode.Builder builder, CodeExecutionLimits limits, @Nullable Duration wait) {
     return switch (approval) {
       case NONE, ALL -> ApprovalOptions.installWithoutPerson(builder, limits, approval);
-      case ASK ->
-          stdio
-              ? builder.maxApprovalWait(approvalWait)
-              : builder.maxApprovalWait(limits.maxWallTime().dividedBy(2));
+      case ASK -> wait == null ? builder : builder.maxApprovalWait(wait);
     };
   }
 
@@ -525,9 +522,7 @@ final class McpCommand implements Callable<Integer> {
         }
       }
     }
-    if (approvalWait.isZero()
-        || approvalWait.isNegative()
-        || approvalWait.compareTo(Duration.ofHours(1)) > 0) {
+    if (approvalWait != null && approvalWait.compareTo(Duration.ofHours(1)) > 0) {
       return "--approval-wait must be above zero and at most 1h, was "
           + Durations.format(approvalWait);
     }
