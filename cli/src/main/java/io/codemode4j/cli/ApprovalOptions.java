@@ -53,17 +53,26 @@ final class ApprovalOptions {
   /** The mode given, or the default for this command line's environment. */
   Mode mode() {
     CommandSpec command = Objects.requireNonNull(spec, "spec");
-    if (approve == null) {
-      return CodemodeCli.environment(command).terminal() ? Mode.ASK : Mode.NONE;
+    return mode(
+        command, approve, CodemodeCli.environment(command).terminal() ? Mode.ASK : Mode.NONE);
+  }
+
+  /**
+   * The mode {@code given} names for {@code command}'s {@code --approve}, or {@code whenUnset};
+   * {@code all} only when typed on the command line.
+   */
+  static Mode mode(CommandSpec command, @Nullable String given, Mode whenUnset) {
+    if (given == null) {
+      return whenUnset;
     }
     Mode mode =
-        switch (approve.toLowerCase(Locale.ROOT)) {
+        switch (given.toLowerCase(Locale.ROOT)) {
           case "none" -> Mode.NONE;
           case "ask" -> Mode.ASK;
           case "all" -> Mode.ALL;
           default ->
               throw CodemodeCli.usage(
-                  command, "--approve must be none, ask or all, was '" + approve + "'");
+                  command, "--approve must be none, ask or all, was '" + given + "'");
         };
     if (mode == Mode.ALL && !command.commandLine().getParseResult().hasMatchedOption("--approve")) {
       throw CodemodeCli.usage(
@@ -96,17 +105,28 @@ final class ApprovalOptions {
       PrintWriter prompt,
       InputStream answers) {
     return switch (mode) {
-      // No one answers: the wait is never used, and only has to stay under the pass's wall time.
-      case NONE -> builder.maxApprovalWait(limits.maxWallTime().dividedBy(2));
-      case ALL ->
-          builder
-              .maxApprovalWait(limits.maxWallTime().dividedBy(2))
-              .approval(
-                  request ->
-                      ApprovalDecision.approve(
-                          "--approve all", "every write approved on the command line"));
+      case NONE, ALL -> installWithoutPerson(builder, limits, mode);
       case ASK ->
           builder.maxApprovalWait(PROMPT_WAIT).approval(new TerminalApproval(prompt, answers));
+    };
+  }
+
+  /**
+   * Gives {@code builder} the channel of {@code none} (no channel) or {@code all} (approve every
+   * call), where no person is asked.
+   */
+  static CodeMode.Builder installWithoutPerson(
+      CodeMode.Builder builder, CodeExecutionLimits limits, Mode mode) {
+    // No one answers: the wait is never used, and only has to stay under the pass's wall time.
+    CodeMode.Builder waiting = builder.maxApprovalWait(limits.maxWallTime().dividedBy(2));
+    return switch (mode) {
+      case NONE -> waiting;
+      case ALL ->
+          waiting.approval(
+              request ->
+                  ApprovalDecision.approve(
+                      "--approve all", "every write approved on the command line"));
+      case ASK -> throw new IllegalArgumentException("--approve ask asks a person");
     };
   }
 }

@@ -48,6 +48,7 @@ public final class CodemodeCli {
   private static final List<Class<?>> SUBCOMMANDS =
       List.of(
           RunCommand.class,
+          ApplyCommand.class,
           QueryCommand.class,
           TablesCommand.class,
           GenerateCommand.class,

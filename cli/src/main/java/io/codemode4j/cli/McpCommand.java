@@ -2,6 +2,7 @@ package io.codemode4j.cli;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Durations;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
@@ -147,6 +148,9 @@ final class McpCommand implements Callable<Integer> {
               + " tenant's rows by omission; its prompt then tells the model so.")
   boolean allTenants;
 
+  /** The mode {@code --approve} gave, or its default; set as {@link #call} starts. */
+  private ApprovalOptions.Mode approval = ApprovalOptions.Mode.NONE;
+
   /** The tenant {@code --tenant} gave, set as {@link #call} starts. */
   private @Nullable Tenant tenant;
 
@@ -196,6 +200,29 @@ final class McpCommand implements Callable<Integer> {
   int maxConcurrentPasses;
 
   @Option(
+      names = "--approve",
+      paramLabel = "MODE",
+      description =
+          "Who approves writes that need a person's approval (billing.flagInvoice): ask (the"
+              + " default: over stdio, a client that declares the elicitation capability is asked"
+              + " for each call, showing the tool, its arguments and the tenant, and a client"
+              + " without it has every such call denied; over http every such call is denied,"
+              + " since its stateless transport cannot ask the client during a call), none (every"
+              + " such call is denied, writing nothing) or all (approve every one; only when given"
+              + " on the command line).")
+  @Nullable String approve;
+
+  @Option(
+      names = "--approval-wait",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "With --approve ask over stdio: how long each call waits for the client's answer"
+              + " before it fails timeout (maxApprovalWait), added to --timeout; up to 1h. Unset,"
+              + " the wait fits in --timeout (20s, or half of a shorter --timeout).")
+  @Nullable Duration approvalWait;
+
+  @Option(
       names = "--audit",
       paramLabel = "FILE",
       description =
@@ -211,6 +238,7 @@ final class McpCommand implements Callable<Integer> {
   public Integer call() {
     tenant = TenantConverter.tenant(spec, regions);
     PrintWriter err = spec.commandLine().getErr();
+    approval = ApprovalOptions.mode(spec, approve, ApprovalOptions.Mode.ASK);
     String usage = usageError();
     if (usage != null) {
       throw CodemodeCli.usage(spec, usage);
@@ -251,6 +279,13 @@ final class McpCommand implements Callable<Integer> {
       throw CodemodeCli.usage(spec, e);
     }
     McpProgress progress = new McpProgress();
+    // Over stdio a person answers each elicitation within --approval-wait, which the pass's wall
+    // time then holds besides the program's own --timeout; over http no one is asked. Decided:
+    // unset, the wait fits in --timeout, so that ask, the default, gives no program more time.
+    boolean elicits = approval == ApprovalOptions.Mode.ASK;
+    Duration wait = elicits && httpTokens == null ? approvalWait : null;
+    CodeExecutionLimits limits =
+        CodeExecutionLimits.defaults().withMaxWallTime(wait == null ? timeout : timeout.plus(wait));
     // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
@@ -258,9 +293,12 @@ final class McpCommand implements Callable<Integer> {
         // describePerRun: a token whose grant hides methods gets a description declaring only the
         // methods it may call (without it such a token's every pass would be refused).
         CodeMode codeMode =
-            observers
-                .register(data.install(described, state.context(), CodeMode.builder()))
-                .limits(CodeExecutionLimits.defaults().withMaxWallTime(timeout))
+            approvals(
+                    observers
+                        .register(data.install(described, state.context(), CodeMode.builder()))
+                        .limits(limits),
+                    limits,
+                    wait)
                 .isolation(mode)
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
@@ -277,6 +315,7 @@ final class McpCommand implements Callable<Integer> {
                 .maxConcurrentPasses(maxConcurrentPasses)
                 .openTelemetry(observers.openTelemetry())
                 .version(version())
+                .elicitApprovals(elicits)
                 .build()) {
       String problem =
           httpTokens == null
@@ -307,6 +346,20 @@ final class McpCommand implements Callable<Integer> {
     } finally {
       stopped.countDown();
     }
+  }
+
+  /**
+   * Gives {@code builder} the approval of {@code --approve}: {@code none} and {@code all} as for
+   * {@code codemode run}; {@code ask} no channel of the Code Mode's own, since each client's is its
+   * elicitation (see {@code CodeModeMcp.Builder#elicitApprovals}), waiting up to {@code wait}
+   * (null: the Code Mode's default, which fits in the wall time).
+   */
+  private CodeMode.Builder approvals(
+      CodeMode.Builder builder, CodeExecutionLimits limits, @Nullable Duration wait) {
+    return switch (approval) {
+      case NONE, ALL -> ApprovalOptions.installWithoutPerson(builder, limits, approval);
+      case ASK -> wait == null ? builder : builder.maxApprovalWait(wait);
+    };
   }
 
   /**
@@ -411,6 +464,12 @@ final class McpCommand implements Callable<Integer> {
     err.println(
         "codemode mcp: serving stdio as "
             + (tenant == null ? "an unconfined principal" : "tenant " + tenant.values())
+            + "; writes needing approval "
+            + switch (approval) {
+              case ASK -> "are asked of the client by elicitation";
+              case NONE -> "are denied (--approve none)";
+              case ALL -> "are approved (--approve all)";
+            }
             + "; end the input to stop");
     try {
       while (!server.awaitEnd(END_POLL)) {
@@ -464,6 +523,10 @@ final class McpCommand implements Callable<Integer> {
               + " started this one (and --tenant its regions)";
         }
       }
+    }
+    if (approvalWait != null && approvalWait.compareTo(Duration.ofHours(1)) > 0) {
+      return "--approval-wait must be above zero and at most 1h, was "
+          + Durations.format(approvalWait);
     }
     if (port < 0 || port > 65_535) {
       return "--port must be 0..65535, was " + port;

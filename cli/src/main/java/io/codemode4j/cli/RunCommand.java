@@ -7,6 +7,7 @@ import static io.codemode4j.cli.TerminalText.escape;
 
 import io.codemode4j.bridge.CodeExecutionLimits;
 import io.codemode4j.bridge.CodeMode;
+import io.codemode4j.bridge.Durations;
 import io.codemode4j.bridge.Isolation;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
@@ -15,6 +16,7 @@ import io.codemode4j.bridge.outcome.LogEntry;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassSuccess;
+import io.codemode4j.bridge.plan.Planning;
 import io.codemode4j.charts.Chart;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseException;
@@ -67,6 +69,27 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin ChartOption chart;
   @Mixin ApprovalOptions approval;
+  @Mixin PlanKeyOption planKey;
+
+  @Option(
+      names = "--plan",
+      paramLabel = "PLAN",
+      description =
+          "Plan instead of writing: the program's reads run, and each call that needs approval"
+              + " (billing.flagInvoice) is checked and recorded, not run, into a signed plan"
+              + " written to the file PLAN and shown on stderr; `codemode apply PLAN` runs its"
+              + " writes once each after a person approves.")
+  @Nullable Path plan;
+
+  @Option(
+      names = "--plan-ttl",
+      paramLabel = "DURATION",
+      defaultValue = "15m",
+      converter = DurationConverter.class,
+      description =
+          "With --plan: how long the plan may wait to be applied, at most 1d (default:"
+              + " ${DEFAULT-VALUE}).")
+  Duration planTtl;
 
   @Parameters(
       index = "0",
@@ -167,10 +190,23 @@ final class RunCommand implements Callable<Integer> {
               + " --chart FILE.html with --json");
     }
     ApprovalOptions.Mode approve = approval.mode();
+    if (planTtl.compareTo(Duration.ofDays(1)) > 0) {
+      throw CodemodeCli.usage(
+          spec, "--plan-ttl must be at most 1d, was " + Durations.format(planTtl));
+    }
     try {
       source = read();
     } catch (IOException e) {
       throw CodemodeCli.usage(spec, e);
+    }
+    // Made only once the program is read: a command line that fails makes no key.
+    byte @Nullable [] key = null;
+    if (plan != null) {
+      try {
+        key = PlanKeyOption.read(planKey.file(System.getenv()), true);
+      } catch (IllegalArgumentException | IOException e) {
+        throw CodemodeCli.usage(spec, "--plan-key: " + e.getMessage());
+      }
     }
     limits =
         ApprovalOptions.limits(
@@ -197,16 +233,19 @@ final class RunCommand implements Callable<Integer> {
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
         DescribedWarehouse described = data.open();
         CodeMode codeMode =
-            ApprovalOptions.install(
-                    observers.register(
-                        data.install(described, state.context(), CodeMode.builder())),
-                    limits,
-                    approve,
-                    err,
-                    System.in)
-                .limits(limits)
-                .isolation(mode)
-                .readyContexts(0)
+            PlanKeyOption.install(
+                    ApprovalOptions.install(
+                            observers.register(
+                                data.install(described, state.context(), CodeMode.builder())),
+                            limits,
+                            approve,
+                            err,
+                            System.in)
+                        .limits(limits)
+                        .isolation(mode)
+                        .readyContexts(0)
+                        .planTtl(planTtl),
+                    key)
                 .build()) {
       String problem = tenant == null ? null : data.tenantProblem(described, tenant);
       if (problem != null) {
@@ -215,8 +254,28 @@ final class RunCommand implements Callable<Integer> {
       if (warmUp != null) {
         warmUp.await();
       }
-      PassOutcome outcome =
-          codeMode.run(source, RunContext.of("cli-" + UUID.randomUUID(), principal));
+      RunContext context = RunContext.of("cli-" + UUID.randomUUID(), principal);
+      PassOutcome outcome;
+      if (plan != null) {
+        Planning planning = codeMode.plan(source, context);
+        outcome = planning.pass();
+        Files.writeString(
+            plan,
+            JsonMapper.builder()
+                    .build()
+                    .writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(planning.plan().toJson())
+                + "\n");
+        PlanText.show(err, planning.plan());
+        err.println(
+            "plan written to "
+                + escape(plan.toString(), MESSAGE)
+                + (outcome.ok() ? "" : " (the program failed: read why before approving it)")
+                + "; apply it with: codemode apply "
+                + escape(plan.toString(), MESSAGE));
+      } else {
+        outcome = codeMode.run(source, context);
+      }
       if (json) {
         out.println(outcome.egress().json());
       } else {
@@ -272,8 +331,13 @@ final class RunCommand implements Callable<Integer> {
       err.println("error: interrupted while the engine warmed up");
       return CodemodeCli.EXIT_FAILED;
     } catch (IOException e) {
-      // Only closing the audit file throws it, after the pass: its last lines may be lost.
-      err.println("error: closing the audit file: " + TerminalText.message(e));
+      // Writing the plan, or closing the audit file after the pass (its last lines may be lost).
+      err.println(
+          "error: "
+              + (plan != null
+                  ? "writing the plan or closing the audit file: "
+                  : "closing the audit file: ")
+              + TerminalText.message(e));
       return CodemodeCli.EXIT_FAILED;
     }
   }

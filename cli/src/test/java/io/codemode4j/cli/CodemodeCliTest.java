@@ -52,6 +52,10 @@ class CodemodeCliTest {
       run x.js --max-host-concurrency 0         | run   | --max-host-concurrency must be 1..64, was 0
       run x.js --isolation container            | run   | --isolation must be in-process or process, was 'container'
       run x.js --approve maybe                  | run   | --approve must be none, ask or all, was 'maybe'
+      run x.js --plan-ttl 25h                   | run   | --plan-ttl must be at most 1d, was 25h
+      mcp --approve maybe                       | mcp   | --approve must be none, ask or all, was 'maybe'
+      mcp --approval-wait 2h                    | mcp   | --approval-wait must be above zero and at most 1h, was 2h
+      apply /nonexistent/plan.json              | apply | no plan file /nonexistent/plan.json (give the file codemode run --plan wrote)
       discover invoice --limit 0                | discover | --limit must be 1..20, was 0
       query 'SELECT 1' --format xml             | query | Invalid value for option '--format'
       query 'SELECT 1' --no-such-option         | query | Unknown option: '--no-such-option'
@@ -183,19 +187,32 @@ class CodemodeCliTest {
     assertThat(overridden.err()).doesNotContain("--max-rows").contains("--data /nonexistent");
   }
 
-  @Test
-  void defaultsFile_approveAll_isRefusedUnlessTypedOnTheCommandLine() throws IOException {
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      run   | x.js                 | no such program file
+      mcp   | --transport bogus    | --transport must be stdio or http, was 'bogus'
+      apply | /nonexistent/p.json  | no plan file /nonexistent/p.json
+      """)
+  void defaultsFile_approveAll_isRefusedUnlessTypedOnTheCommandLine(
+      String command, String argument, String typedError) throws IOException {
     Path defaults =
-        Files.writeString(dir.resolve("codemode.properties"), "codemode.run.approve=all\n");
+        Files.writeString(
+            dir.resolve("codemode.properties"), "codemode." + command + ".approve=all\n");
     CliEnvironment environment = new CliEnvironment(false, defaults);
+    String[] args = (command + " " + argument).split(" ");
+    List<String> typedArgs = new ArrayList<>(List.of(args));
+    typedArgs.addAll(List.of("--approve", "all"));
 
-    Outcome fromFile = codemode(environment, "run", "x.js");
-    Outcome typed = codemode(environment, "run", "x.js", "--approve", "all");
+    Outcome fromFile = codemode(environment, args);
+    Outcome typed = codemode(environment, typedArgs.toArray(String[]::new));
 
     assertThat(fromFile.exitCode()).isEqualTo(CodemodeCli.EXIT_USAGE);
     assertThat(fromFile.err())
         .contains("--approve all approves every write without a person, so it must be given on");
-    assertThat(typed.err()).doesNotContain("--approve").contains("no such program file");
+    assertThat(typed.err()).doesNotContain("--approve all").contains(typedError);
   }
 
   /** Words separated by spaces; a word in single quotes may hold spaces or be empty. */

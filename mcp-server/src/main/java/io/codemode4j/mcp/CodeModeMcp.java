@@ -53,7 +53,8 @@ public final class CodeModeMcp implements AutoCloseable {
             gate,
             b.progress.routes(),
             new McpTelemetry(b.openTelemetry),
-            mapper);
+            mapper,
+            b.elicitApprovals);
   }
 
   /**
@@ -125,6 +126,7 @@ public final class CodeModeMcp implements AutoCloseable {
     private int maxConcurrentPasses = DEFAULT_MAX_CONCURRENT_PASSES;
     private McpProgress progress = new McpProgress();
     private String version = "0.1.0";
+    private boolean elicitApprovals;
 
     private Builder(CodeMode codeMode) {
       this.codeMode = Objects.requireNonNull(codeMode, "codeMode");
@@ -192,6 +194,24 @@ public final class CodeModeMcp implements AutoCloseable {
     /** The server version clients are told ({@code serverInfo.version}). */
     public Builder version(String value) {
       this.version = Objects.requireNonNull(value, "version");
+      return this;
+    }
+
+    /**
+     * Whether the calls of {@code needsApproval} tools are approved by the client's user through
+     * MCP elicitation (off by default). On: over stdio a client that declares the {@code
+     * elicitation} capability is asked for each such call (accept with {@code approve: true}
+     * approves; decline, cancel or no answer within {@code maxApprovalWait} refuses it); a client
+     * without it, and every client over Streamable HTTP (whose stateless transport cannot send a
+     * request to the client during a call), has each such call denied, saying why. Off: the Code
+     * Mode's own channel ({@link CodeMode.Builder#approval}) decides, or none does and the calls
+     * fail closed.
+     *
+     * <p>Decided: off by default, so that a host's own channel is never replaced by a client's
+     * answer unless the host asks for it.
+     */
+    public Builder elicitApprovals(boolean value) {
+      this.elicitApprovals = value;
       return this;
     }
 

@@ -1,5 +1,6 @@
 package io.codemode4j.mcp;
 
+import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.mcp.internal.AnalystPrompt;
 import io.codemode4j.mcp.internal.CallNotifier;
 import io.codemode4j.mcp.internal.FailedAuthentications;
@@ -62,6 +63,18 @@ import reactor.core.publisher.Mono;
  * </ul>
  */
 public final class McpHttpServer implements AutoCloseable {
+
+  /**
+   * Approval over HTTP when the server elicits approvals: denied, saying why. Decided: the SDK's
+   * stateless transport answers each POST on its own and keeps no session, so the server has no
+   * stream on which to send the client an {@code elicitation/create} request during a call and
+   * receive its answer; rather than approve without a person, every such call fails closed.
+   */
+  static final ApprovalChannel NO_ELICITATION =
+      ElicitationApproval.unavailable(
+          "this server serves Streamable HTTP statelessly, where it cannot send the client an"
+              + " elicitation request during a call (approval by elicitation needs the stdio"
+              + " transport)");
 
   private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
 
@@ -224,7 +237,8 @@ public final class McpHttpServer implements AutoCloseable {
                                         request,
                                         null,
                                         (Grant) context.get(HttpEndpoint.GRANT),
-                                        (CallNotifier) context.get(HttpEndpoint.NOTIFIER)))))
+                                        (CallNotifier) context.get(HttpEndpoint.NOTIFIER),
+                                        NO_ELICITATION))))
             .toList();
     List<McpStatelessServerFeatures.AsyncResourceSpecification> resources =
         features.resources(grant).stream()

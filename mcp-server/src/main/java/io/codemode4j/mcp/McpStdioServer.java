@@ -1,5 +1,6 @@
 package io.codemode4j.mcp;
 
+import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.mcp.internal.AnalystPrompt;
 import io.codemode4j.mcp.internal.CallNotifier;
 import io.codemode4j.mcp.internal.McpFeatures;
@@ -63,7 +64,9 @@ public final class McpStdioServer implements AutoCloseable {
     this.drain = new StdioDrain(mapper, DEFAULT_GRACE, HttpOptions.DEFAULT_MAX_REQUEST_BYTES);
     StdioServerTransportProvider transport =
         new StdioServerTransportProvider(
-            new JacksonMcpJsonMapper(mapper), drain.input(in), drain.output(out));
+            new JacksonMcpJsonMapper(ElicitationApproval.writable(mapper)),
+            drain.input(in),
+            drain.output(out));
     AnalystPrompt prompt = features.prompt(grant);
     List<McpServerFeatures.AsyncToolSpecification> tools =
         features.tools(grant).stream()
@@ -75,7 +78,11 @@ public final class McpStdioServer implements AutoCloseable {
                             t.handler()
                                 .apply(
                                     new McpFeatures.CallInfo(
-                                        request, exchange.sessionId(), grant, notifier(exchange)))
+                                        request,
+                                        exchange.sessionId(),
+                                        grant,
+                                        notifier(exchange),
+                                        approval(exchange)))
                                 .publishOn(replies)))
             .toList();
     List<McpServerFeatures.AsyncResourceSpecification> resources =
@@ -115,6 +122,9 @@ public final class McpStdioServer implements AutoCloseable {
     this.server =
         McpServer.async(transport)
             .serverInfo(McpFeatures.SERVER_NAME, version)
+            // An elicitation waits for a person: the broker bounds it by maxApprovalWait, which is
+            // under the pass's wall time, and the SDK's default of 10 seconds would cut it short.
+            .requestTimeout(features.maxWallTime())
             .capabilities(McpFeatures.CAPABILITIES)
             .validateToolInputs(false)
             .tools(tools)
@@ -128,6 +138,18 @@ public final class McpStdioServer implements AutoCloseable {
                         Mono.fromCallable(() -> prompt.get(request.arguments(), grant.principal()))
                             .publishOn(replies)))
             .build();
+  }
+
+  /**
+   * Who approves a call of this client: its user, by elicitation, when it declared the capability;
+   * else no one, and the call is denied saying so.
+   */
+  private ApprovalChannel approval(McpAsyncServerExchange exchange) {
+    return ElicitationApproval.supported(exchange)
+        ? new ElicitationApproval(exchange, replies)
+        : ElicitationApproval.unavailable(
+            "this MCP client did not declare the elicitation capability, through which the server"
+                + " asks its user");
   }
 
   /**

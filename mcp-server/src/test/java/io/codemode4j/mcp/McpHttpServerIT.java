@@ -22,6 +22,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -375,6 +376,51 @@ class McpHttpServerIT {
           .contains("run_javascript")
           .contains("Every row you read is already confined to your tenant")
           .endsWith("Question: Which region had the highest revenue in 2024?");
+    }
+  }
+
+  @Test
+  void flagInvoice_elicitingServerOverHttp_isDeniedSayingElicitationNeedsStdioAndWritesNothing()
+      throws Exception {
+    String token = "eliciting-token-0123456789abcdef0123456789abcdef";
+    Path state = Files.createTempDirectory("codemode-http-flags");
+    try (CodeMode flagging =
+            BillingSample.installTools(
+                    warehouse,
+                    io.codemode4j.warehouse.billing.FlagStore.embedded(state),
+                    CodeMode.builder())
+                .build();
+        CodeModeMcp eliciting =
+            ServedWarehouse.builder(flagging, warehouse).elicitApprovals(true).build();
+        McpHttpServer own =
+            eliciting.http(
+                HttpOptions.loopback(0),
+                Tokens.of(
+                    Map.of(
+                        Tokens.hash(token),
+                        Grant.of(Principal.ofTenant("emea-analyst", Set.of("emea"))))));
+        McpSyncClient analyst = client(own, token)) {
+      McpSchema.CallToolResult result =
+          run(
+              analyst,
+              """
+              async () => {
+                const invoiceId = (await warehouse.query({sql: "SELECT invoice_id FROM invoices ORDER BY invoice_id LIMIT 1"})).rows[0].invoice_id;
+                const before = (await billing.flags({invoiceId})).length;
+                let outcome;
+                try { await billing.flagInvoice({invoiceId, reason: 'over http'}); outcome = 'flagged' }
+                catch (e) { outcome = e.kind + ': ' + e.message }
+                return {outcome, before, after: (await billing.flags({invoiceId})).length};
+              }
+              """);
+
+      JsonNode answer = JSON.valueToTree(result.structuredContent()).path("result");
+      assertThat(answer.path("outcome").asString())
+          .as(String.valueOf(result.structuredContent()))
+          .startsWith("denied: ")
+          .contains("billing.flagInvoice needs a person's approval")
+          .contains("approval by elicitation needs the stdio transport");
+      assertThat(answer.path("after").asInt()).isEqualTo(answer.path("before").asInt());
     }
   }
 

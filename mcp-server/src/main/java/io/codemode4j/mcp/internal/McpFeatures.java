@@ -4,6 +4,7 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.OuterTool;
 import io.codemode4j.bridge.OuterToolResult;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.schema.DescribeOptions;
@@ -11,6 +12,7 @@ import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.ToolSpec;
 import io.codemode4j.mcp.Grant;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,12 +78,18 @@ public final class McpFeatures {
       String name,
       Function<CallInfo, Mono<McpSchema.CallToolResult>> handler) {}
 
-  /** One {@code tools/call} as the transport saw it, and where its notifications go. */
+  /**
+   * One {@code tools/call} as the transport saw it, where its notifications go, and who its client
+   * can ask to approve a call ({@code approval}: an elicitation to the client's user, or a channel
+   * that denies, saying why the client cannot be asked), used only when the server elicits
+   * approvals.
+   */
   public record CallInfo(
       McpSchema.CallToolRequest request,
       @Nullable String sessionId,
       Grant grant,
-      CallNotifier notifier) {}
+      CallNotifier notifier,
+      ApprovalChannel approval) {}
 
   private final CodeMode codeMode;
   private final @Nullable ToolDiscovery discovery;
@@ -92,6 +100,7 @@ public final class McpFeatures {
   private final ProgressRoutes routes;
   private final McpTelemetry telemetry;
   private final JsonMapper mapper;
+  private final boolean elicitApprovals;
   private final ExecutorService threads =
       Executors.newThreadPerTaskExecutor(
           Thread.ofVirtual().name("codemode-mcp-call-", 0).factory());
@@ -114,7 +123,8 @@ public final class McpFeatures {
       PassGate gate,
       ProgressRoutes routes,
       McpTelemetry telemetry,
-      JsonMapper mapper) {
+      JsonMapper mapper,
+      boolean elicitApprovals) {
     this.codeMode = codeMode;
     this.discovery = discovery;
     this.subject = subject;
@@ -124,6 +134,17 @@ public final class McpFeatures {
     this.routes = routes;
     this.telemetry = telemetry;
     this.mapper = mapper;
+    this.elicitApprovals = elicitApprovals;
+  }
+
+  /** Whether a call's approval is the client's to give (see {@link CallInfo#approval}). */
+  public boolean elicitApprovals() {
+    return elicitApprovals;
+  }
+
+  /** The longest a pass runs: a request to the client during one never needs to wait longer. */
+  public Duration maxWallTime() {
+    return codeMode.limits().maxWallTime();
   }
 
   /** {@code run_javascript} as {@code grant} sees it, then {@code discover_tools} if present. */
@@ -230,7 +251,10 @@ public final class McpFeatures {
   private Mono<McpSchema.CallToolResult> handle(OuterTool outer, boolean pass, CallInfo call) {
     String callId = "mcp-" + UUID.randomUUID();
     String runId = call.sessionId() != null ? "mcp-session-" + call.sessionId() : callId;
-    RunContext run = call.grant().run(runId, callId);
+    RunContext grantRun = call.grant().run(runId, callId);
+    // Decided: the client's channel is the run's own, so it takes the place of the Code Mode's
+    // (CodeMode.Builder.approval) only when the host asked for elicitation.
+    RunContext run = elicitApprovals ? grantRun.withApproval(call.approval()) : grantRun;
     McpTelemetry.CallSpan span = telemetry.start(call.request(), outer.name(), call.sessionId());
     PassGate.Permit permit = pass ? gate.tryAcquire(call.grant()) : PassGate.Permit.NONE;
     if (permit == null) {

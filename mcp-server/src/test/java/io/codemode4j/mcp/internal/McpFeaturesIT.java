@@ -44,7 +44,8 @@ class McpFeaturesIT {
             gate,
             new ProgressRoutes(),
             new McpTelemetry(OpenTelemetry.noop()),
-            JsonMapper.builder().build());
+            JsonMapper.builder().build(),
+            false);
   }
 
   @AfterAll
@@ -66,7 +67,15 @@ class McpFeaturesIT {
 
     Integer runningWhenAnswered =
         run.handler()
-            .apply(new McpFeatures.CallInfo(call, null, grant, CallNotifier.NONE))
+            .apply(
+                new McpFeatures.CallInfo(
+                    call,
+                    null,
+                    grant,
+                    CallNotifier.NONE,
+                    request -> {
+                      throw new AssertionError("no call of this program needs approval");
+                    }))
             .map(result -> gate.running())
             .block(Duration.ofSeconds(60));
 

@@ -1,0 +1,166 @@
+package io.codemode4j.mcp;
+
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.codemode4j.bridge.Durations;
+import io.codemode4j.bridge.approval.Approval;
+import io.codemode4j.bridge.approval.ApprovalChannel;
+import io.codemode4j.bridge.approval.ApprovalDecision;
+import io.codemode4j.bridge.approval.ApprovalRequest;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
+import reactor.core.scheduler.Scheduler;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Approval by the MCP client's user: each call of a {@code needsApproval} tool sends the client an
+ * {@code elicitation/create} request naming the method, the tool, the principal with its tenant and
+ * the validated arguments, with a one-field form ({@code approve}, a boolean). Only {@code accept}
+ * with {@code approve: true} approves; {@code decline}, {@code cancel} or an accepted form without
+ * the confirmation denies, decided by the client (its name as it gave it at initialization).
+ *
+ * <p>Decided: the SDK's own {@link McpAsyncServerExchange#createElicitation} sends the request, so
+ * the capability check, the request id and the response's matching are the SDK's. The broker bounds
+ * the wait ({@code maxApprovalWait}) and interrupts this channel when it ends; the request's
+ * subscription is then cancelled, and a late answer is dropped by the SDK. The protocol has no way
+ * for a server to withdraw an elicitation it sent, so the client may still show the question.
+ */
+final class ElicitationApproval implements ApprovalChannel {
+
+  /** The form the client shows: one boolean, which must be {@code true} to approve. */
+  static final Map<String, Object> CONFIRM_SCHEMA =
+      Map.of(
+          "type",
+          "object",
+          "properties",
+          Map.of(
+              "approve",
+              Map.of(
+                  "type",
+                  "boolean",
+                  "title",
+                  "Approve this call",
+                  "description",
+                  "true lets the call run once; false or no answer refuses it",
+                  "default",
+                  false)),
+          "required",
+          List.of("approve"));
+
+  /**
+   * {@code mapper} able to write an {@code elicitation/create} request. The SDK's {@code
+   * ElicitRequest} names its subtype by a type id property {@code mode} that its {@code
+   * ElicitFormRequest} also has as a property, which Jackson 3 refuses to write ("Conflict between
+   * type id property 'mode' and bean property"); the mix-in turns the type id off, so the request's
+   * own {@code mode} ({@code "form"}) is written. The server never reads such a request.
+   */
+  static JsonMapper writable(JsonMapper mapper) {
+    return mapper.rebuild().addMixIn(McpSchema.ElicitRequest.class, WrittenByItsMode.class).build();
+  }
+
+  /** The mix-in of {@link #writable}. */
+  @JsonTypeInfo(use = JsonTypeInfo.Id.NONE)
+  private interface WrittenByItsMode {}
+
+  private final McpAsyncServerExchange exchange;
+  private final Scheduler sends;
+  private final String decider;
+
+  /**
+   * @param exchange the session of the client that asks
+   * @param sends where the request is sent from (the stdio server sends every message from one
+   *     thread)
+   */
+  ElicitationApproval(McpAsyncServerExchange exchange, Scheduler sends) {
+    this.exchange = Objects.requireNonNull(exchange, "exchange");
+    this.sends = Objects.requireNonNull(sends, "sends");
+    McpSchema.Implementation client = exchange.getClientInfo();
+    this.decider =
+        "MCP client "
+            + (client == null || client.name() == null ? "(unnamed)" : "'" + client.name() + "'")
+            + " (elicitation)";
+  }
+
+  /**
+   * Whether the client declared elicitation by form: an {@code elicitation} capability that is
+   * empty (form, as before modes existed) or names {@code form}.
+   */
+  static boolean supported(McpAsyncServerExchange exchange) {
+    McpSchema.ClientCapabilities capabilities = exchange.getClientCapabilities();
+    if (capabilities == null || capabilities.elicitation() == null) {
+      return false;
+    }
+    McpSchema.ClientCapabilities.Elicitation elicitation = capabilities.elicitation();
+    return elicitation.form() != null || elicitation.url() == null;
+  }
+
+  /**
+   * A channel that denies every call for {@code why}, decided by no person: the client cannot be
+   * asked, and the call fails closed with the reason.
+   */
+  static ApprovalChannel unavailable(String why) {
+    Objects.requireNonNull(why, "why");
+    return request ->
+        ApprovalDecision.deny(
+            Approval.NO_DECIDER,
+            request.method() + " needs a person's approval and " + why + ", so no one was asked");
+  }
+
+  @Override
+  public ApprovalDecision decide(ApprovalRequest request) throws Exception {
+    McpSchema.ElicitRequest question =
+        McpSchema.ElicitRequest.builder()
+            .message(message(request))
+            .requestedSchema(CONFIRM_SCHEMA)
+            .build();
+    CompletableFuture<McpSchema.@Nullable ElicitResult> answer =
+        exchange.createElicitation(question).subscribeOn(sends).toFuture();
+    McpSchema.@Nullable ElicitResult result;
+    try {
+      result = answer.get();
+    } catch (InterruptedException e) {
+      answer.cancel(true);
+      throw e;
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception cause ? cause : e;
+    }
+    if (result == null) {
+      throw new IllegalStateException("the MCP client's session ended before it answered");
+    }
+    return switch (result.action()) {
+      case ACCEPT ->
+          result.content() != null && Boolean.TRUE.equals(result.content().get("approve"))
+              ? ApprovalDecision.approve(decider, "accepted with approve: true")
+              : ApprovalDecision.deny(decider, "accepted without approve: true");
+      case DECLINE -> ApprovalDecision.deny(decider, "declined by the client's user");
+      case CANCEL -> ApprovalDecision.deny(decider, "cancelled by the client's user");
+    };
+  }
+
+  /** What the client's user reads: the call, for whom, and its arguments. */
+  static String message(ApprovalRequest request) {
+    String tenant =
+        request.principal().tenant() == null
+            ? "every tenant"
+            : "tenant " + String.join(",", new TreeSet<>(request.principal().tenant()));
+    return "A program asks to run "
+        + request.method()
+        + " (tool "
+        + request.toolName()
+        + ") for "
+        + request.principal().id()
+        + " ("
+        + tenant
+        + ") with the arguments "
+        + request.arguments()
+        + ". Approve this call? (Unanswered after "
+        + Durations.format(request.maxWait())
+        + ", it is not run.)";
+  }
+}
