@@ -115,8 +115,19 @@ try {
       structured: chart,
       rows: charted.structuredContent?.result?.rows ?? null,
       link: app ? { uri: app.uri, mimeType: app.mimeType } : null,
-      metaResourceUri: charted._meta?.ui?.resourceUri ?? null,
+      metaSpecMark: charted._meta?.["io.codemode4j/chart"]?.mark?.type ?? null,
     };
+    // What a host that renders MCP Apps does: the app the tool declares, and the result it sends it.
+    const tool = (await client.listTools(undefined, REQUEST)).tools.find((t) => t.name === "run_javascript");
+    summary.chart.toolMeta = tool._meta ?? null;
+    const appUri = tool._meta?.ui?.resourceUri;
+    if (appUri) {
+      const listed = (await client.listResources(undefined, REQUEST)).resources.find((r) => r.uri === appUri);
+      const app = (await client.readResource({ uri: appUri }, REQUEST)).contents[0];
+      writeFileSync(htmlOut + ".app.html", app.text);
+      writeFileSync(htmlOut + ".result.json", JSON.stringify(charted));
+      summary.chart.app = { listedMimeType: listed?.mimeType ?? null, mimeType: app.mimeType, meta: app._meta ?? null };
+    }
     if (app) {
       const read = await client.readResource({ uri: app.uri }, REQUEST);
       const contents = read.contents[0];

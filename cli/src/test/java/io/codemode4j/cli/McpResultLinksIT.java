@@ -12,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What the packaged {@code codemode mcp} hands an MCP host beside an inline answer, driven by the
@@ -143,7 +144,11 @@ class McpResultLinksIT {
     String uri = chart.at("/link/uri").asString();
     assertThat(uri).startsWith("ui://codemode4j/charts/");
     assertThat(chart.at("/link/mimeType").asString()).isEqualTo("text/html;profile=mcp-app");
-    assertThat(chart.path("metaResourceUri").asString()).isEqualTo(uri);
+    assertThat(chart.path("metaSpecMark").asString()).isEqualTo("line");
+    assertThat(chart.at("/toolMeta/ui/resourceUri").asString()).isEqualTo("ui://codemode4j/chart");
+    assertThat(chart.at("/app/listedMimeType").asString()).isEqualTo("text/html;profile=mcp-app");
+    assertThat(chart.at("/app/mimeType").asString()).isEqualTo("text/html;profile=mcp-app");
+    assertThat(chart.at("/app/meta/ui/csp/connectDomains").size()).isZero();
     assertThat(chart.at("/structured/uri").asString()).isEqualTo(uri);
     assertThat(chart.at("/structured/origin").asString()).isEqualTo("given");
     assertThat(chart.at("/structured/spec/mark/type").asString()).isEqualTo("line");
@@ -174,5 +179,73 @@ class McpResultLinksIT {
         .isEqualTo(rows);
     assertThat(tab.errors()).isEmpty();
     assertThat(tab.requests()).containsOnly(html.toUri().toString());
+
+    // The app as a host renders it: in a frame, sent the tool's result once it says it is ready.
+    Path host = hostPage(html);
+    Chromium.Tab hosted = chromium.open();
+    hosted.navigate(host);
+    String app = "document.getElementById('app').contentWindow";
+    assertThat(hosted.evaluate("window.appReady").asString()).isEqualTo("initialized");
+    assertThat(hosted.evaluate(app + ".chartReady").asString()).isEqualTo("rendered");
+    hosted.screenshot(SCREENSHOTS.resolve("mcp-app-hosted-" + name + ".png"));
+    String frame = app + ".document";
+    assertThat(
+            hosted
+                .evaluate(
+                    frame + ".querySelectorAll('#chart svg g.mark-line.role-mark path').length")
+                .asInt())
+        .isEqualTo((int) regions);
+    assertThat(
+            hosted
+                .evaluate(
+                    frame + ".querySelectorAll('#chart svg g.mark-symbol.role-mark path').length")
+                .asInt())
+        .isEqualTo(rows);
+    assertThat(hosted.errors()).isEmpty();
+    assertThat(hosted.requests()).containsOnly(host.toUri().toString());
+  }
+
+  /**
+   * A page playing the host of MCP Apps: the app's page in a frame ({@code srcdoc}, so the test
+   * reads into it), answering its {@code ui/initialize} and then sending it the tool's result.
+   */
+  private static Path hostPage(Path html) throws Exception {
+    JsonMapper json = JsonMapper.builder().build();
+    String app = Files.readString(Path.of(html + ".app.html"));
+    String result = Files.readString(Path.of(html + ".result.json"));
+    String page =
+        """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>host</title></head><body>
+        <iframe id="app" sandbox="allow-scripts allow-same-origin" style="width:900px;height:600px"></iframe>
+        <script type="application/json" id="app-html">%s</script>
+        <script type="application/json" id="tool-result">%s</script>
+        <script>
+        const frame = document.getElementById('app');
+        let ready;
+        window.appReady = new Promise((resolve) => { ready = resolve; });
+        window.addEventListener('message', (event) => {
+          const m = event.data;
+          if (event.source !== frame.contentWindow || !m || m.jsonrpc !== '2.0') return;
+          if (m.method === 'ui/initialize') {
+            frame.contentWindow.postMessage({jsonrpc: '2.0', id: m.id, result: {
+              protocolVersion: m.params.protocolVersion, hostInfo: {name: 'test-host', version: '1'},
+              hostCapabilities: {}, hostContext: {}}}, '*');
+          } else if (m.method === 'ui/notifications/initialized') {
+            const result = JSON.parse(document.getElementById('tool-result').textContent);
+            frame.contentWindow.postMessage(
+                {jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: result}, '*');
+            ready('initialized');
+          }
+        });
+        frame.srcdoc = JSON.parse(document.getElementById('app-html').textContent);
+        </script></body></html>
+        """
+            .formatted(
+                json.writeValueAsString(app).replace("<", "\\u003c"),
+                result.replace("<", "\\u003c"));
+    Path host = Path.of(html + ".host.html");
+    Files.writeString(host, page);
+    return host;
   }
 }

@@ -1,6 +1,7 @@
 package io.codemode4j.mcp.internal;
 
 import io.codemode4j.charts.Chart;
+import io.codemode4j.charts.ChartApp;
 import io.codemode4j.charts.ChartException;
 import io.codemode4j.mcp.ResultLinks;
 import io.modelcontextprotocol.spec.McpError;
@@ -15,27 +16,33 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A pass's chart as an MCP App (the {@code io.modelcontextprotocol/ui} extension): the chart the
- * result gives or its shape suggests ({@link Chart#ofResult}) kept for the client, its
- * self-contained page served as a {@code ui://} resource of MIME type {@value #MIME_TYPE}, and the
- * spec as plain data in the tool result for hosts that render no apps.
+ * result gives or its shape suggests ({@link Chart#ofResult}), shown three ways.
  *
- * <p>Decided: the page embeds its rows and draws with the renderer inlined under a policy that
- * fetches nothing, so it is one resource per chart ({@code ui://codemode4j/charts/{id}}), linked
- * from the tool result (a {@code resource_link} and the result's {@code _meta.ui.resourceUri}),
- * rather than one app template per tool fed the data by the host; its {@code _meta.ui.csp} asks for
- * no domain. A chart is kept, bounded and expired like a large result, readable only by its client.
- * The model reads the spec without its data (the rows are the result's), where it came from, and
- * the link.
+ * <ul>
+ *   <li>For hosts that render apps: {@code run_javascript} declares the app {@value #APP_URI}
+ *       ({@code _meta.ui.resourceUri}; MIME type {@value #MIME_TYPE}), one page for every result,
+ *       and each result with a chart carries its complete spec in {@code _meta} ({@link ChartApp}),
+ *       which the host sends the app and not the model.
+ *   <li>A page per chart, self-contained (its rows embedded), {@code ui://codemode4j/charts/{id}},
+ *       linked from the result by a {@code resource_link}: for hosts that open links, or save it.
+ *   <li>For hosts that render no apps: {@code structuredContent.chart}, the spec without its data
+ *       (the rows are the result's), where it came from, and the page's link.
+ * </ul>
+ *
+ * <p>Decided: both pages draw with the renderer inlined under a policy that fetches nothing, and
+ * their {@code _meta.ui.csp} asks for no domain. A chart's page is kept, bounded and expired like a
+ * large result, readable only by its client.
  */
 public final class ChartLinks {
 
   /** The MCP Apps MIME type of an app's HTML. */
-  public static final String MIME_TYPE = "text/html;profile=mcp-app";
+  public static final String MIME_TYPE = ChartApp.MIME_TYPE;
 
   static final String PREFIX = "ui://codemode4j/charts/";
 
@@ -45,10 +52,32 @@ public final class ChartLinks {
   private static final Pattern CHART = Pattern.compile("ui://codemode4j/charts/([0-9a-f-]{36})");
   private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-  /** The chart's part of the tool result: the egress's {@code chart}, and the link when drawn. */
-  public record Linked(ObjectNode chart, McpSchema.@Nullable ResourceLink link) {}
+  /**
+   * The chart's part of the tool result: the egress's {@code chart}, and when drawn the link to its
+   * page and the result's {@code _meta} for the app.
+   */
+  public record Linked(
+      ObjectNode chart,
+      McpSchema.@Nullable ResourceLink link,
+      @Nullable Map<String, Object> meta) {}
+
+  /** The app every run_javascript result is shown with, by a host that renders MCP Apps. */
+  public static final String APP_URI = "ui://codemode4j/chart";
+
+  /** A page's {@code _meta.ui}: no domain to connect to or load from, and a border. */
+  private static final Map<String, Object> UI_META =
+      Map.of(
+          "ui",
+          Map.of(
+              "csp",
+              Map.of("connectDomains", List.of(), "resourceDomains", List.of()),
+              "prefersBorder",
+              true));
+
+  private static final JsonMapper JSON_MAPPER = JsonMapper.builder().build();
 
   private final ResultStore<Chart> store;
+  private final String appPage = ChartApp.html("Chart of the result");
 
   public ChartLinks(ResultLinks links, Clock clock) {
     this.store = new ResultStore<>("chart", links, clock);
@@ -78,7 +107,7 @@ public final class ChartLinks {
     } catch (ChartException e) {
       ObjectNode refused = JSON.objectNode();
       refused.put("error", e.getMessage());
-      return new Linked(refused, null);
+      return new Linked(refused, null, null);
     }
     if (chart.isEmpty()) {
       return null;
@@ -109,7 +138,7 @@ public final class ChartLinks {
                     + " rows) as an MCP App: a page that draws it offline.")
             .mimeType(MIME_TYPE)
             .build();
-    return new Linked(json, link);
+    return new Linked(json, link, meta(drawn));
   }
 
   /**
@@ -131,20 +160,37 @@ public final class ChartLinks {
         chart.spec().path("title").isString()
             ? chart.spec().path("title").asString()
             : "Chart of the result";
-    Map<String, Object> meta =
-        Map.of(
-            "ui",
-            Map.of(
-                "csp",
-                Map.of("connectDomains", List.of(), "resourceDomains", List.of()),
-                "prefersBorder",
-                true));
     return new McpSchema.ReadResourceResult(
-        List.of(new McpSchema.TextResourceContents(uri, MIME_TYPE, chart.html(title), meta)));
+        List.of(new McpSchema.TextResourceContents(uri, MIME_TYPE, chart.html(title), UI_META)));
   }
 
-  /** The tool result's {@code _meta} naming the chart's app. */
-  public static Map<String, Object> meta(String uri) {
-    return Map.of("ui", Map.of("resourceUri", uri));
+  /** The tool result's {@code _meta}: the complete spec for the app ({@link ChartApp#meta}). */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> meta(Chart chart) {
+    return JSON_MAPPER.convertValue(ChartApp.meta(chart), Map.class);
+  }
+
+  /** The tool's {@code _meta}: the app a host shows its results with. */
+  public static Map<String, Object> toolMeta() {
+    return Map.of("ui", Map.of("resourceUri", APP_URI));
+  }
+
+  /**
+   * The app's page, a resource of the server: it draws the chart each result's {@code _meta}
+   * carries.
+   */
+  public McpFeatures.ResourceFeature app() {
+    return new McpFeatures.ResourceFeature(
+        McpSchema.Resource.builder()
+            .uri(APP_URI)
+            .name("chart-app")
+            .title("Chart of a result")
+            .description(
+                "The MCP App run_javascript results are shown with: it draws the result's chart,"
+                    + " offline, or says it has none.")
+            .mimeType(MIME_TYPE)
+            .build(),
+        appPage,
+        UI_META);
   }
 }

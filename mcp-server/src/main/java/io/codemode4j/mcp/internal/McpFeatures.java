@@ -102,11 +102,17 @@ public final class McpFeatures {
           Thread.ofVirtual().name("codemode-mcp-call-", 0).factory());
   private final Scheduler scheduler = Schedulers.fromExecutorService(threads, "codemode-mcp");
 
-  /** A resource of the server and what reading it answers. */
-  public record ResourceFeature(McpSchema.Resource resource, String text) {
+  /** A resource of the server, what reading it answers, and that answer's {@code _meta}. */
+  public record ResourceFeature(
+      McpSchema.Resource resource, String text, @Nullable Map<String, Object> meta) {
+    public ResourceFeature(McpSchema.Resource resource, String text) {
+      this(resource, text, null);
+    }
+
     public McpSchema.ReadResourceResult read() {
       return new McpSchema.ReadResourceResult(
-          List.of(new McpSchema.TextResourceContents(resource.uri(), resource.mimeType(), text)));
+          List.of(
+              new McpSchema.TextResourceContents(resource.uri(), resource.mimeType(), text, meta)));
     }
   }
 
@@ -194,6 +200,9 @@ public final class McpFeatures {
     if (readsTables(visible)) {
       resources.addAll(tables);
     }
+    if (charts != null) {
+      resources.add(charts.app());
+    }
     return resources;
   }
 
@@ -237,7 +246,7 @@ public final class McpFeatures {
 
   private ToolFeature feature(ToolSpec spec, OuterTool outer, boolean pass) {
     boolean readOnly = spec.executionClass() == ExecutionClass.READONLY;
-    McpSchema.Tool tool =
+    McpSchema.Tool.Builder tool =
         McpSchema.Tool.builder()
             .name(spec.name())
             .description(spec.description())
@@ -248,9 +257,11 @@ public final class McpFeatures {
                     .readOnlyHint(readOnly)
                     .idempotentHint(readOnly)
                     .openWorldHint(false)
-                    .build())
-            .build();
-    return new ToolFeature(tool, spec.name(), call -> handle(outer, pass, call));
+                    .build());
+    if (pass && charts != null) {
+      tool.meta(ChartLinks.toolMeta());
+    }
+    return new ToolFeature(tool.build(), spec.name(), call -> handle(outer, pass, call));
   }
 
   private Mono<McpSchema.CallToolResult> handle(OuterTool outer, boolean pass, CallInfo call) {
@@ -367,7 +378,7 @@ public final class McpFeatures {
       egress.set("chart", chart.chart());
       if (chart.link() != null) {
         links.add(chart.link());
-        meta = ChartLinks.meta(chart.link().uri());
+        meta = chart.meta();
       }
     }
     McpSchema.CallToolResult.Builder answer =
