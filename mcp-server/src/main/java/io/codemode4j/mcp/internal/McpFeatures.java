@@ -18,6 +18,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -373,7 +374,7 @@ public final class McpFeatures {
       links.add(large.link());
     }
     Map<String, Object> meta = null;
-    ChartLinks.Linked chart = charts == null ? null : charts.link(owner, success.result());
+    ChartLinks.Linked chart = charts == null ? null : chart(owner, success.result(), run);
     if (chart != null) {
       egress.set("chart", chart.chart());
       if (chart.link() != null) {
@@ -391,6 +392,22 @@ public final class McpFeatures {
       answer.meta(meta);
     }
     return answer.build();
+  }
+
+  /**
+   * The result's chart; null, and logged, when making it failed in the server: a chart only ever
+   * accompanies an answer and never spoils it.
+   */
+  private ChartLinks.@Nullable Linked chart(String owner, JsonNode result, RunContext run) {
+    try {
+      return Objects.requireNonNull(charts).link(owner, result);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "no chart for a result of {}: the server failed to make it",
+          run.parentCallId(),
+          LogText.of(e));
+      return null;
+    }
   }
 
   private void log(String tool, Grant grant, String callId, McpSchema.CallToolResult result) {
