@@ -24,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <V> what is kept
  */
-public final class ResultStore<V> {
+final class ResultStore<V> {
 
   static final int TOMBSTONES = 4096;
 
