@@ -188,6 +188,12 @@ class ArchitectureTest {
               "io.codemode4j.mcp.internal.TableTemplate",
               "both servers offer the table template and its completions"),
           Map.entry(
+              "io.codemode4j.mcp.internal.LargeResults",
+              "both servers offer the large results' pages as a resource template"),
+          Map.entry(
+              "io.codemode4j.mcp.internal.ChartLinks",
+              "both servers offer the charts' MCP Apps as a resource template"),
+          Map.entry(
               "io.codemode4j.mcp.internal.ProgressRoutes",
               "McpProgress gives the host its pass listener"),
           Map.entry("io.codemode4j.agent.internal.AgentRun", "Agent runs each question as one"),

@@ -71,6 +71,78 @@ final class ChartPage {
       })();
       """;
 
+  /**
+   * The MCP App's boot (see {@link ChartApp}): asks its host to connect ({@code ui/initialize}),
+   * says it is ready ({@code ui/notifications/initialized}), and draws the complete spec the tool
+   * result carries under {@code _meta["io.codemode4j/chart"]} when the host sends the result
+   * ({@code ui/notifications/tool-result}); a result without one shows that it has no chart. It
+   * reads messages from its parent window only.
+   */
+  private static final String APP_BOOT =
+      """
+      (function () {
+        'use strict';
+        var refuse = function () {
+          return Promise.reject(new Error('a codemode4j chart loads nothing'));
+        };
+        var host = window.parent;
+        var done;
+        window.chartReady = new Promise(function (resolve) { done = resolve; });
+        var say = function (text) {
+          var p = document.createElement('p');
+          p.textContent = text;
+          document.body.appendChild(p);
+        };
+        var draw = function (result) {
+          var meta = result && result._meta;
+          var spec = meta && meta['io.codemode4j/chart'];
+          if (!spec || typeof spec !== 'object') {
+            document.body.setAttribute('data-chart', 'none');
+            say('This result has no chart.');
+            done('none');
+            return;
+          }
+          vegaEmbed('#chart', spec, {
+            mode: 'vega-lite',
+            renderer: 'svg',
+            actions: false,
+            ast: true,
+            expr: vegaInterpreter.expressionInterpreter,
+            loader: { load: refuse, sanitize: refuse, http: refuse, file: refuse }
+          }).then(function () {
+            document.body.setAttribute('data-chart', 'rendered');
+            done('rendered');
+          }, function (error) {
+            document.body.setAttribute('data-chart', 'failed');
+            say('The chart could not be drawn: ' + error.message);
+            console.error(error);
+            done('failed: ' + error.message);
+          });
+        };
+        window.addEventListener('message', function (event) {
+          var message = event.data;
+          if (event.source !== host || !message || message.jsonrpc !== '2.0') {
+            return;
+          }
+          if (message.id === 1 && !message.method) {
+            host.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} }, '*');
+          } else if (message.method === 'ui/notifications/tool-result') {
+            draw(message.params);
+          }
+        });
+        host.postMessage({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'ui/initialize',
+          params: {
+            protocolVersion: '2026-01-26',
+            appInfo: { name: 'codemode4j-chart', version: '1' },
+            appCapabilities: {}
+          }
+        }, '*');
+      })();
+      """;
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private ChartPage() {}
@@ -79,7 +151,7 @@ final class ChartPage {
     static final List<String> ALL = load();
     static final String POLICY =
         policy(
-            java.util.stream.Stream.concat(ALL.stream(), java.util.stream.Stream.of(BOOT))
+            java.util.stream.Stream.concat(ALL.stream(), java.util.stream.Stream.of(BOOT, APP_BOOT))
                 .toList());
   }
 
@@ -88,6 +160,26 @@ final class ChartPage {
     // Only "<" can end the data block early ("</script>", "<!--"); inside JSON it is always in a
     // string, where \u003c reads the same.
     String data = JSON.writeValueAsString(vegaLite).replace("<", "\\u003c");
+    StringBuilder page = head(title);
+    page.append("<script type=\"application/json\" id=\"chart-spec\">")
+        .append(data)
+        .append("</script>\n<script>")
+        .append(BOOT)
+        .append("</script>\n</body>\n</html>\n");
+    return page.toString();
+  }
+
+  /** The MCP App page: no data of its own, it draws the spec its host sends (see APP_BOOT). */
+  static String app(String title) {
+    return head(title)
+        .append("<script>")
+        .append(APP_BOOT)
+        .append("</script>\n</body>\n</html>\n")
+        .toString();
+  }
+
+  /** The page up to its boot script: the policy, the title and the renderer. */
+  private static StringBuilder head(String title) {
     StringBuilder page = new StringBuilder(1 << 20);
     page.append("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"")
@@ -102,12 +194,7 @@ final class ChartPage {
     for (String script : Scripts.ALL) {
       page.append("<script>").append(script).append("</script>\n");
     }
-    page.append("<script type=\"application/json\" id=\"chart-spec\">")
-        .append(data)
-        .append("</script>\n<script>")
-        .append(BOOT)
-        .append("</script>\n</body>\n</html>\n");
-    return page.toString();
+    return page;
   }
 
   private static List<String> load() {

@@ -256,7 +256,9 @@ class ChartTest {
     assertThat(html.contains("Revenue &lt;by&gt; month")).as("escaped title").isTrue();
     assertThat(html.contains("<script src")).as("a script loaded from elsewhere").isFalse();
     assertThat(html.contains("sourceMappingURL")).as("a source map").isFalse();
-    assertThat(html.split("'sha256-", -1)).as("hashes: 4 renderer scripts and the boot").hasSize(6);
+    assertThat(html.split("'sha256-", -1))
+        .as("hashes: 4 renderer scripts, the page's boot and the app's")
+        .hasSize(7);
   }
 
   @Test
@@ -267,5 +269,18 @@ class ChartTest {
             .html("t");
 
     assertThat(html.contains("</script><script>alert")).as("the row's text as markup").isFalse();
+  }
+
+  @Test
+  void appHtml_carriesNoDataAndTheSamePolicy_drawsWhatItsHostSends() {
+    String app = ChartApp.html("Chart <of> the result");
+    Chart chart = Chart.proposed(json(MONTHLY_BY_REGION)).orElseThrow();
+
+    assertThat(app.contains("default-src 'none'")).as("default-src 'none'").isTrue();
+    assertThat(app.contains("connect-src 'none'")).as("connect-src 'none'").isTrue();
+    assertThat(app.contains("chart-spec")).as("a data block").isFalse();
+    assertThat(app.contains("ui/notifications/tool-result")).isTrue();
+    assertThat(app.contains("Chart &lt;of&gt; the result")).as("escaped title").isTrue();
+    assertThat(ChartApp.meta(chart).get(ChartApp.META_KEY)).isEqualTo(chart.vegaLite());
   }
 }

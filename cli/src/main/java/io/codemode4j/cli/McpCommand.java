@@ -13,6 +13,7 @@ import io.codemode4j.mcp.McpHttpServer;
 import io.codemode4j.mcp.McpPassLog;
 import io.codemode4j.mcp.McpProgress;
 import io.codemode4j.mcp.McpStdioServer;
+import io.codemode4j.mcp.ResultLinks;
 import io.codemode4j.mcp.Tokens;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.warehouse.WarehouseException;
@@ -77,6 +78,16 @@ final class McpCommand implements Callable<Integer> {
    * it should not be the first client's.
    */
   static final int WARM_UP_PASSES = 3;
+
+  /**
+   * The most a program may return by default: 8 MiB, since a result over {@code
+   * --result-link-bytes} goes to the client by link, not through the model; the sandbox's own
+   * default (64 KiB) would refuse every large result before it could be linked.
+   */
+  static final int DEFAULT_MAX_RESULT_BYTES = 8 * 1024 * 1024;
+
+  /** The most {@code --max-result-bytes} may be: a worker's frame holds it with room to spare. */
+  static final int MAX_RESULT_BYTES = 32 * 1024 * 1024;
 
   /** How much longer than a program's --timeout stopping the HTTP server waits for it. */
   static final Duration GRACE_BEYOND_TIMEOUT = Duration.ofSeconds(5);
@@ -191,6 +202,43 @@ final class McpCommand implements Callable<Integer> {
   Duration timeout;
 
   @Option(
+      names = "--result-link-bytes",
+      paramLabel = "BYTES",
+      defaultValue = "" + ResultLinks.DEFAULT_THRESHOLD_BYTES,
+      description =
+          "A result whose JSON is over this many bytes (or that the model's budget cannot hold)"
+              + " comes back as a resource_link to its rows, read page by page, and the model"
+              + " reads a summary; 1024..67108864 (default: ${DEFAULT-VALUE}).")
+  int resultLinkBytes;
+
+  @Option(
+      names = "--max-result-bytes",
+      paramLabel = "BYTES",
+      defaultValue = "" + DEFAULT_MAX_RESULT_BYTES,
+      description =
+          "The most a program may return, as JSON bytes (the sandbox's maxResultBytes); what is over"
+              + " --result-link-bytes goes by link, so this bounds a linked result, 1..33554432"
+              + " (default: ${DEFAULT-VALUE}).")
+  int maxResultBytes;
+
+  @Option(
+      names = "--result-ttl",
+      paramLabel = "DURATION",
+      defaultValue = "15m",
+      converter = DurationConverter.class,
+      description =
+          "How long a linked result or chart stays readable by the client whose call made it, up"
+              + " to 24h (default: ${DEFAULT-VALUE}).")
+  Duration resultTtl;
+
+  @Option(
+      names = "--no-charts",
+      description =
+          "Offer no chart with a result; by default a result that gives a chart or whose shape"
+              + " suggests one comes with it as an MCP App (ui://) and its spec.")
+  boolean noCharts;
+
+  @Option(
       names = "--max-concurrent-passes",
       paramLabel = "N",
       defaultValue = "" + CodeModeMcp.DEFAULT_MAX_CONCURRENT_PASSES,
@@ -285,7 +333,9 @@ final class McpCommand implements Callable<Integer> {
     boolean elicits = approval == ApprovalOptions.Mode.ASK;
     Duration wait = elicits && httpTokens == null ? approvalWait : null;
     CodeExecutionLimits limits =
-        CodeExecutionLimits.defaults().withMaxWallTime(wait == null ? timeout : timeout.plus(wait));
+        CodeExecutionLimits.defaults()
+            .withMaxWallTime(wait == null ? timeout : timeout.plus(wait))
+            .withMaxResultBytes(maxResultBytes);
     // As in `codemode run`: the engine warms on another core while this thread opens the warehouse.
     try (observers;
         EngineWarmUp warmUp = mode instanceof Isolation.InProcess ? EngineWarmUp.start() : null;
@@ -313,6 +363,8 @@ final class McpCommand implements Callable<Integer> {
                 .tables(McpTables.of(described.warehouse()))
                 .tenants(described.tenantValues())
                 .maxConcurrentPasses(maxConcurrentPasses)
+                .resultLinks(resultLinks())
+                .charts(!noCharts)
                 .openTelemetry(observers.openTelemetry())
                 .version(version())
                 .elicitApprovals(elicits)
@@ -484,12 +536,24 @@ final class McpCommand implements Callable<Integer> {
   }
 
   /** What is wrong with the command line beyond what picocli checks, or null. */
+  private ResultLinks resultLinks() {
+    return ResultLinks.DEFAULTS.withThresholdBytes(resultLinkBytes).withTtl(resultTtl);
+  }
+
   private @Nullable String usageError() {
     if (!transport.equals("stdio") && !transport.equals("http")) {
       return "--transport must be stdio or http, was '" + transport + "'";
     }
     if (!isolation.equals("in-process") && !isolation.equals("process")) {
       return "--isolation must be in-process or process, was '" + isolation + "'";
+    }
+    if (maxResultBytes < 1 || maxResultBytes > MAX_RESULT_BYTES) {
+      return "--max-result-bytes must be 1.." + MAX_RESULT_BYTES + ", was " + maxResultBytes;
+    }
+    try {
+      resultLinks();
+    } catch (IllegalArgumentException e) {
+      return "--result-link-bytes / --result-ttl: " + e.getMessage();
     }
     if (maxConcurrentPasses < 1 || maxConcurrentPasses > 4096) {
       return "--max-concurrent-passes must be 1..4096, was " + maxConcurrentPasses;

@@ -60,7 +60,10 @@ class McpCapabilitiesIT {
   private static void assertCompletions(JsonNode summary, List<String> tenants) {
     assertThat(summary.at("/capabilities/completions").isObject()).isTrue();
     assertThat(summary.path("templates").valueStream().map(JsonNode::asString))
-        .containsExactly("codemode://tables/{table}");
+        .containsExactlyInAnyOrder(
+            "codemode://tables/{table}",
+            "codemode://results/{id}/pages/{page}",
+            "ui://codemode4j/charts/{id}");
     assertThat(summary.path("promptArguments").valueStream().map(JsonNode::asString))
         .containsExactly("question", "table", "tenant");
     JsonNode tables = summary.at("/completeTable/values");

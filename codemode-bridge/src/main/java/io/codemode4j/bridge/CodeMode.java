@@ -102,6 +102,7 @@ public final class CodeMode implements AutoCloseable {
   private final CodeExecutionLimits limits;
   private final Broker broker;
   private final EgressShaper egress;
+  private final boolean redactsEgress;
 
   /** Null when no one listens: no event is then built. */
   private final @Nullable GuardedListeners listeners;
@@ -155,6 +156,7 @@ public final class CodeMode implements AutoCloseable {
                 .map(MutationAudit.class::cast)
                 .toList());
     this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
+    this.redactsEgress = b.redactEgress != null;
     this.tool =
         new ToolSpec(
             b.toolName,
@@ -302,6 +304,15 @@ public final class CodeMode implements AutoCloseable {
    */
   public Isolation isolation() {
     return isolation;
+  }
+
+  /**
+   * Whether the host redacts what the model sees ({@code redactEgress}): a front end that would
+   * hand a pass's full result to anyone by another way than the egress (an MCP server's result
+   * links, charts) must not, since only the egress is redacted.
+   */
+  public boolean redactsEgress() {
+    return redactsEgress;
   }
 
   /** The outer tool's name, which discovery's matches name as their owner. */

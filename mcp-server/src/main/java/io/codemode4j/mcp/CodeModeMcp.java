@@ -11,6 +11,7 @@ import io.opentelemetry.api.OpenTelemetry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -54,7 +55,10 @@ public final class CodeModeMcp implements AutoCloseable {
             b.progress.routes(),
             new McpTelemetry(b.openTelemetry),
             mapper,
-            b.elicitApprovals);
+            b.elicitApprovals,
+            b.resultLinks,
+            b.charts,
+            b.clock);
   }
 
   /**
@@ -127,6 +131,9 @@ public final class CodeModeMcp implements AutoCloseable {
     private McpProgress progress = new McpProgress();
     private String version = "0.1.0";
     private boolean elicitApprovals;
+    private ResultLinks resultLinks = ResultLinks.DEFAULTS;
+    private boolean charts = true;
+    private Clock clock = Clock.systemUTC();
 
     private Builder(CodeMode codeMode) {
       this.codeMode = Objects.requireNonNull(codeMode, "codeMode");
@@ -188,6 +195,27 @@ public final class CodeModeMcp implements AutoCloseable {
         throw new IllegalArgumentException("maxConcurrentPasses must be 1..4096, was " + value);
       }
       this.maxConcurrentPasses = value;
+      return this;
+    }
+
+    /** How large results go by reference ({@link ResultLinks#DEFAULTS} by default). */
+    public Builder resultLinks(ResultLinks value) {
+      this.resultLinks = Objects.requireNonNull(value, "resultLinks");
+      return this;
+    }
+
+    /**
+     * Whether a pass's result that gives a chart, or whose shape suggests one, comes with it as an
+     * MCP App (true by default); see {@code ChartLinks}.
+     */
+    public Builder charts(boolean value) {
+      this.charts = value;
+      return this;
+    }
+
+    /** The clock result links expire by: for tests. */
+    Builder clock(Clock value) {
+      this.clock = Objects.requireNonNull(value, "clock");
       return this;
     }
 

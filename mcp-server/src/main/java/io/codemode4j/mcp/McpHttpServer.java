@@ -3,6 +3,7 @@ package io.codemode4j.mcp;
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.mcp.internal.AnalystPrompt;
 import io.codemode4j.mcp.internal.CallNotifier;
+import io.codemode4j.mcp.internal.ChartLinks;
 import io.codemode4j.mcp.internal.FailedAuthentications;
 import io.codemode4j.mcp.internal.HttpEndpoint;
 import io.codemode4j.mcp.internal.McpFeatures;
@@ -256,6 +257,19 @@ public final class McpHttpServer implements AutoCloseable {
                     () -> prompt.complete(request.argument().name(), request.argument().value()))));
     List<McpStatelessServerFeatures.AsyncResourceTemplateSpecification> templates =
         new ArrayList<>();
+    templates.add(
+        new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(
+            features.results().template(),
+            (context, request) ->
+                Mono.fromCallable(() -> features.results().read(owner(context), request.uri()))));
+    ChartLinks charts = features.charts();
+    if (charts != null) {
+      templates.add(
+          new McpStatelessServerFeatures.AsyncResourceTemplateSpecification(
+              charts.template(),
+              (context, request) ->
+                  Mono.fromCallable(() -> charts.read(owner(context), request.uri()))));
+    }
     TableTemplate table = features.tableTemplate(grant);
     if (table != null) {
       templates.add(
@@ -288,6 +302,11 @@ public final class McpHttpServer implements AutoCloseable {
                                 request.arguments(),
                                 ((Grant) context.get(HttpEndpoint.GRANT)).principal()))))
         .build();
+  }
+
+  /** Who a kept result of this request's token belongs to: its principal. */
+  private static String owner(McpTransportContext context) {
+    return McpFeatures.owner(null, (Grant) context.get(HttpEndpoint.GRANT));
   }
 
   /**

@@ -3,6 +3,7 @@ package io.codemode4j.mcp;
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.mcp.internal.AnalystPrompt;
 import io.codemode4j.mcp.internal.CallNotifier;
+import io.codemode4j.mcp.internal.ChartLinks;
 import io.codemode4j.mcp.internal.McpFeatures;
 import io.codemode4j.mcp.internal.StdioDrain;
 import io.codemode4j.mcp.internal.TableTemplate;
@@ -103,6 +104,29 @@ public final class McpStdioServer implements AutoCloseable {
                             prompt.complete(request.argument().name(), request.argument().value()))
                     .publishOn(replies)));
     List<McpServerFeatures.AsyncResourceTemplateSpecification> templates = new ArrayList<>();
+    templates.add(
+        new McpServerFeatures.AsyncResourceTemplateSpecification(
+            features.results().template(),
+            (exchange, request) ->
+                Mono.fromCallable(
+                        () ->
+                            features
+                                .results()
+                                .read(
+                                    McpFeatures.owner(exchange.sessionId(), grant), request.uri()))
+                    .publishOn(replies)));
+    ChartLinks charts = features.charts();
+    if (charts != null) {
+      templates.add(
+          new McpServerFeatures.AsyncResourceTemplateSpecification(
+              charts.template(),
+              (exchange, request) ->
+                  Mono.fromCallable(
+                          () ->
+                              charts.read(
+                                  McpFeatures.owner(exchange.sessionId(), grant), request.uri()))
+                      .publishOn(replies)));
+    }
     TableTemplate table = features.tableTemplate(grant);
     if (table != null) {
       templates.add(

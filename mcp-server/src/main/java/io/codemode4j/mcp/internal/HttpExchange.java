@@ -259,6 +259,17 @@ final class HttpExchange {
       status = sc;
     }
 
+    /**
+     * Kept from the real response: the exchange writes the answer's type itself, and a call's
+     * notifications may have made it an event stream already, on the stream's own thread; the
+     * transport's {@code application/json} set meanwhile went out with the stream's events.
+     */
+    @Override
+    public void setContentType(String type) {}
+
+    @Override
+    public void setCharacterEncoding(String charset) {}
+
     @Override
     public void setContentLength(int len) {
       // Decided when the held answer is written.

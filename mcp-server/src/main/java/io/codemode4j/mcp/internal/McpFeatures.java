@@ -7,15 +7,20 @@ import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.audit.LogText;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
+import io.codemode4j.bridge.outcome.PassOutcome;
+import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.ToolSpec;
 import io.codemode4j.mcp.Grant;
+import io.codemode4j.mcp.ResultLinks;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -101,16 +106,24 @@ public final class McpFeatures {
   private final McpTelemetry telemetry;
   private final JsonMapper mapper;
   private final boolean elicitApprovals;
+  private final LargeResults results;
+  private final @Nullable ChartLinks charts;
   private final ExecutorService threads =
       Executors.newThreadPerTaskExecutor(
           Thread.ofVirtual().name("codemode-mcp-call-", 0).factory());
   private final Scheduler scheduler = Schedulers.fromExecutorService(threads, "codemode-mcp");
 
-  /** A resource of the server and what reading it answers. */
-  public record ResourceFeature(McpSchema.Resource resource, String text) {
+  /** A resource of the server, what reading it answers, and that answer's {@code _meta}. */
+  public record ResourceFeature(
+      McpSchema.Resource resource, String text, @Nullable Map<String, Object> meta) {
+    public ResourceFeature(McpSchema.Resource resource, String text) {
+      this(resource, text, null);
+    }
+
     public McpSchema.ReadResourceResult read() {
       return new McpSchema.ReadResourceResult(
-          List.of(new McpSchema.TextResourceContents(resource.uri(), resource.mimeType(), text)));
+          List.of(
+              new McpSchema.TextResourceContents(resource.uri(), resource.mimeType(), text, meta)));
     }
   }
 
@@ -124,7 +137,10 @@ public final class McpFeatures {
       ProgressRoutes routes,
       McpTelemetry telemetry,
       JsonMapper mapper,
-      boolean elicitApprovals) {
+      boolean elicitApprovals,
+      ResultLinks links,
+      boolean charts,
+      Clock clock) {
     this.codeMode = codeMode;
     this.discovery = discovery;
     this.subject = subject;
@@ -135,6 +151,8 @@ public final class McpFeatures {
     this.telemetry = telemetry;
     this.mapper = mapper;
     this.elicitApprovals = elicitApprovals;
+    this.results = new LargeResults(links, clock);
+    this.charts = charts ? new ChartLinks(links, clock) : null;
   }
 
   /** Whether a call's approval is the client's to give (see {@link CallInfo#approval}). */
@@ -145,6 +163,24 @@ public final class McpFeatures {
   /** The longest a pass runs: a request to the client during one never needs to wait longer. */
   public Duration maxWallTime() {
     return codeMode.limits().maxWallTime();
+  }
+
+  /**
+   * Who a kept result belongs to: the stdio session ({@code sessionId}), or over HTTP, where no
+   * session lives, the token's principal.
+   */
+  public static String owner(@Nullable String sessionId, Grant grant) {
+    return sessionId != null ? "session:" + sessionId : "principal:" + grant.principal().id();
+  }
+
+  /** The large results' pages, read by their owner. */
+  public LargeResults results() {
+    return results;
+  }
+
+  /** The charts' apps, read by their owner; null when the server offers no charts. */
+  public @Nullable ChartLinks charts() {
+    return charts;
   }
 
   /** {@code run_javascript} as {@code grant} sees it, then {@code discover_tools} if present. */
@@ -189,6 +225,9 @@ public final class McpFeatures {
     if (readsTables(visible)) {
       resources.addAll(tables);
     }
+    if (charts != null) {
+      resources.add(charts.app());
+    }
     return resources;
   }
 
@@ -232,20 +271,22 @@ public final class McpFeatures {
 
   private ToolFeature feature(ToolSpec spec, OuterTool outer, boolean pass) {
     boolean readOnly = spec.executionClass() == ExecutionClass.READONLY;
-    McpSchema.Tool tool =
+    McpSchema.Tool.Builder tool =
         McpSchema.Tool.builder()
             .name(spec.name())
             .description(spec.description())
             .inputSchema(toMap(spec.parameters()))
-            .outputSchema(toMap(pass ? spec.success() : successOrError(spec.success())))
+            .outputSchema(toMap(pass ? withLinks(spec.success()) : successOrError(spec.success())))
             .annotations(
                 McpSchema.ToolAnnotations.builder()
                     .readOnlyHint(readOnly)
                     .idempotentHint(readOnly)
                     .openWorldHint(false)
-                    .build())
-            .build();
-    return new ToolFeature(tool, spec.name(), call -> handle(outer, pass, call));
+                    .build());
+    if (pass && charts != null) {
+      tool.meta(ChartLinks.toolMeta());
+    }
+    return new ToolFeature(tool.build(), spec.name(), call -> handle(outer, pass, call));
   }
 
   private Mono<McpSchema.CallToolResult> handle(OuterTool outer, boolean pass, CallInfo call) {
@@ -311,6 +352,9 @@ public final class McpFeatures {
     JsonNode json = arguments == null ? null : mapper.valueToTree(arguments);
     OuterToolResult result;
     try {
+      if (pass && json != null && isProgram(json)) {
+        return pass(json.get("code").asString(), call, run);
+      }
       result = outer.handler().handle(json, run);
     } catch (RuntimeException e) {
       // A fault of the host (e.g. a grant that hides a method the description declares): the model
@@ -324,6 +368,73 @@ public final class McpFeatures {
       return result(error, true);
     }
     return result(result.json(), result.isError());
+  }
+
+  /**
+   * Arguments as the pass's input schema has them, exactly {@code {"code": string}}: run here, so
+   * that the server reads the whole result; anything else goes to the outer tool, which says what
+   * is wrong.
+   */
+  private static boolean isProgram(JsonNode json) {
+    return json.isObject() && json.size() == 1 && json.path("code").isString();
+  }
+
+  /**
+   * One pass, answered as {@code CodeMode#call} answers it (the egress, {@code isError} when it
+   * failed), and for a success a link to a large result (the model reading a summary) and its chart
+   * as an MCP App. Decided: nothing is linked when the Code Mode redacts its egress, since the
+   * links would give the result unredacted.
+   */
+  private McpSchema.CallToolResult pass(String code, CallInfo call, RunContext run) {
+    PassOutcome outcome = codeMode.run(code, run);
+    ObjectNode egress = outcome.egress().json();
+    if (!(outcome instanceof PassSuccess success) || codeMode.redactsEgress()) {
+      return result(egress, !outcome.ok());
+    }
+    String owner = owner(call.sessionId(), call.grant());
+    List<McpSchema.Content> links = new ArrayList<>();
+    LargeResults.Linked large =
+        results.link(
+            owner, egress, success.result(), outcome.egress().omittedParts().contains("result"));
+    if (large != null) {
+      egress = large.egress();
+      links.add(large.link());
+    }
+    Map<String, Object> meta = null;
+    ChartLinks.Linked chart = charts == null ? null : chart(owner, success.result(), run);
+    if (chart != null) {
+      egress.set("chart", chart.chart());
+      if (chart.link() != null) {
+        links.add(chart.link());
+        meta = chart.meta();
+      }
+    }
+    McpSchema.CallToolResult.Builder answer =
+        McpSchema.CallToolResult.builder()
+            .addTextContent(egress.toString())
+            .structuredContent(egress)
+            .isError(false);
+    links.forEach(answer::addContent);
+    if (meta != null) {
+      answer.meta(meta);
+    }
+    return answer.build();
+  }
+
+  /**
+   * The result's chart; null, and logged, when making it failed in the server: a chart only ever
+   * accompanies an answer and never spoils it.
+   */
+  private ChartLinks.@Nullable Linked chart(String owner, JsonNode result, RunContext run) {
+    try {
+      return Objects.requireNonNull(charts).link(owner, result);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "no chart for a result of {}: the server failed to make it",
+          run.parentCallId(),
+          LogText.of(e));
+      return null;
+    }
   }
 
   private void log(String tool, Grant grant, String callId, McpSchema.CallToolResult result) {
@@ -369,6 +480,28 @@ public final class McpFeatures {
     error.putArray("required").add("kind").add("message");
     failure.putArray("required").add("error");
     failure.put("additionalProperties", false);
+    return schema;
+  }
+
+  /**
+   * The pass's egress schema with what this server adds to a success: {@code resultLink} (a large
+   * result's summary and link) and {@code chart} (its chart's app and spec, or why it was refused).
+   */
+  private static ObjectNode withLinks(JsonNode egress) {
+    ObjectNode schema = (ObjectNode) egress.deepCopy();
+    ObjectNode properties = (ObjectNode) schema.get("properties");
+    ObjectNode link = properties.putObject("resultLink").put("type", "object");
+    link.put(
+        "description",
+        "Present when the result was too large to show: uri (page 0 of all of it), rowCount,"
+            + " columns, shownRows (result holds the first ones), pages, pageRows, expiresAt.");
+    link.putArray("required").add("uri").add("pages").add("expiresAt");
+    ObjectNode chart = properties.putObject("chart").put("type", "object");
+    chart.put(
+        "description",
+        "The result's Vega-Lite chart: uri (an MCP App, text/html;profile=mcp-app), origin (given"
+            + " or proposed), rows, spec (without data); or error when the chart given fails a"
+            + " check.");
     return schema;
   }
 

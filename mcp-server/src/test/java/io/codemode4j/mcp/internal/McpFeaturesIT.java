@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.mcp.Grant;
+import io.codemode4j.mcp.ResultLinks;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.billing.BillingSample;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.opentelemetry.api.OpenTelemetry;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +47,10 @@ class McpFeaturesIT {
             new ProgressRoutes(),
             new McpTelemetry(OpenTelemetry.noop()),
             JsonMapper.builder().build(),
-            false);
+            false,
+            ResultLinks.DEFAULTS,
+            true,
+            Clock.systemUTC());
   }
 
   @AfterAll
