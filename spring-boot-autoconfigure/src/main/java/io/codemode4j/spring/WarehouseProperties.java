@@ -3,6 +3,7 @@ package io.codemode4j.spring;
 import io.codemode4j.sql.SqlAllowlist;
 import io.codemode4j.sql.TenantScope;
 import io.codemode4j.warehouse.Warehouse;
+import io.codemode4j.warehouse.engine.EngineOpening;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -78,7 +79,7 @@ public record WarehouseProperties(
                     + "=region)");
           }
         });
-    cacheDir = cacheDir == null ? defaultCacheDir() : cacheDir;
+    cacheDir = cacheDir == null ? EngineOpening.defaultCacheRoot() : cacheDir;
     queryTimeout = queryTimeout == null ? Warehouse.DEFAULT_QUERY_TIMEOUT : queryTimeout;
     if (queryTimeout.isNegative()
         || queryTimeout.isZero()
@@ -121,18 +122,5 @@ public record WarehouseProperties(
     SqlAllowlist.Builder builder = SqlAllowlist.builder();
     tables.forEach((table, column) -> builder.table(table, new TenantScope.ByColumn(column)));
     return builder.build();
-  }
-
-  private static Path defaultCacheDir() {
-    String explicit = System.getProperty("codemode.cacheDir", System.getenv("CODEMODE_CACHE_DIR"));
-    if (explicit != null && !explicit.isBlank()) {
-      return Path.of(explicit);
-    }
-    String xdg = System.getenv("XDG_CACHE_HOME");
-    Path base =
-        xdg != null && !xdg.isBlank()
-            ? Path.of(xdg)
-            : Path.of(System.getProperty("user.home"), ".cache");
-    return base.resolve("codemode4j");
   }
 }

@@ -73,20 +73,39 @@ final class WorkerPool implements AutoCloseable {
     }
   }
 
+  /**
+   * Launches a worker and makes it idle once it is ready. Decided: it counts among {@code all} from
+   * its launch, not from its ready frame, so that closing the pool while a worker starts (slow on a
+   * loaded machine) kills that one too instead of leaving it to outlive the pool.
+   */
   private void startWorker() {
+    WorkerProcess worker;
     try {
-      WorkerProcess worker = WorkerProcess.start(maxHeapMegabytes, workerMain);
-      synchronized (all) {
-        if (closed) {
-          worker.kill();
-          return;
-        }
-        all.add(worker);
-      }
-      idle.add(worker);
-    } catch (IOException | InterruptedException e) {
+      worker = WorkerProcess.launch(maxHeapMegabytes, workerMain);
+    } catch (IOException e) {
       LOG.error("cannot start a codemode worker process", e);
+      return;
     }
+    synchronized (all) {
+      if (closed) {
+        worker.kill();
+        return;
+      }
+      all.add(worker);
+    }
+    try {
+      worker.awaitReady();
+    } catch (IOException | InterruptedException e) {
+      synchronized (all) {
+        all.remove(worker);
+      }
+      worker.kill();
+      if (!closed) {
+        LOG.error("cannot start a codemode worker process", e);
+      }
+      return;
+    }
+    idle.add(worker);
   }
 
   @Override

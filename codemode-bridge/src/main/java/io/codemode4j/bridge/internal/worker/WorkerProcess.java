@@ -73,14 +73,12 @@ final class WorkerProcess {
   }
 
   /**
-   * Starts a worker JVM running {@code workerMain} with a heap of {@code maxHeapMegabytes}, and
-   * waits for its ready frame.
+   * Launches a worker JVM running {@code workerMain} with a heap of {@code maxHeapMegabytes}; it is
+   * ready for passes once {@link #awaitReady} returns.
    *
-   * @throws IOException when it cannot start or does not say it is ready within {@link
-   *     #START_TIMEOUT}
+   * @throws IOException when the JVM cannot be launched
    */
-  static WorkerProcess start(int maxHeapMegabytes, String workerMain)
-      throws IOException, InterruptedException {
+  static WorkerProcess launch(int maxHeapMegabytes, String workerMain) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
     // stdout carries frames only: the JVM's own messages (such as the out-of-memory notice) go to
     // stderr.
@@ -97,15 +95,21 @@ final class WorkerProcess {
       command.add("--sun-misc-unsafe-memory-access=allow");
     }
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), workerMain));
-    Process process =
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    WorkerProcess worker = new WorkerProcess(process);
-    Inbound ready = worker.frames.poll(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    return new WorkerProcess(
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+  }
+
+  /**
+   * Waits for the worker's ready frame.
+   *
+   * @throws IOException when it says anything else first, ends, or says nothing within {@link
+   *     #START_TIMEOUT}
+   */
+  void awaitReady() throws IOException, InterruptedException {
+    Inbound ready = frames.poll(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
     if (!(ready instanceof Inbound.Received(Frame.Ready first))) {
-      worker.kill();
       throw new IOException("the worker process did not start (first frame: " + ready + ")");
     }
-    return worker;
   }
 
   /** The next thing the worker sent, or null when nothing came within {@code nanos}. */

@@ -114,6 +114,23 @@ class WorkerProcessExecutorIT {
   }
 
   @Test
+  void close_whileAWorkerStarts_killsItWithoutWaitingForItsReadyFrame() throws Exception {
+    WorkerProcessExecutor starting =
+        new WorkerProcessExecutor(
+            new Isolation.Process(1, 256), Duration.ofSeconds(60), SilentWorkerMain.class);
+    // The executor announces no worker's launch: poll for the process.
+    Poll.until(
+        "the silent worker is launched", TestTools.PATIENCE, () -> !starting.processes().isEmpty());
+    ProcessHandle worker = starting.processes().getFirst();
+
+    starting.close();
+
+    // Well inside the 60s a worker may take to say it is ready, which it never does.
+    Poll.until("the starting worker is gone", Duration.ofSeconds(20), () -> !worker.isAlive());
+    assertThat(starting.processes()).isEmpty();
+  }
+
+  @Test
   void execute_noWorkerFreeWithinTheWait_failsTimeoutSayingHowToFix() throws Exception {
     TestTools own = new TestTools();
     Broker ownBroker = brokerOf(own);
