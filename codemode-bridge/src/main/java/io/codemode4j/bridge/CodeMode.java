@@ -1,9 +1,7 @@
 package io.codemode4j.bridge;
 
-import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.approval.ApprovalDecision;
-import io.codemode4j.bridge.approval.ApprovalOutcome;
 import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.MutationAudit;
@@ -35,7 +33,6 @@ import io.codemode4j.bridge.plan.Planning;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.schema.Identifiers;
-import io.codemode4j.bridge.schema.TypeScriptDeclarations;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.RunToolAuthorization;
 import io.codemode4j.bridge.tool.Tool;
@@ -48,15 +45,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -86,18 +80,12 @@ public final class CodeMode implements AutoCloseable {
   /** How long a plan may wait for its approval, by default. */
   public static final Duration DEFAULT_PLAN_TTL = Duration.ofMinutes(15);
 
-  /**
-   * {@link ToolDiscovery#TOOL_NAME}, which the description names; written out so that this package,
-   * which discovery reads, does not read discovery back (ToolDiscoveryTest pins the two equal).
-   */
-  private static final String DISCOVERY_TOOL_NAME = "discover_tools";
-
+  private final OuterToolContract contract;
   private final ToolSpec tool;
   private final Allowlist allowlist;
   private final String namespacesJson;
   private final boolean includeDeclarations;
   private final boolean describePerRun;
-  private final String description;
   private final Function<RunContext, Visibility> hostPolicy;
   private final CodeExecutionLimits limits;
   private final Broker broker;
@@ -110,16 +98,12 @@ public final class CodeMode implements AutoCloseable {
   private final Isolation isolation;
 
   private final CodeExecutor executor;
-  private final PlanSigner planSigner;
-  private final Duration planTtl;
+  private final Plans plans;
 
   /**
    * The plans applied (or being applied) by this Code Mode: a second apply of one does nothing.
    * Across hosts, the writes' idempotency keys keep a plan written once.
    */
-  private final Set<String> appliedPlans = ConcurrentHashMap.newKeySet();
-
-  private final SchemaValidator toolArguments;
   private final OuterTool outerTool;
 
   private CodeMode(Builder b) {
@@ -140,7 +124,6 @@ public final class CodeMode implements AutoCloseable {
     this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
     this.includeDeclarations = b.includeDeclarations;
     this.describePerRun = b.describePerRun;
-    this.description = b.description;
     this.hostPolicy = b.hostPolicy;
     this.listeners = GuardedListeners.of(b.listeners);
     this.broker =
@@ -157,20 +140,17 @@ public final class CodeMode implements AutoCloseable {
                 .toList());
     this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
     this.redactsEgress = b.redactEgress != null;
-    this.tool =
-        new ToolSpec(
+    this.contract =
+        new OuterToolContract(
             b.toolName,
-            outerDescription(
-                b.description, includeDeclarations ? allowlist.declarations() : null, limits),
-            inputSchema(),
-            outputSchema(),
-            ExecutionClass.MUTATION);
-    this.toolArguments =
-        SchemaValidator.compile("the input schema of " + tool.name(), tool.parameters());
+            b.description,
+            includeDeclarations ? allowlist.declarations() : null,
+            limits);
+    this.tool = contract.spec();
     this.outerTool = new OuterTool(tool, this::call);
     this.isolation = b.isolation;
-    this.planSigner = new PlanSigner(b.planKey);
-    this.planTtl = b.planTtl;
+    this.plans =
+        new Plans(new PlanSigner(b.planKey), b.planTtl, broker, listeners, limits, tool.name());
     this.executor =
         switch (b.isolation) {
           case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
@@ -208,12 +188,7 @@ public final class CodeMode implements AutoCloseable {
     if (!includeDeclarations || visible.size() == allowlist.methods().size()) {
       return tool;
     }
-    return new ToolSpec(
-        tool.name(),
-        outerDescription(description, Allowlist.declarations(visible), limits),
-        tool.parameters(),
-        tool.success(),
-        tool.executionClass());
+    return contract.specDeclaring(Allowlist.declarations(visible));
   }
 
   /**
@@ -238,27 +213,12 @@ public final class CodeMode implements AutoCloseable {
    */
   public OuterToolResult call(@Nullable JsonNode arguments, RunContext run) {
     Objects.requireNonNull(run, "run");
-    List<String> problems =
-        arguments == null
-            ? List.of("arguments are missing: send {\"code\": \"async () => ...\"}")
-            : toolArguments.problems(arguments);
-    if (arguments == null || !problems.isEmpty()) {
-      ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
-      json.putNull("result");
-      json.putArray("logs");
-      json.putArray("calls");
-      json.put("omittedCalls", 0);
-      json.putObject("error")
-          .put("kind", OuterToolResult.ErrorKind.INVALID_ARGUMENTS.wireName())
-          .put(
-              "message",
-              "arguments do not match the input schema of "
-                  + tool.name()
-                  + ": "
-                  + String.join("; ", problems));
-      return new OuterToolResult.Failure(OuterToolResult.ErrorKind.INVALID_ARGUMENTS, json);
+    OuterToolResult.Failure refusal = contract.refusal(arguments);
+    if (refusal != null) {
+      return refusal;
     }
-    PassOutcome outcome = run(arguments.get("code").asString(), run);
+    // The contract refuses missing arguments, so these hold a string code.
+    PassOutcome outcome = run(Objects.requireNonNull(arguments).get("code").asString(), run);
     ObjectNode json = outcome.egress().json();
     return outcome.ok()
         ? new OuterToolResult.Success(json)
@@ -392,27 +352,7 @@ public final class CodeMode implements AutoCloseable {
     String planId = "plan-" + UUID.randomUUID();
     PlanRecorder recorder = new PlanRecorder(planId);
     PassOutcome pass = run(code, run, recorder);
-    Instant now = Instant.now();
-    Plan unsigned =
-        new Plan(
-            planId,
-            run.runId(),
-            run.principal(),
-            now,
-            now.plus(planTtl),
-            recorder.reads(),
-            recorder.writes(),
-            "");
-    Plan plan =
-        new Plan(
-            planId,
-            unsigned.runId(),
-            unsigned.principal(),
-            unsigned.createdAt(),
-            unsigned.expiresAt(),
-            unsigned.reads(),
-            unsigned.writes(),
-            planSigner.mac(unsigned));
+    Plan plan = plans.sign(planId, run, recorder);
     return new Planning(pass, plan);
   }
 
@@ -429,108 +369,15 @@ public final class CodeMode implements AutoCloseable {
     Objects.requireNonNull(plan, "plan");
     Objects.requireNonNull(approval, "approval");
     Objects.requireNonNull(run, "run");
-    if (!planSigner.verify(plan)) {
-      return new PlanApplication.Refused(
-          plan.planId(),
-          PlanApplication.Reason.CHANGED,
-          "plan "
-              + plan.planId()
-              + " is not the plan that was signed (a step, an argument or a read differs, or"
-              + " another host's key signed it): nothing was written; plan again");
-    }
-    Instant now = Instant.now();
-    if (now.isAfter(plan.expiresAt())) {
-      return new PlanApplication.Refused(
-          plan.planId(),
-          PlanApplication.Reason.EXPIRED,
-          "plan "
-              + plan.planId()
-              + " expired at "
-              + plan.expiresAt()
-              + " (planTtl "
-              + Durations.format(planTtl)
-              + "): nothing was written; plan again");
-    }
-    if (!plan.principal().equals(run.principal())) {
-      return new PlanApplication.Refused(
-          plan.planId(),
-          PlanApplication.Reason.OTHER_PRINCIPAL,
-          "plan "
-              + plan.planId()
-              + " acts for "
-              + plan.principal().id()
-              + ", not for "
-              + run.principal().id()
-              + ": nothing was written");
-    }
+    return plans.apply(plan, approval, run, this::visibleRun);
+  }
+
+  /** {@code run}, its grants narrowed to the methods it may see (see {@link #visible}). */
+  private RunContext visibleRun(RunContext run) {
     List<Allowlist.Method> visible = visible(run);
-    RunContext visibleRun =
-        visible.size() == allowlist.methods().size()
-            ? run
-            : run.withGrants(
-                Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
-    if (!appliedPlans.add(plan.planId())) {
-      return new PlanApplication.AlreadyApplied(
-          plan.planId(),
-          "plan "
-              + plan.planId()
-              + " was already applied (or is being applied): nothing was written again");
-    }
-    String passId = "apply-" + UUID.randomUUID();
-    long started = System.nanoTime();
-    // An apply is a pass without a program: its listeners (the audit) learn who it acts for.
-    if (listeners != null) {
-      listeners.onPassStarted(
-          new PassStarted(
-              run.runId(),
-              passId,
-              run.parentCallId(),
-              tool.name(),
-              run.principal().id(),
-              run.principal().tenant(),
-              now));
-    }
-    Broker.AppliedWrites applied =
-        broker.apply(
-            passId,
-            visibleRun,
-            limits,
-            plan.writes(),
-            new Approval(
-                ApprovalOutcome.APPROVED,
-                approval.decider(),
-                "plan " + plan.planId() + ": " + approval.reason(),
-                now));
-    if (listeners != null) {
-      listeners.onPassEnded(
-          new PassEnded(
-              run.runId(),
-              passId,
-              run.parentCallId(),
-              tool.name(),
-              now,
-              Duration.ofNanos(System.nanoTime() - started),
-              // A stopped plan ends as a program whose awaited write rejected would.
-              applied.stoppedBy() == null ? null : FailureKind.THROWN,
-              null,
-              applied.calls()));
-    }
-    if (applied.stoppedBy() == null) {
-      return new PlanApplication.Applied(
-          plan.planId(),
-          applied.calls(),
-          "plan " + plan.planId() + " applied: " + plan.writes().size() + " writes, each once");
-    }
-    // A stopped plan may be retried: its written steps are kept from a second write by their keys.
-    appliedPlans.remove(plan.planId());
-    return new PlanApplication.Stopped(
-        plan.planId(),
-        applied.calls(),
-        "plan "
-            + plan.planId()
-            + " stopped: "
-            + applied.stoppedBy()
-            + "; the writes after it did not run (see the ledger's statuses)");
+    return visible.size() == allowlist.methods().size()
+        ? run
+        : run.withGrants(Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
   }
 
   private PassOutcome run(String code, RunContext run, @Nullable PlanRecorder recorder) {
@@ -656,62 +503,6 @@ public final class CodeMode implements AutoCloseable {
   @Override
   public void close() {
     executor.close();
-  }
-
-  /** {@code declarations} is null when the description leaves them to discovery. */
-  private static String outerDescription(
-      String description, @Nullable String declarations, CodeExecutionLimits limits) {
-    return description.strip()
-        + "\n\n"
-        + "Send `code`: one async function expression in plain JavaScript (no TypeScript types), e.g. "
-        + "`async () => { ... }`, run once without arguments, network, files or timers; it must `return` "
-        + "one small JSON value. "
-        + (declarations != null ? "The methods below" : "Methods (namespace.method(args))")
-        + " return Promises: await dependent calls, overlap independent ones with Promise.all ("
-        + limits.maxHostCallConcurrency()
-        + " at once, "
-        + limits.maxHostCalls()
-        + " calls per program). A failed call rejects with a frozen {kind, tool, message} you can catch. "
-        + "console.log output comes back with the result. "
-        + TypeScriptDeclarations.READONLY_DEFAULT
-        + (declarations != null
-            ? "\n\n```ts\n" + declarations + "```"
-            : "\n\nThe methods are not listed here: "
-                + "find them with the "
-                + DISCOVERY_TOOL_NAME
-                + " tool, which returns each one's TypeScript declaration.");
-  }
-
-  private static ObjectNode inputSchema() {
-    ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
-    schema
-        .putObject("properties")
-        .putObject("code")
-        .put("type", "string")
-        .put("description", "One async function expression, e.g. async () => { ... }");
-    schema.putArray("required").add("code");
-    schema.put("additionalProperties", false);
-    return schema;
-  }
-
-  private static ObjectNode outputSchema() {
-    ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
-    ObjectNode properties = schema.putObject("properties");
-    properties.putObject("ok").put("type", "boolean");
-    properties.putObject("result");
-    properties.putObject("logs").put("type", "array").putObject("items").put("type", "string");
-    properties.putObject("calls").put("type", "array");
-    properties.putObject("omittedCalls").put("type", "integer");
-    properties.putObject("error");
-    schema
-        .putArray("required")
-        .add("ok")
-        .add("result")
-        .add("logs")
-        .add("calls")
-        .add("omittedCalls")
-        .add("error");
-    return schema;
   }
 
   /** Collects the configuration; {@link #build()} validates all of it and fails closed. */
