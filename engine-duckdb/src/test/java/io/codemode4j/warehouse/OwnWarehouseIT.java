@@ -101,7 +101,8 @@ class OwnWarehouseIT {
         .doesNotContainIgnoringCase("invoice")
         .doesNotContain("region", "no_such_column", "staff_salaries");
     assertThat(codeMode.declarations())
-        .contains("orders, shops")
+        .contains(
+            "- orders (one row per order): order_id INTEGER", "- shops: shop VARCHAR, city VARCHAR")
         .doesNotContainIgnoringCase("billing")
         .doesNotContainIgnoringCase("invoice");
   }
