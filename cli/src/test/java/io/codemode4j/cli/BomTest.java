@@ -46,7 +46,7 @@ class BomTest {
         modules
             .results()
             .map(r -> r.group(1))
-            .filter(m -> !List.of("bom", "cli", "benchmarks").contains(m))
+            .filter(m -> !List.of("bom", "cli", "benchmarks", "architecture").contains(m))
             .toList();
 
     assertThat(libraries).isNotEmpty();
