@@ -128,6 +128,23 @@ class BenchCliIT {
   }
 
   @Test
+  void bench_configNamingATableTheDatabaseLacks_exitsTwoNamingTheLineBeforeMeasuring(
+      @TempDir Path dir) throws Exception {
+    Path config = shopOnDuckDb(dir);
+    Files.writeString(
+        config,
+        Files.readString(config).replace("  orders:", "  refunds:\n    description: x\n  orders:"));
+
+    Outcome result = bench("--quick", "--config", config.toString());
+
+    assertThat(result.exitCode()).as(result.err()).isEqualTo(2);
+    assertThat(result.err())
+        .startsWith("error: ")
+        .contains("shop.yaml", "refunds")
+        .doesNotContain("bench: ", "Exception");
+  }
+
+  @Test
   void bench_sqlWithoutConfig_exitsTwoNamingConfig() {
     Outcome result = bench("--quick", "--sql", "SELECT 1");
 
