@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.opentest4j.TestAbortedException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -69,20 +71,32 @@ class DifferentialIT {
     final AtomicInteger differs = new AtomicInteger();
     private Warehouse warehouse;
 
+    /** Why the engine's cases were skipped (its server is not installed here), or null. */
+    private @Nullable String unavailable;
+
     Engine(int leastSame) {
       this.leastSame = leastSame;
     }
 
     synchronized Warehouse warehouse() throws WarehouseException {
       if (warehouse == null) {
-        warehouse =
-            switch (this) {
-              case POSTGRESQL -> PostgresWarehouses.open();
-              case TRINO -> TestTrino.warehouse();
-              case MARIADB -> MariaDbWarehouses.open(TestWarehouse.cacheRoot());
-            };
+        try {
+          warehouse =
+              switch (this) {
+                case POSTGRESQL -> PostgresWarehouses.open();
+                case TRINO -> TestTrino.warehouse();
+                case MARIADB -> MariaDbWarehouses.open(TestWarehouse.cacheRoot());
+              };
+        } catch (TestAbortedException skipped) {
+          unavailable = skipped.getMessage();
+          throw skipped;
+        }
       }
       return warehouse;
+    }
+
+    synchronized @Nullable String unavailable() {
+      return unavailable;
     }
 
     synchronized void close() {
@@ -267,6 +281,11 @@ class DifferentialIT {
   void z_corpus_mostQueriesRunOnEveryEngineWithTheSameRows() throws IOException {
     // Runs after the parameterised cases: methods run in name order.
     for (Engine engine : Engine.values()) {
+      // An engine whose server is not installed here skipped every case of its own (a JUnit
+      // assumption): there is nothing of it to count, and its cases say why.
+      if (engine.unavailable() != null) {
+        continue;
+      }
       assertThat(engine.same.get() + engine.refused.get() + engine.differs.get())
           .as(engine.name())
           .isEqualTo(corpus().size());
