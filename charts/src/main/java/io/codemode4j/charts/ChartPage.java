@@ -38,26 +38,40 @@ final class ChartPage {
       "export { expression as expressionInterpreter };";
 
   /**
-   * Draws the spec of the JSON block into {@code #chart} as SVG; {@code window.chartReady} resolves
-   * to "rendered" or "failed: ..." (the page also shows the failure), for a browser test to wait
-   * on.
+   * Both pages draw a spec the same way: Vega-Lite as SVG into {@code #chart}, no actions, the
+   * expression interpreter instead of Vega's code generation (the CSP allows no eval), and a loader
+   * that refuses every load, so a spec cannot fetch data or reach a URL.
    */
-  private static final String BOOT =
+  private static final String EMBED =
       """
-      (function () {
+      var embedChart = function (spec) {
         'use strict';
         var refuse = function () {
           return Promise.reject(new Error('a codemode4j chart loads nothing'));
         };
-        var spec = JSON.parse(document.getElementById('chart-spec').textContent);
-        window.chartReady = vegaEmbed('#chart', spec, {
+        return vegaEmbed('#chart', spec, {
           mode: 'vega-lite',
           renderer: 'svg',
           actions: false,
           ast: true,
           expr: vegaInterpreter.expressionInterpreter,
           loader: { load: refuse, sanitize: refuse, http: refuse, file: refuse }
-        }).then(function () {
+        });
+      };
+      """;
+
+  /**
+   * Draws the spec of the JSON block into {@code #chart} as SVG; {@code window.chartReady} resolves
+   * to "rendered" or "failed: ..." (the page also shows the failure), for a browser test to wait
+   * on.
+   */
+  private static final String BOOT =
+      EMBED
+          + """
+      (function () {
+        'use strict';
+        var spec = JSON.parse(document.getElementById('chart-spec').textContent);
+        window.chartReady = embedChart(spec).then(function () {
           document.body.setAttribute('data-chart', 'rendered');
           return 'rendered';
         }, function (error) {
@@ -79,12 +93,10 @@ final class ChartPage {
    * reads messages from its parent window only.
    */
   private static final String APP_BOOT =
-      """
+      EMBED
+          + """
       (function () {
         'use strict';
-        var refuse = function () {
-          return Promise.reject(new Error('a codemode4j chart loads nothing'));
-        };
         var host = window.parent;
         var done;
         window.chartReady = new Promise(function (resolve) { done = resolve; });
@@ -102,14 +114,7 @@ final class ChartPage {
             done('none');
             return;
           }
-          vegaEmbed('#chart', spec, {
-            mode: 'vega-lite',
-            renderer: 'svg',
-            actions: false,
-            ast: true,
-            expr: vegaInterpreter.expressionInterpreter,
-            loader: { load: refuse, sanitize: refuse, http: refuse, file: refuse }
-          }).then(function () {
+          embedChart(spec).then(function () {
             document.body.setAttribute('data-chart', 'rendered');
             done('rendered');
           }, function (error) {
