@@ -12,6 +12,7 @@ import io.codemode4j.bridge.tool.ToolSpec;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,48 +46,36 @@ class CodeModeBuilderTest {
                 + " maxApprovalWait (30s) inside a pass of at most maxWallTime (30s)");
   }
 
-  @Test
-  void build_needsApprovalToolUnderAShortWallTimeWithoutAWaitSet_waitsHalfTheWallTime() {
-    // Half of 30s is under the default wait (20s); the channel answers at once, so the pass takes
-    // no longer than its first call.
-    CodeExecutionLimits thirtySeconds =
-        CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(30));
+  /**
+   * How long the channel is told it may take: the wait set, or without one half of a wall time
+   * under twice the default wait (half of 30 s is under the default 20 s). The channel answers at
+   * once, so the pass takes no longer than its first call.
+   */
+  @ParameterizedTest(name = "wall time {0} s, wait set {1} s -> asked with {2} s")
+  @CsvSource({
+    "30, , 15", // no wait set: half the short wall time
+    ", 7, 7" // the wait set, under the default wall time
+  })
+  void build_needsApprovalTool_asksTheChannelWithItsWait(
+      @Nullable Long wallSeconds, @Nullable Long waitSeconds, long askedSeconds) {
     List<Duration> asked = new CopyOnWriteArrayList<>();
-    try (CodeMode codeMode =
+    CodeMode.Builder builder =
         CodeMode.builder()
             .method("billing", "refund", refund())
-            .limits(thirtySeconds)
             .approval(
                 request -> {
                   asked.add(request.maxWait());
                   return ApprovalDecision.deny("ana", "asked how long it may take");
                 })
-            .readyContexts(0)
-            .build()) {
-      PassOutcome outcome =
-          codeMode.run(
-              "async () => { try { await billing.refund({}); } catch (e) { return e.kind; } }",
-              RunContext.of("r", Principal.unconfined("ana")));
-
-      assertThat(outcome).isInstanceOf(PassSuccess.class);
-      assertThat(asked).containsExactly(Duration.ofSeconds(15));
+            .readyContexts(0);
+    if (wallSeconds != null) {
+      builder.limits(
+          CodeExecutionLimits.defaults().withMaxWallTime(Duration.ofSeconds(wallSeconds)));
     }
-  }
-
-  @Test
-  void build_needsApprovalToolWithAWaitSet_asksTheChannelWithThatWait() {
-    List<Duration> asked = new CopyOnWriteArrayList<>();
-    try (CodeMode codeMode =
-        CodeMode.builder()
-            .method("billing", "refund", refund())
-            .maxApprovalWait(Duration.ofSeconds(7))
-            .approval(
-                request -> {
-                  asked.add(request.maxWait());
-                  return ApprovalDecision.deny("ana", "asked how long it may take");
-                })
-            .readyContexts(0)
-            .build()) {
+    if (waitSeconds != null) {
+      builder.maxApprovalWait(Duration.ofSeconds(waitSeconds));
+    }
+    try (CodeMode codeMode = builder.build()) {
       PassOutcome outcome =
           codeMode.run(
               "async () => { try { await billing.refund({}); } catch (e) { return e.kind; } }",
@@ -94,7 +83,7 @@ class CodeModeBuilderTest {
 
       assertThat(outcome).isInstanceOf(PassSuccess.class);
       assertThat(((PassSuccess) outcome).result().asString()).isEqualTo("denied");
-      assertThat(asked).containsExactly(Duration.ofSeconds(7));
+      assertThat(asked).containsExactly(Duration.ofSeconds(askedSeconds));
     }
   }
 
