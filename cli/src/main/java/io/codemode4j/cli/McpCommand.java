@@ -585,8 +585,8 @@ final class McpCommand implements Callable<Integer> {
           + " elicitation); remove --plans, or --approve "
           + approval.name().toLowerCase(Locale.ROOT);
     }
-    if (planTtl.isZero() || planTtl.isNegative() || planTtl.compareTo(Duration.ofDays(1)) > 0) {
-      return "--plan-ttl must be above 0 and at most 1d, was " + planTtl;
+    if (planTtl.compareTo(Duration.ofDays(1)) > 0) {
+      return "--plan-ttl must be at most 1d, was " + Durations.format(planTtl);
     }
     if (allTenants && tenant != null) {
       return "--all-tenants and --tenant contradict each other: keep --tenant to confine the"
