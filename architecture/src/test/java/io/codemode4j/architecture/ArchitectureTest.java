@@ -182,6 +182,10 @@ class ArchitectureTest {
               "io.codemode4j.mcp.internal.AnalystPrompt",
               "both servers offer the analyst prompt it writes"),
           Map.entry(
+              "io.codemode4j.mcp.internal.PlanApproval",
+              "the stdio and HTTP servers give apply_plan the client's approval of a plan through"
+                  + " it (ElicitationApproval, or a denial saying why the client cannot be asked)"),
+          Map.entry(
               "io.codemode4j.mcp.internal.CallNotifier",
               "both servers send a call's log and progress notifications through it"),
           Map.entry(

@@ -38,6 +38,10 @@ import tools.jackson.databind.json.JsonMapper;
  * once for all of its writes (as {@code --approve} says), and runs them once each, in order, with
  * their idempotency keys.
  *
+ * <p>Decided: a plan changed after it was signed, expired, made for another principal or applied
+ * before is refused before anyone is asked (and before the plan is shown): no one approves what
+ * cannot run.
+ *
  * <p>Decided: a plan applied with a key is recorded beside the key ({@link PlanKeyOption#claim}),
  * claimed before its writes run, so a second apply, in this process or another, writes nothing and
  * says so; the writes' idempotency keys keep the flag store from writing one twice even where the
@@ -107,25 +111,9 @@ final class ApplyCommand implements Callable<Integer> {
       err.println("error: " + e.getMessage());
       return CodemodeCli.EXIT_FAILED;
     }
-    PlanText.show(err, plan);
-    err.flush();
-    try {
-      if (PlanKeyOption.applied(keyFile, plan.planId())) {
-        out.println(alreadyApplied(plan));
-        out.flush();
-        return CodemodeCli.EXIT_OK;
-      }
-    } catch (IllegalArgumentException e) {
-      err.println("error: " + e.getMessage());
-      return CodemodeCli.EXIT_FAILED;
-    }
-    ApprovalDecision decision = decide(approve, plan, err);
-    if (!(decision instanceof ApprovalDecision.Approved approved)) {
-      err.println("not applied: " + decision.reason() + "; nothing was written");
-      return CodemodeCli.EXIT_FAILED;
-    }
     Principal principal =
         tenant == null ? Principal.unconfined("cli") : Principal.ofTenant("cli", tenant.values());
+    RunContext run = RunContext.of("cli-apply-" + UUID.randomUUID(), principal);
     PassObservers observers;
     try {
       observers = PassObservers.open(audit, false, System.getenv());
@@ -144,14 +132,37 @@ final class ApplyCommand implements Callable<Integer> {
       if (problem != null) {
         throw CodemodeCli.usage(spec, problem);
       }
+      // Decided: the plan is checked (its MAC, its expiry, its principal, whether it was applied)
+      // before anyone is asked, so no one approves a plan that cannot run; apply checks again,
+      // since the plan may expire while the person reads it.
+      PlanApplication.Refused unusable = codeMode.refusal(plan, run);
+      if (unusable != null) {
+        err.println("error: " + escape(unusable.message(), MESSAGE));
+        return CodemodeCli.EXIT_FAILED;
+      }
+      try {
+        if (PlanKeyOption.applied(keyFile, plan.planId())) {
+          out.println(alreadyApplied(plan));
+          out.flush();
+          return CodemodeCli.EXIT_OK;
+        }
+      } catch (IllegalArgumentException e) {
+        err.println("error: " + e.getMessage());
+        return CodemodeCli.EXIT_FAILED;
+      }
+      PlanText.show(err, plan);
+      err.flush();
+      ApprovalDecision decision = decide(approve, plan, err);
+      if (!(decision instanceof ApprovalDecision.Approved approved)) {
+        err.println("not applied: " + decision.reason() + "; nothing was written");
+        return CodemodeCli.EXIT_FAILED;
+      }
       if (!PlanKeyOption.claim(keyFile, plan.planId())) {
         out.println(alreadyApplied(plan));
         out.flush();
         return CodemodeCli.EXIT_OK;
       }
-      PlanApplication applied =
-          codeMode.apply(
-              plan, approved, RunContext.of("cli-apply-" + UUID.randomUUID(), principal));
+      PlanApplication applied = codeMode.apply(plan, approved, run);
       switch (applied) {
         case PlanApplication.Applied done -> {
           PlanText.ledger(err, done.calls());

@@ -261,6 +261,25 @@ final class McpCommand implements Callable<Integer> {
   @Nullable String approve;
 
   @Option(
+      names = "--plans",
+      description =
+          "Offer plan mode: plan_javascript runs a program's reads and records its writes into a"
+              + " plan (returned with its planId), and apply_plan asks the client's user, by"
+              + " elicitation, to approve all of them at once, then runs each once, in order."
+              + " Needs --approve ask; over http every plan is denied, as every such call is.")
+  boolean plans;
+
+  @Option(
+      names = "--plan-ttl",
+      paramLabel = "DURATION",
+      defaultValue = "15m",
+      converter = DurationConverter.class,
+      description =
+          "With --plans: how long a plan may wait to be applied, at most 1d (default:"
+              + " ${DEFAULT-VALUE}).")
+  Duration planTtl;
+
+  @Option(
       names = "--approval-wait",
       paramLabel = "DURATION",
       converter = DurationConverter.class,
@@ -349,6 +368,7 @@ final class McpCommand implements Callable<Integer> {
                         .limits(limits),
                     limits,
                     wait)
+                .planTtl(planTtl)
                 .isolation(mode)
                 .includeDeclarations(!noDeclarations)
                 .describePerRun(true)
@@ -368,6 +388,7 @@ final class McpCommand implements Callable<Integer> {
                 .openTelemetry(observers.openTelemetry())
                 .version(version())
                 .elicitApprovals(elicits)
+                .planTools(plans)
                 .build()) {
       String problem =
           httpTokens == null
@@ -559,6 +580,14 @@ final class McpCommand implements Callable<Integer> {
       return "--max-concurrent-passes must be 1..4096, was " + maxConcurrentPasses;
     }
     boolean http = transport.equals("http");
+    if (plans && approval != ApprovalOptions.Mode.ASK) {
+      return "--plans needs --approve ask: only the client's user approves a plan (by"
+          + " elicitation); remove --plans, or --approve "
+          + approval.name().toLowerCase(Locale.ROOT);
+    }
+    if (planTtl.compareTo(Duration.ofDays(1)) > 0) {
+      return "--plan-ttl must be at most 1d, was " + Durations.format(planTtl);
+    }
     if (allTenants && tenant != null) {
       return "--all-tenants and --tenant contradict each other: keep --tenant to confine the"
           + " client, or --all-tenants to serve it every tenant's rows";

@@ -44,7 +44,10 @@ class McpCommandTest {
         "--transport http --tokens t.json --allow-origin app.example | --allow-origin: an allowed"
             + " origin is a scheme",
         "--transport http --tokens t.json --allow-origin https://app.example/path?x |"
-            + " --allow-origin: an allowed origin"
+            + " --allow-origin: an allowed origin",
+        "--plans --approve none | --plans needs --approve ask: only the client's user approves a"
+            + " plan",
+        "--plans --plan-ttl 25h | --plan-ttl must be at most 1d, was 25h"
       })
   void mcp_invalidCommandLine_exitsTwoSayingWhatIsWrong(String commandLine, String message) {
     StringWriter out = new StringWriter();

@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
  * CLI: the program's three flags are recorded, not written; the plan is signed with a key made
  * under the user's config directory (here {@code XDG_CONFIG_HOME}); applying it writes the three
  * once, and applying it again writes nothing and says so. A changed or expired plan is refused,
- * writing nothing. The flag store, read by another process, is the truth.
+ * writing nothing, before anyone is asked. The flag store, read by another process, is the truth.
  */
 class PlanApplyIT {
 
@@ -102,35 +102,42 @@ class PlanApplyIT {
     assertThat(first.out()).contains("applied: 3 writes, each once");
     assertThat(flagged()).containsExactlyInAnyOrderElementsOf(planned).hasSize(3);
 
-    PackagedCli.Outcome second = cli(List.of("y"), "apply", "--approve", "all", plan.toString());
+    PackagedCli.Outcome second = cli(List.of("y"), "apply", "--approve", "ask", plan.toString());
 
     assertThat(second.exitCode()).as(second.both()).isZero();
     assertThat(second.out()).contains("was already applied").contains("nothing was written again");
+    assertThat(second.err()).doesNotContain("[y/N]");
     assertThat(flagged()).hasSize(3);
   }
 
   @Test
-  void apply_changedArgument_isRefusedAndWritesNothing() throws Exception {
+  void apply_changedArgument_isRefusedBeforeAskingAndWritesNothing() throws Exception {
     Path plan = plan();
     ObjectNode json = (ObjectNode) JSON.readTree(plan.toFile());
     ((ObjectNode) json.at("/writes/0/arguments")).put("reason", "something else");
     Files.writeString(plan, json.toString());
 
-    PackagedCli.Outcome outcome = cli(List.of(), "apply", "--approve", "all", plan.toString());
+    PackagedCli.Outcome outcome = cli(List.of("y"), "apply", "--approve", "ask", plan.toString());
 
     assertThat(outcome.exitCode()).as(outcome.both()).isEqualTo(1);
-    assertThat(outcome.err()).contains("is not the plan that was signed").contains("plan again");
+    assertThat(outcome.err())
+        .contains("is not the plan that was signed")
+        .contains("plan again")
+        .doesNotContain("[y/N]");
     assertThat(flagged()).isEmpty();
   }
 
   @Test
-  void apply_expiredPlan_isRefusedAndWritesNothing() throws Exception {
+  void apply_expiredPlan_isRefusedBeforeAskingAndWritesNothing() throws Exception {
     Path plan = plan("--plan-ttl", "1ms");
 
-    PackagedCli.Outcome outcome = cli(List.of(), "apply", "--approve", "all", plan.toString());
+    PackagedCli.Outcome outcome = cli(List.of("y"), "apply", "--approve", "ask", plan.toString());
 
     assertThat(outcome.exitCode()).as(outcome.both()).isEqualTo(1);
-    assertThat(outcome.err()).contains(" expired at ").contains("nothing was written");
+    assertThat(outcome.err())
+        .contains(" expired at ")
+        .contains("nothing was written")
+        .doesNotContain("[y/N]");
     assertThat(flagged()).isEmpty();
   }
 

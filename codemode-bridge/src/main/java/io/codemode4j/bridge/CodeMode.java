@@ -99,6 +99,7 @@ public final class CodeMode implements AutoCloseable {
 
   private final CodeExecutor executor;
   private final Plans plans;
+  private final Duration approvalWait;
 
   /**
    * The plans applied (or being applied) by this Code Mode: a second apply of one does nothing.
@@ -126,6 +127,7 @@ public final class CodeMode implements AutoCloseable {
     this.describePerRun = b.describePerRun;
     this.hostPolicy = b.hostPolicy;
     this.listeners = GuardedListeners.of(b.listeners);
+    this.approvalWait = b.approvalWait();
     this.broker =
         new Broker(
             bindings,
@@ -133,7 +135,7 @@ public final class CodeMode implements AutoCloseable {
             b.authorization == null
                 ? null
                 : new Authorizer(b.authorization, b.authorizationTimeout),
-            new Approver(b.approval, b.approvalWait()),
+            new Approver(b.approval, approvalWait),
             b.listeners.stream()
                 .filter(MutationAudit.class::isInstance)
                 .map(MutationAudit.class::cast)
@@ -253,6 +255,14 @@ public final class CodeMode implements AutoCloseable {
     return limits;
   }
 
+  /**
+   * The longest a call waits for its approval ({@code maxApprovalWait}, as set or fitted in the
+   * wall time): a host asking a person to approve a whole plan waits no longer.
+   */
+  public Duration maxApprovalWait() {
+    return approvalWait;
+  }
+
   /** The allowlisted method paths ({@code warehouse.query}), in declaration order. */
   public List<String> methods() {
     return allowlist.methods().stream().map(Allowlist.Method::path).toList();
@@ -370,6 +380,19 @@ public final class CodeMode implements AutoCloseable {
     Objects.requireNonNull(approval, "approval");
     Objects.requireNonNull(run, "run");
     return plans.apply(plan, approval, run, this::visibleRun);
+  }
+
+  /**
+   * Why {@link #apply} would refuse {@code plan} for {@code run}: it is not exactly the plan this
+   * Code Mode's key signed, it has expired, or {@code run} acts for another principal; null when
+   * none of these holds. Decided: a host checks this before it asks a person, so that no one is
+   * asked to approve a plan that cannot run; {@link #apply} checks again, since the plan may expire
+   * while the person reads it.
+   */
+  public PlanApplication.@Nullable Refused refusal(Plan plan, RunContext run) {
+    Objects.requireNonNull(plan, "plan");
+    Objects.requireNonNull(run, "run");
+    return plans.refusal(plan, run);
   }
 
   /** {@code run}, its grants narrowed to the methods it may see (see {@link #visible}). */

@@ -81,11 +81,8 @@ final class Plans {
    * Applies {@code plan} as {@link CodeMode#apply} says; {@code visible} narrows a run to the
    * methods it may see.
    */
-  PlanApplication apply(
-      Plan plan,
-      ApprovalDecision.Approved approval,
-      RunContext run,
-      UnaryOperator<RunContext> visible) {
+  /** Why {@code plan} cannot be applied for {@code run} (see {@link CodeMode#refusal}), or null. */
+  PlanApplication.@Nullable Refused refusal(Plan plan, RunContext run) {
     if (!signer.verify(plan)) {
       return new PlanApplication.Refused(
           plan.planId(),
@@ -95,8 +92,7 @@ final class Plans {
               + " is not the plan that was signed (a step, an argument or a read differs, or"
               + " another host's key signed it): nothing was written; plan again");
     }
-    Instant now = Instant.now();
-    if (now.isAfter(plan.expiresAt())) {
+    if (Instant.now().isAfter(plan.expiresAt())) {
       return new PlanApplication.Refused(
           plan.planId(),
           PlanApplication.Reason.EXPIRED,
@@ -120,6 +116,23 @@ final class Plans {
               + run.principal().id()
               + ": nothing was written");
     }
+    return null;
+  }
+
+  /**
+   * Applies {@code plan} as {@link CodeMode#apply} says; {@code visible} narrows a run to the
+   * methods it may see.
+   */
+  PlanApplication apply(
+      Plan plan,
+      ApprovalDecision.Approved approval,
+      RunContext run,
+      UnaryOperator<RunContext> visible) {
+    PlanApplication.Refused refused = refusal(plan, run);
+    if (refused != null) {
+      return refused;
+    }
+    Instant now = Instant.now();
     RunContext visibleRun = visible.apply(run);
     if (!appliedPlans.add(plan.planId())) {
       return new PlanApplication.AlreadyApplied(

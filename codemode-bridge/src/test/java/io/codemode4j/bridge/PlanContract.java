@@ -169,6 +169,22 @@ abstract class PlanContract {
   }
 
   @Test
+  void refusal_beforeAnyApproval_isNullForTheSignedPlanAndNamesChangedOrOtherPrincipal() {
+    Plan plan = codeMode.plan(FLAG_THREE, run()).plan();
+    ObjectNode changed = plan.toJson();
+    ((ObjectNode) changed.get("writes").get(0).get("arguments")).put("value", "z");
+
+    assertThat(codeMode.refusal(plan, run())).isNull();
+    assertThat(codeMode.refusal(Plan.fromJson(changed), run()))
+        .extracting(PlanApplication.Refused::reason)
+        .isEqualTo(PlanApplication.Reason.CHANGED);
+    assertThat(codeMode.refusal(plan, RunContext.of("run-6", Principal.unconfined("bob"))))
+        .extracting(PlanApplication.Refused::reason)
+        .isEqualTo(PlanApplication.Reason.OTHER_PRINCIPAL);
+    assertThat(flagsRun()).isEmpty();
+  }
+
+  @Test
   void apply_changedArgument_isRefusedAndWritesNothing() {
     ObjectNode json = codeMode.plan(FLAG_THREE, run()).plan().toJson();
     ((ObjectNode) json.get("writes").get(1).get("arguments")).put("value", "z");

@@ -56,6 +56,7 @@ public final class CodeModeMcp implements AutoCloseable {
             new McpTelemetry(b.openTelemetry),
             mapper,
             b.elicitApprovals,
+            b.planTools,
             b.resultLinks,
             b.charts,
             b.clock);
@@ -131,6 +132,7 @@ public final class CodeModeMcp implements AutoCloseable {
     private McpProgress progress = new McpProgress();
     private String version = "0.1.0";
     private boolean elicitApprovals;
+    private boolean planTools;
     private ResultLinks resultLinks = ResultLinks.DEFAULTS;
     private boolean charts = true;
     private Clock clock = Clock.systemUTC();
@@ -243,6 +245,25 @@ public final class CodeModeMcp implements AutoCloseable {
       return this;
     }
 
+    /**
+     * Whether the server offers plan mode (off by default): {@code plan_javascript} runs a
+     * program's reads and records its writes into a plan, and {@code apply_plan} asks the client's
+     * user, by elicitation, to approve all of them at once, then runs each once, in order. Needs
+     * {@link #elicitApprovals} on: only the client's user approves a plan, never the model. Over
+     * Streamable HTTP every plan is denied, as every such call is (see {@link #elicitApprovals}).
+     *
+     * <p>Decided: off by default, since two more tools cost every model's context their
+     * descriptions, and a host opts in where its users review plans.
+     */
+    public Builder planTools(boolean value) {
+      this.planTools = value;
+      return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException when {@link #planTools} is on without {@link
+     *     #elicitApprovals}
+     */
     public CodeModeMcp build() {
       return new CodeModeMcp(this, subject, tables.stream().map(Builder::resource).toList());
     }

@@ -6,14 +6,20 @@ import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.approval.ApprovalDecision;
 import io.codemode4j.bridge.approval.ApprovalRequest;
+import io.codemode4j.bridge.plan.Plan;
+import io.codemode4j.bridge.plan.PlannedWrite;
+import io.codemode4j.mcp.internal.PlanApproval;
 import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
 import reactor.core.scheduler.Scheduler;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,7 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  * subscription is then cancelled, and a late answer is dropped by the SDK. The protocol has no way
  * for a server to withdraw an elicitation it sent, so the client may still show the question.
  */
-final class ElicitationApproval implements ApprovalChannel {
+final class ElicitationApproval implements ApprovalChannel, PlanApproval {
 
   /** The form the client shows: one boolean, which must be {@code true} to approve. */
   static final Map<String, Object> CONFIRM_SCHEMA =
@@ -48,6 +54,26 @@ final class ElicitationApproval implements ApprovalChannel {
                   "Approve this call",
                   "description",
                   "true lets the call run once; false or no answer refuses it",
+                  "default",
+                  false)),
+          "required",
+          List.of("approve"));
+
+  /** The form of a whole plan: one boolean, which must be {@code true} to apply every write. */
+  static final Map<String, Object> CONFIRM_PLAN_SCHEMA =
+      Map.of(
+          "type",
+          "object",
+          "properties",
+          Map.of(
+              "approve",
+              Map.of(
+                  "type",
+                  "boolean",
+                  "title",
+                  "Approve every write of this plan",
+                  "description",
+                  "true runs each write once, in order; false or no answer writes nothing",
                   "default",
                   false)),
           "required",
@@ -130,6 +156,39 @@ final class ElicitationApproval implements ApprovalChannel {
     } catch (ExecutionException e) {
       throw e.getCause() instanceof Exception cause ? cause : e;
     }
+    return decision(result);
+  }
+
+  /**
+   * Asks for every write of {@code plan} at once. Decided: no broker bounds this wait (no call is
+   * pending), so it is bounded here by {@code maxWait}, the per-call approvals' own.
+   */
+  @Override
+  public ApprovalDecision decide(Plan plan, Duration maxWait) throws Exception {
+    McpSchema.ElicitRequest question =
+        McpSchema.ElicitRequest.builder()
+            .message(message(plan, maxWait))
+            .requestedSchema(CONFIRM_PLAN_SCHEMA)
+            .build();
+    CompletableFuture<McpSchema.@Nullable ElicitResult> answer =
+        exchange.createElicitation(question).subscribeOn(sends).toFuture();
+    McpSchema.@Nullable ElicitResult result;
+    try {
+      result = answer.get(maxWait.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      answer.cancel(true);
+      return ApprovalDecision.deny(
+          decider, "no answer within " + Durations.format(maxWait) + " (maxApprovalWait)");
+    } catch (InterruptedException e) {
+      answer.cancel(true);
+      throw e;
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof Exception cause ? cause : e;
+    }
+    return decision(result);
+  }
+
+  private ApprovalDecision decision(McpSchema.@Nullable ElicitResult result) {
     if (result == null) {
       throw new IllegalStateException("the MCP client's session ended before it answered");
     }
@@ -141,6 +200,52 @@ final class ElicitationApproval implements ApprovalChannel {
       case DECLINE -> ApprovalDecision.deny(decider, "declined by the client's user");
       case CANCEL -> ApprovalDecision.deny(decider, "cancelled by the client's user");
     };
+  }
+
+  /**
+   * What the client's user reads of a plan: for whom, each write in order with its arguments and
+   * the reads it depends on, and when the plan expires.
+   */
+  static String message(Plan plan, Duration maxWait) {
+    String tenant =
+        plan.principal().tenant() == null
+            ? "every tenant"
+            : "tenant " + String.join(",", new TreeSet<>(plan.principal().tenant()));
+    StringBuilder text =
+        new StringBuilder("A program planned ")
+            .append(plan.writes().size())
+            .append(plan.writes().size() == 1 ? " write" : " writes")
+            .append(" for ")
+            .append(plan.principal().id())
+            .append(" (")
+            .append(tenant)
+            .append("), each to run once, in order, if you approve (plan ")
+            .append(plan.planId())
+            .append(", after ")
+            .append(plan.reads().size())
+            .append(plan.reads().size() == 1 ? " read" : " reads")
+            .append("):");
+    for (PlannedWrite write : plan.writes()) {
+      text.append("\n")
+          .append(write.step())
+          .append(". ")
+          .append(write.method())
+          .append(" (tool ")
+          .append(write.tool())
+          .append(") ")
+          .append(write.arguments());
+      if (!write.dependsOn().isEmpty()) {
+        text.append(" (after reads ").append(String.join(", ", write.dependsOn())).append(')');
+      }
+    }
+    return text.append("\nThe plan expires at ")
+        .append(plan.expiresAt())
+        .append(". Approve all ")
+        .append(plan.writes().size())
+        .append("? (Unanswered after ")
+        .append(Durations.format(maxWait))
+        .append(", nothing is written.)")
+        .toString();
   }
 
   /** What the client's user reads: the call, for whom, and its arguments. */

@@ -7,6 +7,7 @@ import io.codemode4j.mcp.internal.ChartLinks;
 import io.codemode4j.mcp.internal.FailedAuthentications;
 import io.codemode4j.mcp.internal.HttpEndpoint;
 import io.codemode4j.mcp.internal.McpFeatures;
+import io.codemode4j.mcp.internal.PlanApproval;
 import io.codemode4j.mcp.internal.TableTemplate;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
@@ -73,6 +74,13 @@ public final class McpHttpServer implements AutoCloseable {
    */
   static final ApprovalChannel NO_ELICITATION =
       ElicitationApproval.unavailable(
+          "this server serves Streamable HTTP statelessly, where it cannot send the client an"
+              + " elicitation request during a call (approval by elicitation needs the stdio"
+              + " transport)");
+
+  /** A plan's approval over HTTP: denied, as {@link #NO_ELICITATION} says. */
+  static final PlanApproval NO_PLAN_ELICITATION =
+      PlanApproval.unavailable(
           "this server serves Streamable HTTP statelessly, where it cannot send the client an"
               + " elicitation request during a call (approval by elicitation needs the stdio"
               + " transport)");
@@ -239,7 +247,8 @@ public final class McpHttpServer implements AutoCloseable {
                                         null,
                                         (Grant) context.get(HttpEndpoint.GRANT),
                                         (CallNotifier) context.get(HttpEndpoint.NOTIFIER),
-                                        NO_ELICITATION))))
+                                        NO_ELICITATION,
+                                        NO_PLAN_ELICITATION))))
             .toList();
     List<McpStatelessServerFeatures.AsyncResourceSpecification> resources =
         features.resources(grant).stream()

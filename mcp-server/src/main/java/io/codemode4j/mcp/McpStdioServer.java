@@ -5,6 +5,7 @@ import io.codemode4j.mcp.internal.AnalystPrompt;
 import io.codemode4j.mcp.internal.CallNotifier;
 import io.codemode4j.mcp.internal.ChartLinks;
 import io.codemode4j.mcp.internal.McpFeatures;
+import io.codemode4j.mcp.internal.PlanApproval;
 import io.codemode4j.mcp.internal.StdioDrain;
 import io.codemode4j.mcp.internal.TableTemplate;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
@@ -83,7 +84,8 @@ public final class McpStdioServer implements AutoCloseable {
                                         exchange.sessionId(),
                                         grant,
                                         notifier(exchange),
-                                        approval(exchange)))
+                                        approval(exchange),
+                                        planApproval(exchange)))
                                 .publishOn(replies)))
             .toList();
     List<McpServerFeatures.AsyncResourceSpecification> resources =
@@ -172,6 +174,15 @@ public final class McpStdioServer implements AutoCloseable {
     return ElicitationApproval.supported(exchange)
         ? new ElicitationApproval(exchange, replies)
         : ElicitationApproval.unavailable(
+            "this MCP client did not declare the elicitation capability, through which the server"
+                + " asks its user");
+  }
+
+  /** Who approves a plan of this client: as {@link #approval}, for all of its writes at once. */
+  private PlanApproval planApproval(McpAsyncServerExchange exchange) {
+    return ElicitationApproval.supported(exchange)
+        ? new ElicitationApproval(exchange, replies)
+        : PlanApproval.unavailable(
             "this MCP client did not declare the elicitation capability, through which the server"
                 + " asks its user");
   }

@@ -94,7 +94,28 @@ public final class McpFeatures {
       @Nullable String sessionId,
       Grant grant,
       CallNotifier notifier,
-      ApprovalChannel approval) {}
+      ApprovalChannel approval,
+      PlanApproval planApproval) {}
+
+  /** A tool's answer before it becomes a protocol result: its structured content. */
+  record Answer(ObjectNode json, boolean isError) {}
+
+  /**
+   * What a tool's call takes of the server. Decided: applying a plan runs no program (no context,
+   * no worker), so, like discovery, it takes no place of the gate.
+   */
+  private enum Kind {
+    /** A program's pass: a place of the gate, progress, and its log lines as messages. */
+    PASS,
+    /** Neither: discovery, and applying a plan. */
+    PLAIN
+  }
+
+  /** A tool's work on the call's thread. */
+  @FunctionalInterface
+  private interface Work {
+    McpSchema.CallToolResult answer(CallInfo call, RunContext run);
+  }
 
   private final CodeMode codeMode;
   private final @Nullable ToolDiscovery discovery;
@@ -106,6 +127,7 @@ public final class McpFeatures {
   private final McpTelemetry telemetry;
   private final JsonMapper mapper;
   private final boolean elicitApprovals;
+  private final @Nullable PlanTools planTools;
   private final LargeResults results;
   private final @Nullable ChartLinks charts;
   private final ExecutorService threads =
@@ -138,6 +160,7 @@ public final class McpFeatures {
       McpTelemetry telemetry,
       JsonMapper mapper,
       boolean elicitApprovals,
+      boolean planTools,
       ResultLinks links,
       boolean charts,
       Clock clock) {
@@ -151,6 +174,11 @@ public final class McpFeatures {
     this.telemetry = telemetry;
     this.mapper = mapper;
     this.elicitApprovals = elicitApprovals;
+    if (planTools && !elicitApprovals) {
+      throw new IllegalArgumentException(
+          "the plan tools need elicited approvals: only the client's user approves a plan");
+    }
+    this.planTools = planTools ? new PlanTools(codeMode) : null;
     this.results = new LargeResults(links, clock);
     this.charts = charts ? new ChartLinks(links, clock) : null;
   }
@@ -188,9 +216,13 @@ public final class McpFeatures {
     RunContext probe = grant.run("mcp-list", "mcp-list");
     List<ToolFeature> tools = new ArrayList<>();
     OuterTool run = codeMode.outerTool();
-    tools.add(feature(codeMode.tool(probe), run, true));
+    ToolSpec runSpec = codeMode.tool(probe);
+    tools.add(feature(runSpec, run, true));
     if (discovery != null) {
       tools.add(feature(discovery.tool(), discovery.outerTool(), false));
+    }
+    if (planTools != null) {
+      tools.addAll(planFeatures(planTools, runSpec));
     }
     return tools;
   }
@@ -286,17 +318,93 @@ public final class McpFeatures {
     if (pass && charts != null) {
       tool.meta(ChartLinks.toolMeta());
     }
-    return new ToolFeature(tool.build(), spec.name(), call -> handle(outer, pass, call));
+    return new ToolFeature(
+        tool.build(),
+        spec.name(),
+        call ->
+            handle(
+                outer.name(),
+                pass ? Kind.PASS : Kind.PLAIN,
+                call,
+                (c, run) -> answer(outer, pass, c, run)));
   }
 
-  private Mono<McpSchema.CallToolResult> handle(OuterTool outer, boolean pass, CallInfo call) {
+  /**
+   * {@code plan_javascript} (its input {@code run_javascript}'s) and {@code apply_plan}; see {@link
+   * PlanTools}.
+   */
+  private List<ToolFeature> planFeatures(PlanTools plans, ToolSpec runSpec) {
+    McpSchema.Tool plan =
+        McpSchema.Tool.builder()
+            .name(PlanTools.PLAN)
+            .description(plans.planDescription())
+            .inputSchema(toMap(runSpec.parameters()))
+            .outputSchema(toMap(PlanTools.planOutputSchema(runSpec.success())))
+            .annotations(
+                McpSchema.ToolAnnotations.builder()
+                    .readOnlyHint(false)
+                    .idempotentHint(false)
+                    .openWorldHint(false)
+                    .build())
+            .build();
+    McpSchema.Tool apply =
+        McpSchema.Tool.builder()
+            .name(PlanTools.APPLY)
+            .description(PlanTools.applyDescription())
+            .inputSchema(toMap(PlanTools.applyInputSchema()))
+            .outputSchema(toMap(PlanTools.applyOutputSchema()))
+            .annotations(
+                McpSchema.ToolAnnotations.builder()
+                    .readOnlyHint(false)
+                    .destructiveHint(false)
+                    .idempotentHint(true)
+                    .openWorldHint(false)
+                    .build())
+            .build();
+    return List.of(
+        new ToolFeature(
+            plan,
+            PlanTools.PLAN,
+            call ->
+                handle(
+                    PlanTools.PLAN,
+                    Kind.PASS,
+                    call,
+                    (c, run) -> {
+                      Answer answer =
+                          plans.plan(arguments(c), owner(c.sessionId(), c.grant()), run);
+                      return result(answer.json(), answer.isError());
+                    })),
+        new ToolFeature(
+            apply,
+            PlanTools.APPLY,
+            call ->
+                handle(
+                    PlanTools.APPLY,
+                    Kind.PLAIN,
+                    call,
+                    (c, run) -> {
+                      Answer answer =
+                          plans.apply(
+                              arguments(c), owner(c.sessionId(), c.grant()), run, c.planApproval());
+                      return result(answer.json(), answer.isError());
+                    })));
+  }
+
+  private @Nullable JsonNode arguments(CallInfo call) {
+    Map<String, Object> arguments = call.request().arguments();
+    return arguments == null ? null : mapper.valueToTree(arguments);
+  }
+
+  private Mono<McpSchema.CallToolResult> handle(String name, Kind kind, CallInfo call, Work work) {
+    boolean pass = kind == Kind.PASS;
     String callId = "mcp-" + UUID.randomUUID();
     String runId = call.sessionId() != null ? "mcp-session-" + call.sessionId() : callId;
     RunContext grantRun = call.grant().run(runId, callId);
     // Decided: the client's channel is the run's own, so it takes the place of the Code Mode's
     // (CodeMode.Builder.approval) only when the host asked for elicitation.
     RunContext run = elicitApprovals ? grantRun.withApproval(call.approval()) : grantRun;
-    McpTelemetry.CallSpan span = telemetry.start(call.request(), outer.name(), call.sessionId());
+    McpTelemetry.CallSpan span = telemetry.start(call.request(), name, call.sessionId());
     PassGate.Permit permit = pass ? gate.tryAcquire(call.grant()) : PassGate.Permit.NONE;
     if (permit == null) {
       McpSchema.CallToolResult busy = result(busy(call.grant()), true);
@@ -318,13 +426,12 @@ public final class McpFeatures {
                 routes.register(callId, progress);
               }
               try {
-                McpSchema.CallToolResult result =
-                    span.inScope(() -> answer(outer, pass, call, run));
+                McpSchema.CallToolResult result = span.inScope(() -> work.answer(call, run));
                 if (progress != null) {
                   progress.finish();
                 }
                 if (pass) {
-                  PassMessages.send(outer.name(), result, call.notifier());
+                  PassMessages.send(name, result, call.notifier());
                 }
                 return result;
               } finally {
@@ -336,7 +443,7 @@ public final class McpFeatures {
             })
         .subscribeOn(scheduler)
         .doOnNext(result -> span.end(result, callId))
-        .doOnNext(result -> log(outer.name(), call.grant(), callId, result))
+        .doOnNext(result -> log(name, call.grant(), callId, result))
         .doOnCancel(() -> span.cancelled(callId))
         .doFinally(
             signal -> {
@@ -505,7 +612,7 @@ public final class McpFeatures {
     return schema;
   }
 
-  private static ObjectNode egressShaped() {
+  static ObjectNode egressShaped() {
     ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
     json.putNull("result");
     json.putArray("logs");

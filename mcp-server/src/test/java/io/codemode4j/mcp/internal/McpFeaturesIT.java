@@ -48,6 +48,7 @@ class McpFeaturesIT {
             new McpTelemetry(OpenTelemetry.noop()),
             JsonMapper.builder().build(),
             false,
+            false,
             ResultLinks.DEFAULTS,
             true,
             Clock.systemUTC());
@@ -80,7 +81,8 @@ class McpFeaturesIT {
                     CallNotifier.NONE,
                     request -> {
                       throw new AssertionError("no call of this program needs approval");
-                    }))
+                    },
+                    PlanApproval.unavailable("this test plans nothing")))
             .map(result -> gate.running())
             .block(Duration.ofSeconds(60));
 
