@@ -6,10 +6,10 @@ import io.codemode4j.bridge.OuterTool;
 import io.codemode4j.bridge.OuterToolResult;
 import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.Visibility;
-import io.codemode4j.bridge.internal.Utf8;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.ToolSpec;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -258,7 +258,7 @@ public final class ToolDiscovery {
     boolean bounded = false;
     for (String id : found.ranked().subList(0, Math.min(limit, found.ranked().size()))) {
       ObjectNode match = match(candidate(id)).toJson(detail);
-      bytes += Utf8.length(match.toString());
+      bytes += match.toString().getBytes(StandardCharsets.UTF_8).length;
       if (!array.isEmpty() && bytes > MAX_ANSWER_BYTES) {
         bounded = true;
         break;
