@@ -262,6 +262,33 @@ class ToolDiscoveryTest {
         .hasSize(ToolDiscovery.DEFAULT_LIMIT);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      Lists invoices. Rejects when too many.           | Lists invoices.
+      Lists rows, e.g. orders. Sorted by id.           | Lists rows, e.g. orders.
+      Runs a query (i.e. one SELECT).\\nTables: a, b. | Runs a query (i.e. one SELECT).
+      No full stop at all                              | No full stop at all
+      """)
+  void purpose_description_isItsFirstSentence(String description, String purpose) {
+    DiscoveryMatch match =
+        new DiscoveryMatch(
+            "code-mode:t:ns.m",
+            "t",
+            "ns_m",
+            "ns",
+            "m",
+            description.replace("\\n", "\n"),
+            TestTools.json("{}"),
+            TestTools.json("{}"),
+            "declare const ns: {};",
+            ExecutionClass.READONLY);
+
+    assertThat(match.purpose()).isEqualTo(purpose);
+  }
+
   @Test
   void discover_limitBelowTheMatches_saysHowManyOfHowManyAndHowToSeeTheRest() {
     JsonNode cut =
