@@ -97,7 +97,7 @@ final class EgressScenario {
                             new Tool(
                                 tool.spec(),
                                 (arguments, context) -> {
-                                  called.add(method);
+                                  called.add(namespace + "." + method);
                                   argumentBytes.addAndGet(utf8(arguments.toString()));
                                   JsonNode result = tool.handler().handle(arguments, context);
                                   rawBytes.addAndGet(
@@ -182,23 +182,26 @@ final class EgressScenario {
   }
 
   /**
-   * What a model reads to find {@code methods} with discovery, at best: one search per method, by
-   * its name, whose first and only match is that method (else the bench fails rather than count a
-   * search that would not have found it).
+   * What a model reads to find {@code methods} ({@code namespace.method}) with discovery, at best:
+   * one search per method, by its name, whose first and only match, at the default (brief) detail,
+   * is that method (else the bench fails rather than count a search that would not have found it).
    */
   private static long discoveryCalls(ToolDiscovery discovery, Set<String> methods) {
     long bytes = 0;
     for (String method : methods) {
       ObjectNode arguments =
-          JsonNodeFactory.instance.objectNode().put("query", method).put("limit", 1);
+          JsonNodeFactory.instance
+              .objectNode()
+              .put("query", method.substring(method.indexOf('.') + 1))
+              .put("limit", 1);
       if (!(discovery.call(arguments, RunContext.of("bench", Principal.unconfined("bench")))
           instanceof OuterToolResult.Success found)) {
         throw new IllegalStateException("discovery refused " + arguments);
       }
       JsonNode match = found.json().path("matches").path(0);
-      if (!method.equals(match.path("method").asString(""))) {
+      if (!method.equals(match.path("name").asString(""))) {
         throw new IllegalStateException(
-            "discovery's first match for " + method + " is " + match.path("id").asString(""));
+            "discovery's first match for " + method + " is " + match.path("name").asString(""));
       }
       bytes += utf8(arguments.toString()) + utf8(found.json().toString());
     }

@@ -8,6 +8,7 @@ import static io.codemode4j.cli.TerminalText.escape;
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.RunContext;
+import io.codemode4j.bridge.discovery.DiscoveryDetail;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.engine.DescribedWarehouse;
@@ -64,10 +65,19 @@ final class DiscoverCommand implements Callable<Integer> {
   int limit;
 
   @Option(
+      names = "--detail",
+      paramLabel = "LEVEL",
+      defaultValue = "brief",
+      description =
+          "With --json, how much of each method: brief (name, tool, purpose, declaration) or"
+              + " detailed (also id, native tool, description and JSON Schemas); default:"
+              + " ${DEFAULT-VALUE}.")
+  String detail;
+
+  @Option(
       names = "--json",
       description =
-          "Print the tool's JSON result: {matches: [{id, tool, nativeTool, namespace, "
-              + "method, description, parameters, success, declaration}]}.")
+          "Print the tool's JSON result at --detail: {matches: [...], shown: \"N of M methods\"}.")
   boolean json;
 
   @Override
@@ -88,8 +98,19 @@ final class DiscoverCommand implements Callable<Integer> {
       throw CodemodeCli.usage(
           spec, "--limit must be 1.." + ToolDiscovery.MAX_LIMIT + ", was " + limit);
     }
+    DiscoveryDetail level;
+    try {
+      level = DiscoveryDetail.of(detail);
+    } catch (IllegalArgumentException e) {
+      throw CodemodeCli.usage(spec, "--" + e.getMessage());
+    }
+    // The text form prints each match's id and native tool, which only the detailed level has.
     ObjectNode arguments =
-        JsonNodeFactory.instance.objectNode().put("query", query).put("limit", limit);
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("query", query)
+            .put("limit", limit)
+            .put("detail", json ? level.wireName() : DiscoveryDetail.DETAILED.wireName());
     if (namespace != null) {
       arguments.put("namespace", namespace);
     }
@@ -122,6 +143,7 @@ final class DiscoverCommand implements Callable<Integer> {
                   CELL));
           out.println(escape(match.get("declaration").asString(), TEXT));
         }
+        out.println(escape("// " + result.get("shown").asString(), CELL));
       }
       out.flush();
       return CodemodeCli.EXIT_OK;

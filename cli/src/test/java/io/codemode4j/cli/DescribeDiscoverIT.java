@@ -7,6 +7,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -121,11 +122,29 @@ class DescribeDiscoverIT {
     assertThat(result.out().lines().findFirst())
         .contains("// code-mode:run_javascript:billing.invoices (native tool billing_invoices)");
     assertThat(result.out()).contains("declare const billing: {\n", "  invoices(args: {");
+    assertThat(result.out().lines().reduce((first, second) -> second))
+        .get(InstanceOfAssertFactories.STRING)
+        .matches("// \\d+ of \\d+ methods.*");
   }
 
   @Test
-  void discover_json_printsTheToolResult() {
+  void discover_json_printsTheBriefToolResultByDefault() {
     Outcome result = codemode("discover", "customers", "--namespace", "billing", "--json");
+
+    assertThat(result.exitCode()).isZero();
+    JsonNode json = JsonMapper.builder().build().readTree(result.out());
+    JsonNode first = json.get("matches").get(0);
+    assertThat(first.propertyNames()).containsExactly("name", "tool", "purpose", "declaration");
+    assertThat(first.get("name").asString()).isEqualTo("billing.customers");
+    assertThat(first.get("declaration").asString()).startsWith("declare const billing: {");
+    assertThat(json.get("shown").asString()).matches("\\d+ of \\d+ methods of billing.*");
+  }
+
+  @Test
+  void discover_jsonDetailed_printsTheToolResult() {
+    Outcome result =
+        codemode(
+            "discover", "customers", "--namespace", "billing", "--json", "--detail", "detailed");
 
     assertThat(result.exitCode()).isZero();
     JsonNode json = JsonMapper.builder().build().readTree(result.out());
@@ -159,6 +178,7 @@ class DescribeDiscoverIT {
       ' '            | error: QUERY must be 1..200 characters of words to look for, e.g. orders, was blank
       x,--limit,0    | error: --limit must be 1..20, was 0
       x,--limit,21   | error: --limit must be 1..20, was 21
+      x,--detail,all | error: --detail must be one of brief, detailed, was 'all'
       """)
   void discover_invalidQueryOrLimit_exitsTwoNamingTheArgument(String args, String message) {
     List<String> all = new ArrayList<>(List.of("discover"));

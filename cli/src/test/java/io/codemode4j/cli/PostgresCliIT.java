@@ -204,7 +204,8 @@ class PostgresCliIT {
 
   @Test
   void discover_sql_findsTheQueryToolInThePostgresDialect() throws Exception {
-    Outcome result = codemode(reader(), onWarehouse("discover", "sql query", "--json"));
+    Outcome result =
+        codemode(reader(), onWarehouse("discover", "sql query", "--json", "--detail", "detailed"));
 
     assertThat(result.exitCode()).as(result.err()).isZero();
     List<JsonNode> query = new ArrayList<>();

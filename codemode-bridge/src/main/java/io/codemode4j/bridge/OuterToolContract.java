@@ -117,13 +117,14 @@ final class OuterToolContract {
                 + " tool, which returns each one's TypeScript declaration.");
   }
 
+  /**
+   * {@code {code: string}}. Decided: {@code code} has no description of its own, since the tool's
+   * description says what to send in its second sentence, and a model reads both once per question
+   * (issue 30's model bytes: 74 bytes less).
+   */
   private static ObjectNode inputSchema() {
     ObjectNode schema = JsonNodeFactory.instance.objectNode().put("type", "object");
-    schema
-        .putObject("properties")
-        .putObject("code")
-        .put("type", "string")
-        .put("description", "One async function expression, e.g. async () => { ... }");
+    schema.putObject("properties").putObject("code").put("type", "string");
     schema.putArray("required").add("code");
     schema.put("additionalProperties", false);
     return schema;

@@ -146,7 +146,7 @@ class OuterToolIT {
     assertThat(result).isInstanceOf(OuterToolResult.Success.class);
     JsonNode matches = result.json().get("matches");
     assertThat(matches).isNotEmpty();
-    assertThat(matches.get(0).get("id").asString()).isEqualTo("code-mode:run_javascript:t.echo");
+    assertThat(matches.get(0).get("name").asString()).isEqualTo("t.echo");
     assertThat(result.json())
         .isEqualTo(
             discovery.discover(

@@ -92,8 +92,8 @@ class CodeModeAutoConfigurationTest {
                   context.getBean("discoverToolsToolCallback", ToolCallback.class);
               JsonNode found =
                   MAPPER.readTree(discover.call("{\"query\":\"invoices of a customer\"}"));
-              assertThat(found.get("matches").valueStream().map(m -> m.get("id").asString()))
-                  .contains("code-mode:run_javascript:billing.invoices");
+              assertThat(found.get("matches").valueStream().map(m -> m.get("name").asString()))
+                  .contains("billing.invoices");
 
               // A failed program is a result the model reads, not an exception.
               JsonNode failed =

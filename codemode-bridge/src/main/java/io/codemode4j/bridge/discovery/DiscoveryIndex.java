@@ -59,10 +59,10 @@ final class DiscoveryIndex<T> {
   }
 
   /**
-   * The candidates that match at least one term of {@code query}, best first, ties in the
-   * candidates' order; at most {@code limit}.
+   * Every candidate that matches at least one term of {@code query}, best first, ties in the
+   * candidates' order.
    */
-  List<T> rank(String query, List<T> candidates, int limit) {
+  List<T> rank(String query, List<T> candidates) {
     Set<String> queryTerms = new LinkedHashSet<>(terms(query));
     List<Document<T>> docs = candidates.stream().map(documents::get).toList();
     if (queryTerms.isEmpty() || docs.isEmpty()) {
@@ -107,7 +107,6 @@ final class DiscoveryIndex<T> {
     }
     return scored.stream()
         .sorted(Comparator.comparing(Map.Entry<T, Double>::getValue).reversed())
-        .limit(limit)
         .map(Map.Entry::getKey)
         .toList();
   }

@@ -2,6 +2,8 @@ package io.codemode4j.bridge.discovery;
 
 import io.codemode4j.bridge.tool.ExecutionClass;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -37,6 +39,9 @@ public record DiscoveryMatch(
     String declaration,
     ExecutionClass executionClass) {
 
+  /** A full stop and a space, not the one of "e.g." or "i.e.". */
+  private static final Pattern SENTENCE_END = Pattern.compile("(?<!\\be\\.g|\\bi\\.e)\\.\\s");
+
   public DiscoveryMatch {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(tool, "tool");
@@ -71,17 +76,35 @@ public record DiscoveryMatch(
     return success.deepCopy();
   }
 
-  /** The match as the {@code discover_tools} tool returns it: one object with these fields. */
-  public ObjectNode toJson() {
-    ObjectNode json =
-        JsonNodeFactory.instance
-            .objectNode()
-            .put("id", id)
-            .put("tool", tool)
-            .put("nativeTool", nativeTool)
-            .put("namespace", namespace)
-            .put("method", method)
-            .put("description", description);
+  /**
+   * What the method is for, in one line: the description's first sentence of its first line (a full
+   * stop before a space ends it, except in e.g. and i.e.).
+   */
+  public String purpose() {
+    String line = description.strip().lines().findFirst().orElse("");
+    Matcher end = SENTENCE_END.matcher(line);
+    return end.find() ? line.substring(0, end.start() + 1) : line;
+  }
+
+  /**
+   * The match as the {@code discover_tools} tool returns it at {@code detail}: {@link
+   * DiscoveryDetail#BRIEF} is {@code {name, tool, purpose, declaration}} ({@code name} is {@code
+   * <namespace>.<method>}), {@link DiscoveryDetail#DETAILED} every field of the record.
+   */
+  public ObjectNode toJson(DiscoveryDetail detail) {
+    ObjectNode json = JsonNodeFactory.instance.objectNode();
+    if (detail == DiscoveryDetail.BRIEF) {
+      return json.put("name", namespace + "." + method)
+          .put("tool", tool)
+          .put("purpose", purpose())
+          .put("declaration", declaration);
+    }
+    json.put("id", id)
+        .put("tool", tool)
+        .put("nativeTool", nativeTool)
+        .put("namespace", namespace)
+        .put("method", method)
+        .put("description", description);
     json.set("parameters", parameters.deepCopy());
     json.set("success", success.deepCopy());
     return json.put("declaration", declaration).put("executionClass", executionClass.wireName());

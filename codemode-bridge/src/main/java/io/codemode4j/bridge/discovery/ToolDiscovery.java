@@ -9,6 +9,7 @@ import io.codemode4j.bridge.Visibility;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
 import io.codemode4j.bridge.tool.ExecutionClass;
 import io.codemode4j.bridge.tool.ToolSpec;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,8 +26,9 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@value #TOOL_NAME} tool, placed beside one or more Code Mode execution tools: it takes
- * {@code {query, namespace?, limit?}} and returns the matching methods that the run may currently
- * see, with their native schemas and TypeScript declarations, so a large allowlist needs no
+ * {@code {query, namespace?, limit?, detail?}} and returns the matching methods that the run may
+ * currently see, with their TypeScript declarations (and at {@link DiscoveryDetail#DETAILED} their
+ * native schemas), and how many of the run's methods that is, so a large allowlist needs no
  * declarations in the execution tool's description ({@link CodeMode.Builder#includeDeclarations}).
  *
  * <p>Matching ranks by name, namespace and description ({@link DiscoveryIndex}, BM25F). Visibility
@@ -44,6 +46,12 @@ public final class ToolDiscovery {
   public static final int DEFAULT_LIMIT = 5;
   public static final int MAX_LIMIT = 20;
   public static final int MAX_QUERY_CHARS = 200;
+
+  /**
+   * The most bytes of JSON an answer's matches take, beyond its first: about seven detailed or
+   * fifteen brief matches of a warehouse's query method, and far below what one model turn reads.
+   */
+  public static final int MAX_ANSWER_BYTES = 65_536;
 
   private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -139,6 +147,17 @@ public final class ToolDiscovery {
   /** {@code namespace} is null for every namespace. */
   private List<DiscoveryMatch> find(
       String query, @Nullable String namespace, int limit, RunContext run) {
+    Found found = found(query, namespace, limit, run);
+    return found.ranked().stream().limit(limit).map(id -> match(candidate(id))).toList();
+  }
+
+  /**
+   * What a search found: every method that matches, best first, and how many methods the run may
+   * see in the namespace searched ({@code namespace} null: in every namespace).
+   */
+  private record Found(List<String> ranked, int visible) {}
+
+  private Found found(String query, @Nullable String namespace, int limit, RunContext run) {
     Objects.requireNonNull(query, "query");
     Objects.requireNonNull(run, "run");
     if (query.isBlank() || query.length() > MAX_QUERY_CHARS) {
@@ -160,12 +179,13 @@ public final class ToolDiscovery {
         }
       }
     }
-    return index.rank(query, eligible, limit).stream().map(id -> match(candidate(id))).toList();
+    return new Found(index.rank(query, eligible), eligible.size());
   }
 
   /**
    * Runs the tool for the model: {@code arguments} as {@link #tool()} declares them, the result
-   * {@code {"matches": [...]}} with each match as {@link DiscoveryMatch#toJson()}.
+   * {@code {"matches": [...], "shown": "N of M methods"}} with each match as {@link
+   * DiscoveryMatch#toJson} at the {@code detail} asked for (brief unless {@code "detailed"}).
    *
    * @throws IllegalArgumentException when the arguments do not match the tool's parameters schema
    */
@@ -219,18 +239,63 @@ public final class ToolDiscovery {
             + String.join("; ", problems);
   }
 
+  /**
+   * The answer: {@code matches}, best first, each at the level asked for, while the answer stays
+   * within {@value #MAX_ANSWER_BYTES} bytes of JSON (the first match always comes: one method's
+   * size is its host's to bound), and {@code shown}, which says how many of the run's methods the
+   * model sees, how many matched, and what to do for the rest.
+   */
   private ObjectNode matches(JsonNode arguments, RunContext run) {
     JsonNode namespace = arguments.get("namespace");
-    List<DiscoveryMatch> matches =
-        find(
-            arguments.get("query").asString(),
-            namespace == null ? null : namespace.asString(),
-            arguments.path("limit").asInt(DEFAULT_LIMIT),
-            run);
+    String scope = namespace == null ? null : namespace.asString();
+    int limit = arguments.path("limit").asInt(DEFAULT_LIMIT);
+    DiscoveryDetail detail =
+        DiscoveryDetail.of(arguments.path("detail").asString(DiscoveryDetail.BRIEF.wireName()));
+    Found found = found(arguments.get("query").asString(), scope, limit, run);
     ObjectNode result = JsonNodeFactory.instance.objectNode();
     ArrayNode array = result.putArray("matches");
-    matches.forEach(match -> array.add(match.toJson()));
+    long bytes = 0;
+    boolean bounded = false;
+    for (String id : found.ranked().subList(0, Math.min(limit, found.ranked().size()))) {
+      ObjectNode match = match(candidate(id)).toJson(detail);
+      bytes += match.toString().getBytes(StandardCharsets.UTF_8).length;
+      if (!array.isEmpty() && bytes > MAX_ANSWER_BYTES) {
+        bounded = true;
+        break;
+      }
+      array.add(match);
+    }
+    result.put("shown", shown(array.size(), found, scope, detail, bounded));
     return result;
+  }
+
+  /**
+   * "N of M methods ...": {@code shown} matches of the {@code found.visible()} methods the run may
+   * see, and when more matched, why they are not here and how to see them.
+   */
+  private static String shown(
+      int shown, Found found, @Nullable String namespace, DiscoveryDetail detail, boolean bounded) {
+    String text =
+        shown
+            + " of "
+            + found.visible()
+            + " methods"
+            + (namespace == null ? "" : " of " + namespace);
+    int matched = found.ranked().size();
+    if (matched <= shown) {
+      return text;
+    }
+    return text
+        + "; "
+        + matched
+        + " match: "
+        + (bounded
+            ? "the rest would pass the answer's "
+                + MAX_ANSWER_BYTES
+                + " bytes"
+                + (detail == DiscoveryDetail.DETAILED ? ", ask with detail brief" : "")
+                + " or search narrower words"
+            : "raise limit or search narrower words");
   }
 
   /** The candidate of an id that {@link #find} took from {@link #candidates}. */
@@ -269,10 +334,11 @@ public final class ToolDiscovery {
         + String.join(", ", tools)
         + " may call, by words in their names, namespaces and descriptions"
         + (example == null ? "" : " (e.g. {\"query\": \"" + example.name() + "\"})")
-        + ", best match first. Each match has its TypeScript declaration, its JSON Schemas and"
-        + " `tool`, the tool whose program calls it"
+        + ", best match first. Each match has its TypeScript declaration and `tool`, the tool whose"
+        + " program calls it"
         + (example == null ? "" : ", e.g. `async () => await " + example.path() + "({...})`")
-        + ". Search again with other words when nothing fits.";
+        + "; `shown` says how many of the methods you see. Search again with other words when"
+        + " nothing fits.";
   }
 
   /**
@@ -300,7 +366,9 @@ public final class ToolDiscovery {
                      "description": "Words to look for in method names, namespaces and descriptions%s"},
            "namespace": {"type": "string", "description": "Only methods of this namespace%s"},
            "limit": {"type": "integer", "minimum": 1, "maximum": %d, "default": %d,
-                     "description": "The most matches to return"}
+                     "description": "The most matches to return"},
+           "detail": {"enum": ["brief", "detailed"], "default": "brief",
+                      "description": "detailed adds each method's description and JSON Schemas"}
          },
          "required": ["query"],
          "additionalProperties": false}
@@ -313,6 +381,10 @@ public final class ToolDiscovery {
                 DEFAULT_LIMIT));
   }
 
+  /**
+   * The answer's schema: a match has the fields of its level ({@link DiscoveryMatch#toJson}), so
+   * only those both levels share are required.
+   */
   private static JsonNode successSchema() {
     return MAPPER.readTree(
         """
@@ -321,8 +393,10 @@ public final class ToolDiscovery {
            "matches": {"type": "array", "items": {
              "type": "object",
              "properties": {
-               "id": {"type": "string", "description": "code-mode:<tool>:<namespace>.<method>"},
+               "name": {"type": "string", "description": "<namespace>.<method> (brief)"},
+               "id": {"type": "string", "description": "code-mode:<tool>:<namespace>.<method> (detailed)"},
                "tool": {"type": "string", "description": "The tool whose programs may call this method"},
+               "purpose": {"type": "string", "description": "The description's first sentence (brief)"},
                "nativeTool": {"type": "string", "description": "The name of the tool behind the method"},
                "namespace": {"type": "string"},
                "method": {"type": "string"},
@@ -333,11 +407,12 @@ public final class ToolDiscovery {
                "executionClass": {"enum": ["readonly", "mutation", "needsApproval"],
                                   "description": "needsApproval: each call waits for a person's approval and rejects with kind 'denied' without it"}
              },
-             "required": ["id", "tool", "nativeTool", "namespace", "method", "description", "parameters",
-                          "success", "declaration", "executionClass"],
-             "additionalProperties": false}}
+             "required": ["tool", "declaration"],
+             "additionalProperties": false}},
+           "shown": {"type": "string",
+                     "description": "N of M methods the run may see, and when more match, how to see them"}
          },
-         "required": ["matches"],
+         "required": ["matches", "shown"],
          "additionalProperties": false}
         """);
   }

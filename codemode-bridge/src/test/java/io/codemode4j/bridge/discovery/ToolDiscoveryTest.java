@@ -12,9 +12,12 @@ import io.codemode4j.bridge.Visibility;
 import io.codemode4j.bridge.internal.broker.SchemaValidator;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.tool.ExecutionClass;
+import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -207,11 +210,21 @@ class ToolDiscoveryTest {
     }
   }
 
+  /** The methods of {@code namespace} that {@link #discovery} searches, over both Code Modes. */
+  private static long methodsOf(String namespace) {
+    return Stream.of(codeMode, reports)
+        .flatMap(owner -> owner.allowlistedMethods().stream())
+        .filter(method -> method.namespace().equals(namespace))
+        .count();
+  }
+
   @Test
-  void discover_modelArguments_returnMatchesAsJson() {
+  void discover_detailed_returnsEveryFieldOfEachMatch() {
     ObjectNode result =
         discovery.discover(
-            TestTools.json("{\"query\": \"invoice\", \"namespace\": \"billing\", \"limit\": 2}"),
+            TestTools.json(
+                "{\"query\": \"invoice\", \"namespace\": \"billing\", \"limit\": 2,"
+                    + " \"detail\": \"detailed\"}"),
             RUN);
 
     assertThat(result.get("matches")).hasSize(2);
@@ -225,8 +238,126 @@ class ToolDiscoveryTest {
         .isEqualTo(SyntheticToolkit.listInvoices().spec().parameters());
     assertThat(SchemaValidator.compile("success", discovery.tool().success()).problems(result))
         .isEmpty();
+  }
+
+  @Test
+  void discover_briefByDefault_returnsNameToolPurposeAndDeclarationOnly() {
+    ObjectNode result =
+        discovery.discover(
+            TestTools.json("{\"query\": \"invoice\", \"namespace\": \"billing\", \"limit\": 2}"),
+            RUN);
+
+    JsonNode first = result.get("matches").get(0);
+    assertThat(first.propertyNames()).containsExactly("name", "tool", "purpose", "declaration");
+    assertThat(first.get("name").asString()).isEqualTo("billing.invoices");
+    assertThat(first.get("tool").asString()).isEqualTo("run_javascript");
+    assertThat(first.get("purpose").asString())
+        .isEqualTo(
+            "Lists one customer's invoices, oldest first, with amounts in cents and status.");
+    assertThat(first.get("declaration").asString())
+        .isEqualTo(codeMode.describe(List.of("billing.invoices"), DescribeOptions.defaults()));
+    assertThat(SchemaValidator.compile("success", discovery.tool().success()).problems(result))
+        .isEmpty();
     assertThat(discovery.discover(TestTools.json("{\"query\": \"invoice\"}"), RUN).get("matches"))
         .hasSize(ToolDiscovery.DEFAULT_LIMIT);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+      Lists invoices. Rejects when too many.           | Lists invoices.
+      Lists rows, e.g. orders. Sorted by id.           | Lists rows, e.g. orders.
+      Runs a query (i.e. one SELECT).\\nTables: a, b. | Runs a query (i.e. one SELECT).
+      No full stop at all                              | No full stop at all
+      """)
+  void purpose_description_isItsFirstSentence(String description, String purpose) {
+    DiscoveryMatch match =
+        new DiscoveryMatch(
+            "code-mode:t:ns.m",
+            "t",
+            "ns_m",
+            "ns",
+            "m",
+            description.replace("\\n", "\n"),
+            TestTools.json("{}"),
+            TestTools.json("{}"),
+            "declare const ns: {};",
+            ExecutionClass.READONLY);
+
+    assertThat(match.purpose()).isEqualTo(purpose);
+  }
+
+  @Test
+  void discover_limitBelowTheMatches_saysHowManyOfHowManyAndHowToSeeTheRest() {
+    JsonNode cut =
+        discovery.discover(
+            TestTools.json("{\"query\": \"invoice\", \"namespace\": \"billing\", \"limit\": 2}"),
+            RUN);
+    JsonNode all =
+        discovery.discover(
+            TestTools.json("{\"query\": \"invoice\", \"namespace\": \"billing\", \"limit\": 20}"),
+            RUN);
+    int matched = all.get("matches").size();
+
+    assertThat(matched).isGreaterThan(2);
+    assertThat(cut.get("shown").asString())
+        .isEqualTo(
+            "2 of "
+                + methodsOf("billing")
+                + " methods of billing; "
+                + matched
+                + " match: raise limit or search narrower words");
+    assertThat(all.get("shown").asString())
+        .isEqualTo(matched + " of " + methodsOf("billing") + " methods of billing");
+  }
+
+  @Test
+  void discover_detailedAnswerOverItsBound_stopsBeforeTheBoundAndSaysSo() {
+    String longDescription = "Lists invoices. " + "x".repeat(12_000);
+    CodeMode.Builder builder = CodeMode.builder().toolName("run_big").includeDeclarations(false);
+    for (int i = 0; i < 4; i++) {
+      ToolSpec spec = SyntheticToolkit.listInvoices().spec();
+      builder.method(
+          "big",
+          "invoices" + i,
+          new Tool(
+              new ToolSpec(
+                  spec.name(),
+                  longDescription,
+                  spec.parameters(),
+                  spec.success(),
+                  spec.executionClass()),
+              SyntheticToolkit.listInvoices().handler()));
+    }
+    try (CodeMode big = builder.readyContexts(0).build()) {
+      ToolDiscovery bounded = ToolDiscovery.of(List.of(big));
+
+      JsonNode detailed =
+          bounded.discover(
+              TestTools.json("{\"query\": \"invoices\", \"limit\": 4, \"detail\": \"detailed\"}"),
+              RUN);
+      JsonNode brief =
+          bounded.discover(TestTools.json("{\"query\": \"invoices\", \"limit\": 4}"), RUN);
+
+      // A detailed match carries the description twice (also in the declaration): about 24 KB.
+      assertThat(detailed.get("matches")).hasSize(2);
+      assertThat(
+              detailed
+                  .get("matches")
+                  .valueStream()
+                  .mapToInt(match -> match.toString().getBytes(StandardCharsets.UTF_8).length)
+                  .sum())
+          .isLessThanOrEqualTo(ToolDiscovery.MAX_ANSWER_BYTES);
+      assertThat(detailed.get("shown").asString())
+          .isEqualTo(
+              detailed.get("matches").size()
+                  + " of 4 methods; 4 match: the rest would pass the answer's 65536 bytes, ask"
+                  + " with detail brief or search narrower words");
+      assertThat(brief.get("matches")).hasSize(4);
+      assertThat(brief.get("shown").asString()).isEqualTo("4 of 4 methods");
+    }
   }
 
   @Test
@@ -241,7 +372,8 @@ class ToolDiscoveryTest {
       DiscoveryMatch match = ToolDiscovery.of(List.of(flags)).search("flag", 1, RUN).getFirst();
 
       assertThat(match.executionClass()).isEqualTo(ExecutionClass.NEEDS_APPROVAL);
-      assertThat(match.toJson().get("executionClass").asString()).isEqualTo("needsApproval");
+      assertThat(match.toJson(DiscoveryDetail.DETAILED).get("executionClass").asString())
+          .isEqualTo("needsApproval");
       assertThat(match.declaration()).contains("Each call waits for a person's approval");
     }
   }
@@ -258,6 +390,7 @@ class ToolDiscoveryTest {
       {"query": "x", "limit": 0}          | /limit: must have a minimum value of 1
       {"query": "x", "limit": 21}         | /limit: must have a maximum value of 20
       {"query": "x", "top": 3}            | top
+      {"query": "x", "detail": "full"}    | /detail
       """)
   void discover_invalidArguments_areRefusedSayingWhere(String arguments, String where) {
     assertThatThrownBy(() -> discovery.discover(TestTools.json(arguments), RUN))
