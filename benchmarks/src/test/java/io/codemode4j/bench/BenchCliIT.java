@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
@@ -27,6 +28,9 @@ import tools.jackson.databind.json.JsonMapper;
  * query_ratio_config} runs on a warehouse a description configures, a DuckDB file here and the real
  * PostgreSQL of the tests ({@link TestPostgres}) for its errors.
  */
+// Alone (no other class of this module beside it, issue 32): it runs the bench, whose numbers
+// another class running beside it would skew.
+@Isolated
 class BenchCliIT {
 
   /** What a quick run does not measure: the 10M set, which it does not generate. */

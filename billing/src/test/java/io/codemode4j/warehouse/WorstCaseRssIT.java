@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -30,6 +31,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * runs the handlers and DuckDB) and its worker processes stays under a bound that follows from the
  * limits, on both executors.
  */
+// Alone (no other class of this module beside it, issue 32): it measures the RSS of the whole JVM
+// and reads every query thread of it.
+@Isolated
 class WorstCaseRssIT {
 
   private static final long MIB = 1024 * 1024;

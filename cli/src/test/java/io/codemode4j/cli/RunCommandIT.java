@@ -14,12 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** {@code codemode run}: outputs, exit codes and options, with real GraalJS and DuckDB. */
+// Alone (no other class of this module beside it, issue 32): it replaces System.in and reads the
+// threads of the whole JVM.
+@Isolated
 class RunCommandIT {
 
   private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -7,7 +7,11 @@ import io.codemode4j.bridge.CodeExecutionLimits;
 import java.time.Duration;
 import org.graalvm.polyglot.PolyglotException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
+// Alone (no other class of this module beside it, issue 32): it counts the refill threads of the
+// whole JVM.
+@Isolated
 class ContextPoolIT {
 
   private static final CodeExecutionLimits LIMITS = CodeExecutionLimits.defaults();
