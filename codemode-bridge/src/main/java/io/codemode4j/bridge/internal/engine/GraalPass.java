@@ -215,7 +215,6 @@ public final class GraalPass {
       Value settle = prepared.settle();
       // The CPU budget is the program's: language initialisation and the prelude do not count
       // against it.
-      ctx.resetLimits();
       meter.startCpu();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
       prepared.start().execute(program);

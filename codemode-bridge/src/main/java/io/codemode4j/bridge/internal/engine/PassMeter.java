@@ -10,10 +10,10 @@ import java.lang.management.ManagementFactory;
  * <p>Decided: GraalJS has no heap limit here, and a memory bomb fills a 512 MB heap in seconds, so
  * the pass's watchdog polls the thread's allocation counter every millisecond ({@link
  * #allocationSpent}) and closes the context long before the heap is at risk. The CPU budget is
- * polled the same way ({@link #cpuSpent}): GraalJS's own limit ({@code sandbox.MaxCPUTime}) read
- * the thread's CPU clock at every entry into and exit from the context and woke a checker thread
- * for every context, about 30% of the process CPU of preparing one (BENCHMARKS.md, issue 28), and
- * it checked every 10 ms where this checks every millisecond.
+ * polled the same way ({@link #cpuSpent}): GraalJS's own limit ({@code sandbox.MaxCPUTime}) keeps
+ * CPU-time accounting for every context and a checker thread that visits each, about a third of the
+ * process CPU of preparing one (BENCHMARKS.md, issue 28), and it checked every 10 ms where this
+ * checks every millisecond.
  *
  * <p>What a handler run on the pass thread allocates and computes (see {@link GraalPass}) is not
  * the program's: {@link #handlerStarting} and {@link #handlerEnded} around it leave it out of both

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import org.graalvm.polyglot.Context;
@@ -35,6 +37,15 @@ public final class Sandbox implements AutoCloseable {
   private final Source prelude;
 
   public Sandbox() {
+    // The CPU budget is read from the pass thread's CPU clock (PassMeter): without one it would not
+    // be enforced at all, so a JVM that cannot measure it gets no sandbox.
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) {
+      throw new IllegalStateException(
+          "Code Mode cannot enforce maxCpuTime: this JVM does not measure thread CPU time"
+              + " (ThreadMXBean.isThreadCpuTimeSupported/isThreadCpuTimeEnabled are false); run"
+              + " on a HotSpot JDK with thread CPU time enabled");
+    }
     this.engine =
         Engine.newBuilder("js")
             .sandbox(SandboxPolicy.CONSTRAINED)
@@ -65,10 +76,10 @@ public final class Sandbox implements AutoCloseable {
    * cost, which {@link ContextPool} pays ahead of the passes.
    *
    * <p>Decided: the CPU budget is not GraalJS's {@code sandbox.MaxCPUTime} but the pass's watchdog
-   * ({@link PassMeter}), which closes the context just as uncatchably. GraalJS's limit read the
-   * thread's CPU clock on every entry into the context and woke its checker thread for every
-   * context: about 30% of the process CPU of preparing a context and a fifth of a trivial pass's
-   * (BENCHMARKS.md, issue 28).
+   * ({@link PassMeter}), which closes the context just as uncatchably. GraalJS's limit keeps
+   * CPU-time accounting for every context and a checker thread that visits each: about a third of
+   * the process CPU of preparing a context and a fifth of a trivial pass's (BENCHMARKS.md, issue
+   * 28).
    */
   PreparedContext prepare(int maxStackFrames, String namespacesJson, int maxResultBytes) {
     Context context =
