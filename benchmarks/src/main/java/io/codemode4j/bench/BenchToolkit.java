@@ -67,6 +67,19 @@ public final class BenchToolkit implements AutoCloseable {
    * passes where {@code isolation} says.
    */
   public BenchToolkit(int concurrency, Isolation isolation) {
+    this(concurrency, isolation, true);
+  }
+
+  /**
+   * In process, with no context prepared ahead: each pass builds its context on its own thread
+   * ({@code CodeMode.Builder.readyContexts(0)}), so that thread's time holds the whole per-pass
+   * cost.
+   */
+  public static BenchToolkit unpooled(int concurrency) {
+    return new BenchToolkit(concurrency, Isolation.inProcess(), false);
+  }
+
+  private BenchToolkit(int concurrency, Isolation isolation, boolean pooled) {
     ToolSpec instant =
         spec(
             "instant",
@@ -84,7 +97,7 @@ public final class BenchToolkit implements AutoCloseable {
             "hold",
             "Returns 1 when the bench releases it.",
             "{\"type\": \"object\", \"additionalProperties\": false}");
-    this.codeMode =
+    CodeMode.Builder builder =
         CodeMode.builder()
             .method("bench", "instant", new Tool(instant, (arguments, context) -> ONE))
             .method(
@@ -98,8 +111,11 @@ public final class BenchToolkit implements AutoCloseable {
                     }))
             .method("bench", "hold", new Tool(held, (arguments, context) -> hold.await()))
             .limits(CodeExecutionLimits.defaults().withMaxHostCallConcurrency(concurrency))
-            .isolation(isolation)
-            .build();
+            .isolation(isolation);
+    if (!pooled) {
+      builder.readyContexts(0);
+    }
+    this.codeMode = builder.build();
   }
 
   /**

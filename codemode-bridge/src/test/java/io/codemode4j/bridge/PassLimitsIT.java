@@ -119,8 +119,18 @@ class PassLimitsIT {
     assertThat(failure.limit()).isEqualTo(Limit.STACK);
   }
 
-  @Test
-  void run_cpuBoundLoop_failsLimitCpuWhenCpuRunsOutBeforeWallTime() {
+  /**
+   * The pass's watchdog enforces the CPU budget by cancelling the context: a loop the program wraps
+   * in try/catch, or runs after an await (in a promise job), cannot catch or outlast it.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "async () => { let n = 0; while (true) { n++; } }",
+        "async () => { try { let n = 0; while (true) { n++; } } catch (e) { return 'caught ' + e; } }",
+        "async () => { await null; let n = 0; while (true) { n++; } }"
+      })
+  void run_cpuBoundLoop_failsLimitCpuWhenCpuRunsOutBeforeWallTime(String program) {
     try (CodeMode tight =
         new TestTools()
             .codeMode()
@@ -130,8 +140,7 @@ class PassLimitsIT {
                     .withMaxCpuTime(Duration.ofMillis(300)))
             .build()) {
       tight.warmUp(1);
-      PassOutcome outcome =
-          tight.run("async () => { let n = 0; while (true) { n++; } }", TestTools.run());
+      PassOutcome outcome = tight.run(program, TestTools.run());
       assertThat(outcome)
           .isInstanceOfSatisfying(
               PassFailure.class,

@@ -19,10 +19,10 @@ import org.slf4j.LoggerFactory;
  * from one pass to another. When none is ready (a burst of passes), the pass prepares its own on
  * its thread, as it would without the pool.
  *
- * <p>A context is prepared for one shape of pass: the CPU-time and stack-depth limits GraalJS
- * enforces for it, the namespaces the program sees and the result limit the prelude checks. Ready
- * contexts are kept for the shape of the latest pass; a pass of another shape (another run's
- * visibility) prepares its own and makes its shape the one to keep ready.
+ * <p>A context is prepared for one shape of pass: the stack-depth limit GraalJS enforces for it,
+ * the namespaces the program sees and the result limit the prelude checks. Ready contexts are kept
+ * for the shape of the latest pass; a pass of another shape (another run's visibility) prepares its
+ * own and makes its shape the one to keep ready.
  */
 public final class ContextPool implements AutoCloseable {
 
@@ -30,11 +30,9 @@ public final class ContextPool implements AutoCloseable {
   private static final Duration CLOSE_WAIT = Duration.ofSeconds(10);
 
   /** What a context is prepared for. */
-  private record Key(
-      Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
+  private record Key(int maxStackFrames, String namespacesJson, int maxResultBytes) {
     static Key of(CodeExecutionLimits limits, String namespacesJson) {
-      return new Key(
-          limits.maxCpuTime(), limits.maxStackFrames(), namespacesJson, limits.maxResultBytes());
+      return new Key(limits.maxStackFrames(), namespacesJson, limits.maxResultBytes());
     }
   }
 
@@ -140,8 +138,7 @@ public final class ContextPool implements AutoCloseable {
   }
 
   private PreparedContext prepare(Key key) {
-    return sandbox.prepare(
-        key.maxCpuTime(), key.maxStackFrames(), key.namespacesJson(), key.maxResultBytes());
+    return sandbox.prepare(key.maxStackFrames(), key.namespacesJson(), key.maxResultBytes());
   }
 
   /**

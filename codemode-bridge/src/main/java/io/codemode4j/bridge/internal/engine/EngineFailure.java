@@ -12,10 +12,10 @@ import org.jspecify.annotations.Nullable;
  * PolyglotException#isCancelled()}, {@link PolyglotException#isInterrupted()}, {@link
  * PolyglotException#isHostException()}, {@link PolyglotException#isInternalError()}), never from
  * its message. GraalJS has no property that says which sandbox limit a resource-exhausted error
- * hit, so {@link #ofResourceExhaustion} alone reads the message, for the two limits GraalJS
- * enforces itself ({@code sandbox.MaxStackFrames}, {@code sandbox.MaxCPUTime}); the counters the
- * pass keeps ({@code allocationSpent}, {@code cpuSpent}) are asked first and second, as they were
- * before this type.
+ * hit, so {@link #ofResourceExhaustion} alone reads the message, for the one limit GraalJS enforces
+ * itself ({@code sandbox.MaxStackFrames}); the counters the pass keeps ({@code allocationSpent},
+ * {@code cpuSpent}), whose budgets the pass's watchdog enforces by cancelling the context, are
+ * asked first and second.
  */
 enum EngineFailure {
   /** The program does not parse. */
@@ -24,7 +24,7 @@ enum EngineFailure {
   MEMORY,
   /** {@code sandbox.MaxStackFrames} was hit. */
   STACK,
-  /** {@code sandbox.MaxCPUTime} was hit, or the thread has spent its CPU budget. */
+  /** The thread has spent its CPU budget (read from the thread's CPU clock). */
   CPU,
   /** A resource GraalJS does not name was exhausted. */
   OTHER_RESOURCE,
@@ -77,14 +77,14 @@ enum EngineFailure {
     return classify(
         signals,
         stoppedByEngine && meter.allocationSpentHere(),
-        stoppedByEngine && meter.cpuSpent());
+        stoppedByEngine && meter.cpuSpentHere());
   }
 
   /**
    * @param allocationSpent whether the pass has allocated past its budget; a busy watchdog may see
    *     that after GraalJS saw the CPU time, and the budget spent first is the one to report
-   * @param cpuSpent whether the pass thread has used its CPU budget: GraalJS sometimes reports that
-   *     limit as a bare cancellation
+   * @param cpuSpent whether the pass thread has used its CPU budget: the watchdog's cancellation
+   *     reaches the program as a bare one
    */
   static EngineFailure classify(Signals e, boolean allocationSpent, boolean cpuSpent) {
     if (e.syntaxError()) {
@@ -94,11 +94,10 @@ enum EngineFailure {
       if (allocationSpent) {
         return MEMORY;
       }
-      EngineFailure named = ofResourceExhaustion(e.message());
-      if (named == STACK) {
+      if (ofResourceExhaustion(e.message()) == STACK) {
         return STACK;
       }
-      if (named == CPU || cpuSpent) {
+      if (cpuSpent) {
         return CPU;
       }
       return e.resourceExhausted() ? OTHER_RESOURCE : STOPPED;
@@ -117,16 +116,10 @@ enum EngineFailure {
 
   /**
    * The sandbox limit a resource-exhausted message names: {@link #STACK} for GraalJS's "Maximum
-   * frame limit of N exceeded", {@link #CPU} for its "Maximum CPU time limit of N exceeded"; null
-   * for any other. The one place a message is read, because GraalJS gives no other signal.
+   * frame limit of N exceeded"; null for any other. The one place a message is read, because
+   * GraalJS gives no other signal.
    */
   static @Nullable EngineFailure ofResourceExhaustion(String message) {
-    if (message.contains("frame limit")) {
-      return STACK;
-    }
-    if (message.contains("CPU time")) {
-      return CPU;
-    }
-    return null;
+    return message.contains("frame limit") ? STACK : null;
   }
 }

@@ -215,7 +215,6 @@ public final class GraalPass {
       Value settle = prepared.settle();
       // The CPU budget is the program's: language initialisation and the prelude do not count
       // against it.
-      ctx.resetLimits();
       meter.startCpu();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
       prepared.start().execute(program);
@@ -230,11 +229,15 @@ public final class GraalPass {
         }
         settleArrived(settle, next);
       }
-      // The watchdog reads the counter every millisecond; one large allocation just before the
-      // program ends can fall between two reads, so the pass thread reads it once more before the
-      // pass may end ok.
-      if (done != null && stop.get() == null && meter.allocationSpentHere()) {
-        stop(PassMessages.memory(limits));
+      // The watchdog reads the counters every millisecond; one large allocation, or the last of
+      // the CPU budget, just before the program ends can fall between two reads, so the pass
+      // thread reads them once more before the pass may end ok.
+      if (done != null && stop.get() == null) {
+        if (meter.allocationSpentHere()) {
+          stop(PassMessages.memory(limits));
+        } else if (meter.cpuSpentHere()) {
+          stop(PassMessages.cpu(limits));
+        }
       }
     } catch (PolyglotException e) {
       failure = PassMessages.engineFailure(EngineFailure.of(e, meter), e, limits);
@@ -268,15 +271,20 @@ public final class GraalPass {
   /**
    * Every millisecond while the pass runs: starts a call the dispatcher still holds back (the
    * program made it and kept computing), and stops the pass once the program has allocated more
-   * than {@code maxAllocatedBytes} (see {@link PassMeter}). While a handler runs on the pass thread
-   * the counter is the handler's, and is not checked.
+   * than {@code maxAllocatedBytes} or spent more than {@code maxCpuTime} (see {@link PassMeter}).
+   * While a handler runs on the pass thread the counters are the handler's, and are not checked.
    */
   private ScheduledFuture<?> tick(PassMeter meter) {
     return watchdog.scheduleAtFixedRate(
         () -> {
           dispatcher.releaseHeldCall();
-          if (!inHandler && meter.allocationSpent()) {
+          if (inHandler) {
+            return;
+          }
+          if (meter.allocationSpent()) {
             stop(PassMessages.memory(limits));
+          } else if (meter.cpuSpent()) {
+            stop(PassMessages.cpu(limits));
           }
         },
         1,

@@ -82,6 +82,15 @@ final class PassMessages {
             + " MiB (maxAllocatedBytes): work on less data at once");
   }
 
+  static PassStop cpu(CodeExecutionLimits limits) {
+    return new PassStop(
+        FailureKind.LIMIT,
+        Limit.CPU,
+        "the program used more than "
+            + Durations.format(limits.maxCpuTime())
+            + " of CPU time (maxCpuTime): do less work in JavaScript, e.g. aggregate in SQL");
+  }
+
   static PassStop logBytes(CodeExecutionLimits limits) {
     return new PassStop(
         FailureKind.LIMIT,
@@ -310,14 +319,7 @@ final class PassMessages {
               "the program called deeper than "
                   + limits.maxStackFrames()
                   + " frames (maxStackFrames): use a loop instead of deep recursion");
-      case CPU ->
-          new PassStop(
-              FailureKind.LIMIT,
-              Limit.CPU,
-              "the program used more than "
-                  + Durations.format(limits.maxCpuTime())
-                  + " of CPU time (maxCpuTime): do less work in JavaScript, "
-                  + "e.g. aggregate in SQL");
+      case CPU -> cpu(limits);
       // GraalJS's message for a resource it does not name describes the host (the JVM's heap or
       // direct-memory limit and how much is allocated), which is none of the program's business.
       case OTHER_RESOURCE ->

@@ -9,9 +9,11 @@ import java.lang.management.ManagementFactory;
  *
  * <p>Decided: GraalJS has no heap limit here, and a memory bomb fills a 512 MB heap in seconds, so
  * the pass's watchdog polls the thread's allocation counter every millisecond ({@link
- * #allocationSpent}) and closes the context long before the heap is at risk. CPU time is GraalJS's
- * own limit ({@code sandbox.MaxCPUTime}), but GraalJS sometimes reports it as a bare cancellation,
- * so the counter tells {@link EngineFailure} which it was ({@link #cpuSpent}).
+ * #allocationSpent}) and closes the context long before the heap is at risk. The CPU budget is
+ * polled the same way ({@link #cpuSpent}): GraalJS's own limit ({@code sandbox.MaxCPUTime}) keeps
+ * CPU-time accounting for every context and a checker thread that visits each, about a third of the
+ * process CPU of preparing one (BENCHMARKS.md, issue 28), and it checked every 10 ms where this
+ * checks every millisecond.
  *
  * <p>What a handler run on the pass thread allocates and computes (see {@link GraalPass}) is not
  * the program's: {@link #handlerStarting} and {@link #handlerEnded} around it leave it out of both
@@ -28,12 +30,18 @@ final class PassMeter {
   private final long maxAllocatedBytes;
   private final long maxCpuNanos;
   private final long allocatedAtStart;
-  private long cpuAtStart;
+
+  /** Read by the watchdog's ticks once {@link #cpuStarted}, written on the pass thread. */
+  private volatile long cpuAtStart;
+
+  private volatile boolean cpuStarted;
 
   /** Read by the watchdog's ticks, written on the pass thread. */
   private volatile long handlerAllocated;
 
-  private long handlerCpu;
+  /** Read by the watchdog's ticks, written on the pass thread. */
+  private volatile long handlerCpu;
+
   private long allocatedAtHandlerStart;
   private long cpuAtHandlerStart;
 
@@ -51,6 +59,7 @@ final class PassMeter {
    */
   void startCpu() {
     cpuAtStart = THREADS.getCurrentThreadCpuTime();
+    cpuStarted = true;
   }
 
   /**
@@ -68,9 +77,17 @@ final class PassMeter {
   }
 
   /** Whether the program has used its CPU budget; called on the pass thread. */
+  boolean cpuSpentHere() {
+    return cpuStarted && programCpu(THREADS.getCurrentThreadCpuTime()) >= maxCpuNanos;
+  }
+
+  /**
+   * Whether the program has used its CPU budget, read from any thread (the watchdog's); false
+   * before the program starts. Meaningless while a handler runs on the pass thread, whose CPU time
+   * it would count: the caller checks that none does.
+   */
   boolean cpuSpent() {
-    long used = THREADS.getCurrentThreadCpuTime() - cpuAtStart - handlerCpu;
-    return used >= maxCpuNanos;
+    return cpuStarted && programCpu(THREADS.getThreadCpuTime(threadId)) >= maxCpuNanos;
   }
 
   /** A handler starts on the pass thread: what follows, until {@link #handlerEnded}, is its. */
@@ -83,6 +100,11 @@ final class PassMeter {
   void handlerEnded() {
     handlerAllocated += ALLOCATION.getCurrentThreadAllocatedBytes() - allocatedAtHandlerStart;
     handlerCpu += THREADS.getCurrentThreadCpuTime() - cpuAtHandlerStart;
+  }
+
+  /** The program's CPU time, of {@code threadCpu} nanoseconds the pass thread has spent in all. */
+  private long programCpu(long threadCpu) {
+    return threadCpu - cpuAtStart - handlerCpu;
   }
 
   /**

@@ -5,8 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Objects;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Engine;
@@ -36,6 +37,15 @@ public final class Sandbox implements AutoCloseable {
   private final Source prelude;
 
   public Sandbox() {
+    // The CPU budget is read from the pass thread's CPU clock (PassMeter): without one it would not
+    // be enforced at all, so a JVM that cannot measure it gets no sandbox.
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    if (!threads.isThreadCpuTimeSupported() || !threads.isThreadCpuTimeEnabled()) {
+      throw new IllegalStateException(
+          "Code Mode cannot enforce maxCpuTime: this JVM does not measure thread CPU time"
+              + " (ThreadMXBean.isThreadCpuTimeSupported/isThreadCpuTimeEnabled are false); run"
+              + " on a HotSpot JDK with thread CPU time enabled");
+    }
     this.engine =
         Engine.newBuilder("js")
             .sandbox(SandboxPolicy.CONSTRAINED)
@@ -59,15 +69,19 @@ public final class Sandbox implements AutoCloseable {
   }
 
   /**
-   * A fresh context whose CPU time and stack depth GraalJS itself bounds ({@code
-   * sandbox.MaxCPUTime}, {@code sandbox.MaxStackFrames}: enforced in the community edition from
-   * 25.1.3 on); hitting either cancels the context with a resource-exhausted error the program
-   * cannot catch. Its realm is built and the prelude has run, with the namespaces of {@code
-   * namespacesJson} and the result limit: most of a pass's fixed cost, which {@link ContextPool}
-   * pays ahead of the passes.
+   * A fresh context whose stack depth GraalJS itself bounds ({@code sandbox.MaxStackFrames}:
+   * enforced in the community edition from 25.1.3 on); hitting it cancels the context with a
+   * resource-exhausted error the program cannot catch. Its realm is built and the prelude has run,
+   * with the namespaces of {@code namespacesJson} and the result limit: most of a pass's fixed
+   * cost, which {@link ContextPool} pays ahead of the passes.
+   *
+   * <p>Decided: the CPU budget is not GraalJS's {@code sandbox.MaxCPUTime} but the pass's watchdog
+   * ({@link PassMeter}), which closes the context just as uncatchably. GraalJS's limit keeps
+   * CPU-time accounting for every context and a checker thread that visits each: about a third of
+   * the process CPU of preparing a context and a fifth of a trivial pass's (BENCHMARKS.md, issue
+   * 28).
    */
-  PreparedContext prepare(
-      Duration maxCpuTime, int maxStackFrames, String namespacesJson, int maxResultBytes) {
+  PreparedContext prepare(int maxStackFrames, String namespacesJson, int maxResultBytes) {
     Context context =
         Context.newBuilder("js")
             .engine(engine)
@@ -80,8 +94,6 @@ public final class Sandbox implements AutoCloseable {
             .option("js.print", "false")
             .option("js.graal-builtin", "false")
             .option("js.console", "false")
-            .option("sandbox.MaxCPUTime", maxCpuTime.toMillis() + "ms")
-            .option("sandbox.MaxCPUTimeCheckInterval", "10ms")
             .option("sandbox.MaxStackFrames", Integer.toString(maxStackFrames))
             .build();
     try {

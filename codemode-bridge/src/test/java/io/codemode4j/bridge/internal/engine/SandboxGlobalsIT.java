@@ -20,8 +20,7 @@ class SandboxGlobalsIT {
     try (Sandbox sandbox = new Sandbox()) {
       CodeExecutionLimits limits = CodeExecutionLimits.defaults();
       PreparedContext prepared =
-          sandbox.prepare(
-              limits.maxCpuTime(), limits.maxStackFrames(), "{}", limits.maxResultBytes());
+          sandbox.prepare(limits.maxStackFrames(), "{}", limits.maxResultBytes());
       Value names = prepared.context().eval("js", "Object.getOwnPropertyNames(globalThis)");
       for (long i = 0; i < names.getArraySize(); i++) {
         actual.add(names.getArrayElement(i).asString());
