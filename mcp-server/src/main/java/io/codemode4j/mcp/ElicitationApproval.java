@@ -41,43 +41,28 @@ final class ElicitationApproval implements ApprovalChannel, PlanApproval {
 
   /** The form the client shows: one boolean, which must be {@code true} to approve. */
   static final Map<String, Object> CONFIRM_SCHEMA =
-      Map.of(
-          "type",
-          "object",
-          "properties",
-          Map.of(
-              "approve",
-              Map.of(
-                  "type",
-                  "boolean",
-                  "title",
-                  "Approve this call",
-                  "description",
-                  "true lets the call run once; false or no answer refuses it",
-                  "default",
-                  false)),
-          "required",
-          List.of("approve"));
+      confirmSchema(
+          "Approve this call", "true lets the call run once; false or no answer refuses it");
 
   /** The form of a whole plan: one boolean, which must be {@code true} to apply every write. */
   static final Map<String, Object> CONFIRM_PLAN_SCHEMA =
-      Map.of(
-          "type",
-          "object",
-          "properties",
-          Map.of(
-              "approve",
-              Map.of(
-                  "type",
-                  "boolean",
-                  "title",
-                  "Approve every write of this plan",
-                  "description",
-                  "true runs each write once, in order; false or no answer writes nothing",
-                  "default",
-                  false)),
-          "required",
-          List.of("approve"));
+      confirmSchema(
+          "Approve every write of this plan",
+          "true runs each write once, in order; false or no answer writes nothing");
+
+  /** A form of one required boolean {@code approve}, false unless the person sets it. */
+  private static Map<String, Object> confirmSchema(String title, String description) {
+    return Map.of(
+        "type",
+        "object",
+        "properties",
+        Map.of(
+            "approve",
+            Map.of(
+                "type", "boolean", "title", title, "description", description, "default", false)),
+        "required",
+        List.of("approve"));
+  }
 
   /**
    * {@code mapper} able to write an {@code elicitation/create} request. The SDK's {@code
