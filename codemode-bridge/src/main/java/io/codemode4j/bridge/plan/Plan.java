@@ -74,19 +74,7 @@ public record Plan(
       r.set("result", read.result());
     }
     ArrayNode writeList = json.putArray("writes");
-    for (PlannedWrite write : writes) {
-      ObjectNode w =
-          writeList
-              .addObject()
-              .put("step", write.step())
-              .put("callId", write.callId())
-              .put("method", write.method())
-              .put("tool", write.tool());
-      w.set("arguments", write.arguments());
-      w.put("idempotencyKey", write.idempotencyKey());
-      ArrayNode depends = w.putArray("dependsOn");
-      write.dependsOn().forEach(depends::add);
-    }
+    writes.forEach(write -> writeList.add(write.toJson()));
     return json;
   }
 

@@ -3,6 +3,9 @@ package io.codemode4j.bridge.plan;
 import java.util.List;
 import java.util.Objects;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * A write the planning pass recorded instead of running: validated against the tool's parameters
@@ -41,5 +44,24 @@ public record PlannedWrite(
   @Override
   public JsonNode arguments() {
     return arguments.deepCopy();
+  }
+
+  /**
+   * The write as JSON, fields in a fixed order (the plan's MAC is computed over it): step, callId,
+   * method, tool, arguments, idempotencyKey, dependsOn.
+   */
+  public ObjectNode toJson() {
+    ObjectNode json =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("step", step)
+            .put("callId", callId)
+            .put("method", method)
+            .put("tool", tool);
+    json.set("arguments", arguments.deepCopy());
+    json.put("idempotencyKey", idempotencyKey);
+    ArrayNode depends = json.putArray("dependsOn");
+    dependsOn.forEach(depends::add);
+    return json;
   }
 }

@@ -9,7 +9,6 @@ import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.plan.Plan;
 import io.codemode4j.bridge.plan.PlanApplication;
 import io.codemode4j.bridge.plan.PlannedRead;
-import io.codemode4j.bridge.plan.PlannedWrite;
 import io.codemode4j.bridge.plan.Planning;
 import java.util.List;
 import java.util.Locale;
@@ -272,18 +271,7 @@ final class PlanTools {
       reads.addObject().put("callId", read.callId()).put("method", read.method());
     }
     ArrayNode writes = json.putArray("writes");
-    for (PlannedWrite write : plan.writes()) {
-      ObjectNode w =
-          writes
-              .addObject()
-              .put("step", write.step())
-              .put("method", write.method())
-              .put("tool", write.tool());
-      w.set("arguments", write.arguments());
-      w.put("idempotencyKey", write.idempotencyKey());
-      ArrayNode depends = w.putArray("dependsOn");
-      write.dependsOn().forEach(depends::add);
-    }
+    plan.writes().forEach(write -> writes.add(write.toJson()));
     return json;
   }
 
