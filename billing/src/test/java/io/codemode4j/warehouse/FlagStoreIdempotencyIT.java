@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -93,6 +94,51 @@ class FlagStoreIdempotencyIT {
     assertThat(FlagStore.of(database).list(null, null))
         .extracting(FlagStore.Flag::flagId)
         .containsOnlyOnce(ids.get(0));
+  }
+
+  /**
+   * Hosts that start together on a new shared database each create the table, the key column and
+   * the index (PostgreSQL's {@code IF NOT EXISTS} is not atomic): a host can lose the race for the
+   * table and then for the index. Sixteen at once, on a fresh database each of 20 rounds, all write
+   * (with one retry, the first of them failed within 20 rounds).
+   */
+  @Test
+  void add_sixteenSharedStoresOnAFreshDatabaseAtOnce_allPrepareItAndWrite() throws Exception {
+    var server = PostgresTestServer.server();
+    for (int round = 0; round < 20; round++) {
+      String name = "flags_race_" + round + "_" + UUID.randomUUID().toString().substring(0, 8);
+      try (Connection admin = server.getPostgresDatabase().getConnection();
+          Statement sql = admin.createStatement()) {
+        sql.execute("CREATE DATABASE " + name);
+      }
+      var database = server.getDatabase("postgres", name);
+      List<FlagStore> stores = new ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        stores.add(FlagStore.of(database));
+      }
+      CountDownLatch go = new CountDownLatch(1);
+      ExecutorService all = Executors.newFixedThreadPool(stores.size());
+      try {
+        List<Future<String>> adds = new ArrayList<>();
+        for (int i = 0; i < stores.size(); i++) {
+          FlagStore store = stores.get(i);
+          String key = "plan-" + name + ":" + i;
+          adds.add(
+              all.submit(
+                  () -> {
+                    go.await();
+                    return store.add("INV-0000001", "emea", "race", call(key)).flagId();
+                  }));
+        }
+        go.countDown();
+        for (Future<String> add : adds) {
+          assertThat(add.get()).isNotBlank();
+        }
+      } finally {
+        all.shutdownNow();
+      }
+      assertThat(FlagStore.of(database).list(null, null)).as(name).hasSize(stores.size());
+    }
   }
 
   @Test

@@ -68,6 +68,9 @@ public final class FlagStore {
   private static final String KEY_COLUMN =
       "ALTER TABLE invoice_flags ADD COLUMN idempotency_key VARCHAR";
 
+  /** What {@link #prepare} creates: the table, the key column, the key's index. */
+  private static final int PREPARED_OBJECTS = 3;
+
   /** One flag per key, whichever process or host writes it: the database decides a race. */
   private static final String KEY_INDEX =
       "CREATE UNIQUE INDEX IF NOT EXISTS invoice_flags_idempotency_key"
@@ -202,19 +205,25 @@ public final class FlagStore {
   }
 
   /**
-   * Creates the table, its key column and index where missing. Decided: tried again once when it
-   * fails, since two hosts creating them at once make one fail (PostgreSQL's {@code IF NOT EXISTS}
-   * is not atomic) only after the other's are committed, so the second try finds them.
+   * Creates the table, its key column and index where missing. Decided: tried again when it fails,
+   * once per object it creates, since two hosts creating one at once make one fail (PostgreSQL's
+   * {@code IF NOT EXISTS} is not atomic) only after the other's is committed, so the next try finds
+   * it; a host that loses the race for the table can lose it again for the index (seen in CI:
+   * {@code pg_type} on the table, then {@code pg_class} on the index), which a single retry did not
+   * allow. A failure on every try is not a race, and throws with the earlier ones suppressed.
    */
   private static void prepare(Connection connection) throws SQLException {
-    try {
-      prepareOnce(connection);
-    } catch (SQLException raced) {
+    List<SQLException> raced = new ArrayList<>();
+    while (true) {
       try {
         prepareOnce(connection);
+        return;
       } catch (SQLException e) {
-        e.addSuppressed(raced);
-        throw e;
+        if (raced.size() == PREPARED_OBJECTS) {
+          raced.forEach(e::addSuppressed);
+          throw e;
+        }
+        raced.add(e);
       }
     }
   }
