@@ -2,6 +2,7 @@ package io.codemode4j.mcp;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.codemode4j.bridge.Durations;
+import io.codemode4j.bridge.Principal;
 import io.codemode4j.bridge.approval.Approval;
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.approval.ApprovalDecision;
@@ -15,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -125,23 +127,8 @@ final class ElicitationApproval implements ApprovalChannel, PlanApproval {
 
   @Override
   public ApprovalDecision decide(ApprovalRequest request) throws Exception {
-    McpSchema.ElicitRequest question =
-        McpSchema.ElicitRequest.builder()
-            .message(message(request))
-            .requestedSchema(CONFIRM_SCHEMA)
-            .build();
-    CompletableFuture<McpSchema.@Nullable ElicitResult> answer =
-        exchange.createElicitation(question).subscribeOn(sends).toFuture();
-    McpSchema.@Nullable ElicitResult result;
-    try {
-      result = answer.get();
-    } catch (InterruptedException e) {
-      answer.cancel(true);
-      throw e;
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof Exception cause ? cause : e;
-    }
-    return decision(result);
+    // The broker bounds this wait (maxApprovalWait) and interrupts it when it ends.
+    return ask(message(request), CONFIRM_SCHEMA, null);
   }
 
   /**
@@ -150,16 +137,22 @@ final class ElicitationApproval implements ApprovalChannel, PlanApproval {
    */
   @Override
   public ApprovalDecision decide(Plan plan, Duration maxWait) throws Exception {
+    return ask(message(plan, maxWait), CONFIRM_PLAN_SCHEMA, maxWait);
+  }
+
+  /**
+   * Sends one elicitation and waits for its answer, at most {@code maxWait} when given (no answer
+   * by then denies); an interrupted wait cancels the request.
+   */
+  private ApprovalDecision ask(
+      String message, Map<String, Object> schema, @Nullable Duration maxWait) throws Exception {
     McpSchema.ElicitRequest question =
-        McpSchema.ElicitRequest.builder()
-            .message(message(plan, maxWait))
-            .requestedSchema(CONFIRM_PLAN_SCHEMA)
-            .build();
+        McpSchema.ElicitRequest.builder().message(message).requestedSchema(schema).build();
     CompletableFuture<McpSchema.@Nullable ElicitResult> answer =
         exchange.createElicitation(question).subscribeOn(sends).toFuture();
     McpSchema.@Nullable ElicitResult result;
     try {
-      result = answer.get(maxWait.toNanos(), TimeUnit.NANOSECONDS);
+      result = maxWait == null ? answer.get() : answer.get(maxWait.toNanos(), TimeUnit.NANOSECONDS);
     } catch (TimeoutException e) {
       answer.cancel(true);
       return ApprovalDecision.deny(
@@ -192,10 +185,7 @@ final class ElicitationApproval implements ApprovalChannel, PlanApproval {
    * the reads it depends on, and when the plan expires.
    */
   static String message(Plan plan, Duration maxWait) {
-    String tenant =
-        plan.principal().tenant() == null
-            ? "every tenant"
-            : "tenant " + String.join(",", new TreeSet<>(plan.principal().tenant()));
+    String tenant = tenant(plan.principal());
     StringBuilder text =
         new StringBuilder("A program planned ")
             .append(plan.writes().size())
@@ -235,10 +225,7 @@ final class ElicitationApproval implements ApprovalChannel, PlanApproval {
 
   /** What the client's user reads: the call, for whom, and its arguments. */
   static String message(ApprovalRequest request) {
-    String tenant =
-        request.principal().tenant() == null
-            ? "every tenant"
-            : "tenant " + String.join(",", new TreeSet<>(request.principal().tenant()));
+    String tenant = tenant(request.principal());
     return "A program asks to run "
         + request.method()
         + " (tool "
@@ -252,5 +239,11 @@ final class ElicitationApproval implements ApprovalChannel, PlanApproval {
         + ". Approve this call? (Unanswered after "
         + Durations.format(request.maxWait())
         + ", it is not run.)";
+  }
+
+  /** Whose rows a write reaches, as the user reads it: every tenant, or the tenant's keys. */
+  private static String tenant(Principal principal) {
+    Set<String> tenant = principal.tenant();
+    return tenant == null ? "every tenant" : "tenant " + String.join(",", new TreeSet<>(tenant));
   }
 }
