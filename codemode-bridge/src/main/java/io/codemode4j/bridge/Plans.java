@@ -77,10 +77,6 @@ final class Plans {
         signer.mac(unsigned));
   }
 
-  /**
-   * Applies {@code plan} as {@link CodeMode#apply} says; {@code visible} narrows a run to the
-   * methods it may see.
-   */
   /** Why {@code plan} cannot be applied for {@code run} (see {@link CodeMode#refusal}), or null. */
   PlanApplication.@Nullable Refused refusal(Plan plan, RunContext run) {
     if (!signer.verify(plan)) {
