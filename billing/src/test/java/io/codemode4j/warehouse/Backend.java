@@ -30,11 +30,15 @@ enum Backend {
       return BillingSample.open(TestWarehouse.sampleDir(), TestWarehouse.cacheRoot());
     }
 
-    /** Four connections and DuckDB's memory at {@link #CORPUS_DUCKDB_LIMITS}. */
+    /**
+     * Four connections and DuckDB's memory at {@link #CORPUS_DUCKDB_LIMITS}, on a copy of the
+     * bundled file (other classes hold the file itself open with the default settings).
+     */
     @Override
     Warehouse openForCorpus() throws WarehouseException {
       return Warehouse.builder(BillingSample.allowlist())
-          .jdbcUrl(DuckDbReadOnly.url(TestWarehouse.bundledFile(), CORPUS_DUCKDB_LIMITS))
+          .jdbcUrl(
+              DuckDbReadOnly.url(TestWarehouse.bundledFileCopy("corpus"), CORPUS_DUCKDB_LIMITS))
           .poolSize(4)
           .build();
     }

@@ -3,8 +3,11 @@ package io.codemode4j.warehouse;
 import io.codemode4j.bridge.Poll;
 import io.codemode4j.bridge.TestTools;
 import io.codemode4j.warehouse.billing.BillingSample;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 
 /**
@@ -33,6 +36,28 @@ final class TestWarehouse {
    */
   static Path bundledFile() throws WarehouseException {
     return BillingSample.prepare(sampleDir(), cacheRoot());
+  }
+
+  /**
+   * A copy of {@link #bundledFile()} of its own, for a warehouse opened with other DuckDB settings:
+   * DuckDB refuses a second configuration of a file that one JVM already holds open, and the
+   * integration test classes run two at a time, so a class with its own limits must not share the
+   * file the others open with the defaults. Copied once per JVM (to a temporary name, then moved).
+   */
+  static synchronized Path bundledFileCopy(String purpose) throws WarehouseException {
+    Path source = bundledFile();
+    Path copy = cacheRoot().resolve(purpose).resolve(source.getFileName());
+    if (!Files.isRegularFile(copy)) {
+      try {
+        Files.createDirectories(copy.getParent());
+        Path partial = Files.createTempFile(copy.getParent(), "copy", ".partial");
+        Files.copy(source, partial, StandardCopyOption.REPLACE_EXISTING);
+        Files.move(partial, copy, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot copy " + source + " to " + copy, e);
+      }
+    }
+    return copy;
   }
 
   /**

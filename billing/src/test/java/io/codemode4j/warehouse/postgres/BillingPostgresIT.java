@@ -11,8 +11,14 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
-/** The loader, through the writer identity, on the embedded PostgreSQL. */
+/**
+ * The loader, through the writer identity, on the embedded PostgreSQL. It reloads the schema every
+ * other PostgreSQL class reads, so it runs alone ({@link Isolated}): a reload beside a reader's
+ * open transaction deadlocked when classes ran two at a time.
+ */
+@Isolated
 class BillingPostgresIT {
 
   @Test
