@@ -9,6 +9,8 @@ import io.codemode4j.warehouse.ShopDomain;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.WarehouseException;
 import io.codemode4j.warehouse.billing.BillingTrino;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -21,14 +23,16 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * One real Trino per test JVM (a coordinator and a worker, engine-trino's {@link TrinoCluster}, run
- * under this module's {@code target/trino-run}), started on first use, loaded with the bundled
- * sample through its owner ({@link BillingTrino#load}) and locked down by the rules of {@link
- * BillingTrino#lockdown}: {@link #ANALYST} reads every row, each tenant of {@link #TENANTS} through
- * its own user ({@link #tenantUser}); {@code payroll} is a table beside the sample that no analyst
- * is granted. Beside the sample, in {@code hive.shop}, the shop of {@link ShopDomain} ({@link
- * ShopTrino}), read by users of its own, {@link #shopUrl}; one rules file locks down both, and
- * neither's users read the other's. Stopped when the JVM ends.
+ * One real Trino per build (a coordinator and a worker, engine-trino's {@link TrinoCluster}),
+ * started on first use, loaded with the bundled sample through its owner ({@link
+ * BillingTrino#load}) and locked down by the rules of {@link BillingTrino#lockdown}: {@link
+ * #ANALYST} reads every row, each tenant of {@link #TENANTS} through its own user ({@link
+ * #tenantUser}); {@code payroll} is a table beside the sample that no analyst is granted. Beside
+ * the sample, in {@code hive.shop}, the shop of {@link ShopDomain} ({@link ShopTrino}), read by
+ * users of its own, {@link #shopUrl}; one rules file locks down both, and neither's users read the
+ * other's. One cluster serves the whole build ({@link TrinoCluster#forBuild}): billing's, the CLI's
+ * and the benchmarks' test JVMs attach to the one the first of them started, which nothing of
+ * theirs changes (every test reads it, or is refused a write), and it stops when the build does.
  *
  * <p>Skipped, not failed (a JUnit assumption, {@link TrinoCluster#home}), on a JDK older than
  * 24.0.1, which Trino 476 refuses to start on, and where engine-trino's build did not unpack the
@@ -80,15 +84,16 @@ public final class TestTrino {
     }
     if (cluster == null) {
       try {
-        cluster = new TrinoCluster(home, Path.of("target", "trino-run"), rules(), OWNER);
-        Runtime.getRuntime().addShutdownHook(new Thread(TestTrino::stop));
-        load(cluster);
-        System.out.printf(
-            "Trino coordinator + worker ready and loaded in %d ms, pids %s%n",
-            cluster.startup().toMillis(), cluster.pids());
+        cluster =
+            TrinoCluster.forBuild(
+                home, "trino-billing", rules(), OWNER, fingerprint(), TestTrino::load);
+        if (!cluster.startup().isZero()) {
+          System.out.printf(
+              "Trino coordinator + worker ready and loaded in %d ms, pids %s%n",
+              cluster.startup().toMillis(), cluster.pids());
+        }
       } catch (Exception e) {
         failed = new IllegalStateException("cannot start the test Trino: " + e, e);
-        stop();
         throw failed;
       }
     }
@@ -145,10 +150,20 @@ public final class TestTrino {
     ShopTrino.load(trino, CATALOG, OWNER);
   }
 
-  private static synchronized void stop() {
-    if (cluster != null) {
-      cluster.stop();
-      cluster = null;
+  /**
+   * What the load depends on beside the rules: the bundled files' names and sizes, so a build that
+   * regenerated the sample does not attach to a cluster loaded with the old one.
+   */
+  private static String fingerprint() {
+    StringBuilder files = new StringBuilder();
+    for (String table : List.of("customers", "invoices", "invoice_lines")) {
+      Path file = sampleDir().resolve(table + ".parquet");
+      try {
+        files.append(table).append('=').append(Files.size(file)).append(';');
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file, e);
+      }
     }
+    return files.toString();
   }
 }

@@ -3,9 +3,15 @@ package io.codemode4j.engine.trino;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -13,10 +19,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -42,9 +50,15 @@ public final class TrinoCluster {
   private static final Runtime.Version MIN_JDK = Runtime.Version.parse("24.0.1");
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+
+  /** A cluster found running answers at once; one that does not within this is started afresh. */
+  private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(20);
+
   private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
-  private final List<Process> processes = new ArrayList<>();
+  /** The launcher processes of both nodes: started here, or found alive by {@link #forBuild}. */
+  private final List<ProcessHandle> nodes = new ArrayList<>();
+
   private final Path root;
   private final Path lake;
   private final String owner;
@@ -66,14 +80,195 @@ public final class TrinoCluster {
     int workerPort = freePort();
     long started = System.nanoTime();
     try {
-      processes.add(launch(trinoHome, "coordinator", coordinatorPort, true, rules));
-      processes.add(launch(trinoHome, "worker", workerPort, false, rules));
-      awaitNodes(2);
+      nodes.add(launch(trinoHome, "coordinator", coordinatorPort, true, rules).toHandle());
+      nodes.add(launch(trinoHome, "worker", workerPort, false, rules).toHandle());
+      awaitNodes(2, READY_TIMEOUT);
     } catch (Exception e) {
       stop();
       throw e;
     }
     startup = Duration.ofNanos(System.nanoTime() - started);
+  }
+
+  /** The cluster a state file names, its processes found alive: nothing is started. */
+  private TrinoCluster(Path run, String owner, int coordinatorPort, List<ProcessHandle> nodes) {
+    this.root = run.toAbsolutePath();
+    this.lake = root.resolve("lake");
+    this.owner = owner;
+    this.coordinatorPort = coordinatorPort;
+    this.nodes.addAll(nodes);
+    this.startup = Duration.ZERO;
+  }
+
+  /**
+   * The build's cluster named {@code name}: one Trino for every test JVM of the build that asks for
+   * it with the same rules, owner and load, instead of one per module (each start costs about 40 s
+   * and a core). Its state lives under {@code codemode.buildServers} (the root's {@code
+   * target/test-servers}, set by the parent pom; a module's {@code target} without it), and a file
+   * lock there lets one JVM at a time start or attach. The first JVM starts the cluster, runs
+   * {@code load} once and writes the state last; a later JVM whose {@code fingerprint} (with the
+   * rules and owner) matches and whose nodes are alive and active attaches. Anything else (another
+   * fingerprint, a node gone, a cluster that does not answer) is stopped and started afresh.
+   *
+   * <p>Nothing in a test JVM stops it: a small reaper ({@code tail --pid}) ends both nodes when the
+   * build's Maven JVM exits (the nearest {@code java} ancestor of this JVM), whichever way it
+   * exits. Without such an ancestor the cluster is this JVM's and stops with it.
+   */
+  public static TrinoCluster forBuild(
+      Path trinoHome, String name, String rules, String owner, String fingerprint, Load load)
+      throws Exception {
+    Path servers =
+        Path.of(System.getProperty("codemode.buildServers", "target/test-servers"))
+            .toAbsolutePath();
+    Path run = servers.resolve(name);
+    Path stateFile = servers.resolve(name + ".properties");
+    Properties key = new Properties();
+    key.setProperty("key.rules", sha256(rules));
+    key.setProperty("key.owner", owner);
+    key.setProperty("key.home", trinoHome.toString());
+    key.setProperty("key.load", fingerprint);
+    Files.createDirectories(servers);
+    try (FileChannel lockFile =
+            FileChannel.open(
+                servers.resolve(name + ".lock"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        FileLock ignored = lockFile.lock()) {
+      TrinoCluster attached = attach(run, stateFile, owner, key);
+      if (attached != null) {
+        return attached;
+      }
+      TrinoCluster cluster = new TrinoCluster(trinoHome, run, rules, owner);
+      try {
+        load.into(cluster);
+        ProcessHandle build = buildJvm();
+        if (build == null) {
+          Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop));
+        } else {
+          cluster.reapWhenGone(build);
+        }
+        Properties state = new Properties();
+        state.putAll(key);
+        state.setProperty("port", Integer.toString(cluster.coordinatorPort));
+        state.setProperty(
+            "pids",
+            String.join(",", cluster.nodes.stream().map(h -> Long.toString(h.pid())).toList()));
+        try (var out = Files.newBufferedWriter(stateFile)) {
+          state.store(out, "the build's Trino " + name + " (TrinoCluster.forBuild)");
+        }
+        return cluster;
+      } catch (Exception e) {
+        cluster.stop();
+        throw e;
+      }
+    }
+  }
+
+  /** Loads a cluster that {@link #forBuild} just started. */
+  @FunctionalInterface
+  public interface Load {
+    void into(TrinoCluster cluster) throws Exception;
+  }
+
+  /**
+   * The cluster {@code stateFile} names when it is this key's, both nodes alive, and both active;
+   * otherwise {@code null}, after stopping whatever of it is still running.
+   */
+  private static @Nullable TrinoCluster attach(
+      Path run, Path stateFile, String owner, Properties key) throws IOException {
+    if (!Files.isRegularFile(stateFile)) {
+      return null;
+    }
+    Properties state = new Properties();
+    try (var in = Files.newBufferedReader(stateFile)) {
+      state.load(in);
+    }
+    Files.delete(stateFile);
+    // A pid alone may have been reused by another process since: only a process whose command
+    // line names this cluster's directory is taken for one of its nodes (and ever stopped).
+    String dir = run.toAbsolutePath().toString();
+    List<ProcessHandle> alive = new ArrayList<>();
+    for (String pid : state.getProperty("pids", "").split(",")) {
+      ProcessHandle.of(Long.parseLong(pid))
+          .filter(ProcessHandle::isAlive)
+          .filter(h -> h.info().commandLine().orElse("").contains(dir))
+          .ifPresent(alive::add);
+    }
+    TrinoCluster found =
+        new TrinoCluster(run, owner, Integer.parseInt(state.getProperty("port", "0")), alive);
+    List<String> changed =
+        key.stringPropertyNames().stream()
+            .filter(k -> !key.getProperty(k).equals(state.getProperty(k)))
+            .sorted()
+            .toList();
+    if (!changed.isEmpty()) {
+      System.out.printf(
+          "the build's Trino under %s was started with another %s: restarting it%n", run, changed);
+    } else if (alive.size() != 2) {
+      System.out.printf(
+          "the build's Trino under %s has %d of its 2 nodes alive: restarting it%n",
+          run, alive.size());
+    } else {
+      try {
+        found.awaitNodes(2, ATTACH_TIMEOUT);
+        try (var out = Files.newBufferedWriter(stateFile)) {
+          state.store(out, "the build's Trino (TrinoCluster.forBuild)");
+        }
+        System.out.printf(
+            "Trino coordinator + worker of the build attached, pids %s%n", found.pids());
+        return found;
+      } catch (Exception e) {
+        System.out.printf(
+            "the build's Trino under %s does not answer (%s): restarting it%n", run, e);
+      }
+    }
+    found.stop();
+    return null;
+  }
+
+  /** The Maven JVM that runs this test JVM: the nearest {@code java} ancestor, or {@code null}. */
+  private static @Nullable ProcessHandle buildJvm() {
+    for (ProcessHandle h = ProcessHandle.current().parent().orElse(null);
+        h != null;
+        h = h.parent().orElse(null)) {
+      if (h.info().command().orElse("").endsWith("/java")) {
+        return h;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Starts {@code tail --pid} on {@code build}, then a TERM to both nodes and what they started:
+   * the cluster outlives this test JVM and ends with the build. The reaper is not this JVM's child
+   * for long: it is reparented when this JVM exits and keeps waiting.
+   */
+  private void reapWhenGone(ProcessHandle build) throws IOException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "sh",
+                "-c",
+                "tail --pid=\"$0\" -f /dev/null; kill \"$@\" 2>/dev/null",
+                Long.toString(build.pid())));
+    for (ProcessHandle node : nodes) {
+      command.add(Long.toString(node.pid()));
+      node.descendants().forEach(d -> command.add(Long.toString(d.pid())));
+    }
+    new ProcessBuilder(command)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        .redirectError(ProcessBuilder.Redirect.DISCARD)
+        .start();
+  }
+
+  private static String sha256(String text) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no SHA-256 in this JDK", e);
+    }
   }
 
   /**
@@ -110,7 +305,7 @@ public final class TrinoCluster {
 
   /** The process ids of the coordinator and the worker. */
   public List<Long> pids() {
-    return processes.stream().map(Process::pid).toList();
+    return nodes.stream().map(ProcessHandle::pid).toList();
   }
 
   /**
@@ -210,17 +405,17 @@ public final class TrinoCluster {
     return builder.start();
   }
 
-  private void awaitNodes(int expected) throws Exception {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+  private void awaitNodes(int expected, Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
     Exception last = null;
     long seen = 0;
     while (System.nanoTime() < deadline) {
-      for (Process p : processes) {
-        if (!p.isAlive()) {
+      for (ProcessHandle node : nodes) {
+        if (!node.isAlive()) {
           throw new IllegalStateException(
-              "a Trino process exited with "
-                  + p.exitValue()
-                  + " before the cluster was ready: see the server.log files under "
+              "a Trino process ("
+                  + node.pid()
+                  + ") exited before the cluster was ready: see the server.log files under "
                   + root);
         }
       }
@@ -242,7 +437,7 @@ public final class TrinoCluster {
       // Trino announces no node's readiness to a client: poll until READY_TIMEOUT, every 500 ms.
       // A process that exits ends the wait at once (onExit), rather than at the next poll.
       CompletableFuture.anyOf(
-              processes.stream().map(Process::onExit).toArray(CompletableFuture[]::new))
+              nodes.stream().map(ProcessHandle::onExit).toArray(CompletableFuture[]::new))
           .completeOnTimeout(null, 500, TimeUnit.MILLISECONDS)
           .join();
     }
@@ -250,7 +445,7 @@ public final class TrinoCluster {
         "Trino did not count "
             + expected
             + " active nodes within "
-            + READY_TIMEOUT
+            + timeout
             + " (last count "
             + seen
             + "): see the server.log files under "
@@ -261,9 +456,9 @@ public final class TrinoCluster {
   /** Ends both processes; throws when one is still alive afterwards. */
   public void stop() {
     List<String> survivors = new ArrayList<>();
-    for (Process p : processes) {
-      List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
-      tree.add(p.toHandle());
+    for (ProcessHandle node : nodes) {
+      List<ProcessHandle> tree = new ArrayList<>(node.descendants().toList());
+      tree.add(node);
       tree.forEach(ProcessHandle::destroy);
       for (ProcessHandle h : tree) {
         try {
@@ -274,7 +469,7 @@ public final class TrinoCluster {
       }
       tree.stream().filter(ProcessHandle::isAlive).forEach(h -> survivors.add(h.pid() + ""));
     }
-    processes.clear();
+    nodes.clear();
     if (!survivors.isEmpty()) {
       throw new IllegalStateException("Trino processes still alive after stop: " + survivors);
     }
