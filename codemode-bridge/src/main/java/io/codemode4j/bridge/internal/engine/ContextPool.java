@@ -13,11 +13,11 @@ import org.slf4j.LoggerFactory;
  * Contexts prepared ahead of the passes that take them, and the engine they share.
  *
  * <p>Decided: building a context, its realm (every built-in constructor) and running the prelude
- * were about 70% of a trivial pass's CPU (BENCHMARKS.md). A background thread keeps a few such
- * contexts ready, so a pass starts at its program. Each context is still used by exactly one pass
- * and then closed: it is never given to a program before its pass takes it, so nothing can carry
- * from one pass to another. When none is ready (a burst of passes), the pass prepares its own on
- * its thread, as it would without the pool.
+ * were about 70% of a trivial pass's CPU (BENCHMARKS.md, run 7's report, "Warm pass"). A background
+ * thread keeps a few such contexts ready, so a pass starts at its program. Each context is still
+ * used by exactly one pass and then closed: it is never given to a program before its pass takes
+ * it, so nothing can carry from one pass to another. When none is ready (a burst of passes), the
+ * pass prepares its own on its thread, as it would without the pool.
  *
  * <p>A context is prepared for one shape of pass: the stack-depth limit GraalJS enforces for it,
  * the namespaces the program sees and the result limit the prelude checks. Ready contexts are kept

@@ -78,8 +78,8 @@ public final class Sandbox implements AutoCloseable {
    * <p>Decided: the CPU budget is not GraalJS's {@code sandbox.MaxCPUTime} but the pass's watchdog
    * ({@link PassMeter}), which closes the context just as uncatchably. GraalJS's limit keeps
    * CPU-time accounting for every context and a checker thread that visits each: about a third of
-   * the process CPU of preparing a context and a fifth of a trivial pass's (BENCHMARKS.md, issue
-   * 28).
+   * the process CPU of preparing a context and a fifth of a trivial pass's (BENCHMARKS.md, report
+   * of 2026-12-05 12:47 UTC, issue 28).
    */
   PreparedContext prepare(int maxStackFrames, String namespacesJson, int maxResultBytes) {
     Context context =
