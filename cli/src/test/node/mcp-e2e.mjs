@@ -3,8 +3,8 @@
 //
 //   node mcp-e2e.mjs EXAMPLE.js COMMAND [ARG...]
 //
-// EXAMPLE.js is the README's main example; COMMAND and its ARGs start the server. The server's stderr
-// is passed through to this process's stderr. Exit 0 with the summary, 1 with {"error": ...}.
+// EXAMPLE.js is examples/top-region.js, which README.md's first command runs; COMMAND and its ARGs
+// start the server. The server's stderr is passed through to this process's stderr. Exit 0 with the summary, 1 with {"error": ...}.
 import { readFile } from "node:fs/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";

@@ -22,7 +22,7 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * README's embedding snippet ({@link OrdersAnalyst}) over a DuckDB orders database of two shops:
+ * docs/quick-start.md's embedding snippet ({@link OrdersAnalyst}) over a DuckDB orders database of two shops:
  * the same file compiles and runs in the project's build and in this consumer project, which
  * depends on the installed artifacts through the BOM alone.
  */

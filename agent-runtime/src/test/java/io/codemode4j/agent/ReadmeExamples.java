@@ -11,16 +11,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The README's two snippets of "The analyst agent", as code that compiles and runs: the text
- * between each {@code // readme:NAME} and {@code // end readme:NAME} line is in README.md,
- * unindented ({@code ReadmeExamplesIT} checks both and runs them against a local OpenAI-wire
- * server).
+ * The two Java snippets of docs/agent.md, as code that compiles and runs: the text between each
+ * {@code // readme:NAME} and {@code // end readme:NAME} line is in docs/agent.md, inside a method
+ * of the same indentation ({@code ReadmeExamplesIT} checks both and runs them against a local
+ * OpenAI-wire server).
  */
 final class ReadmeExamples {
 
   private ReadmeExamples() {}
 
-  /** What the README's AiServices snippet declares. */
+  /** What the AiServices snippet of docs/agent.md declares. */
   interface Analyst {
     String ask(String question);
   }

@@ -22,11 +22,12 @@ import tools.jackson.databind.node.JsonNodeFactory;
 /**
  * {@code warehouse.query} through a whole pass against the same SQL over {@link PlainJdbc} on the
  * same database (the same DuckDB file, or the same PostgreSQL or Trino as the same identity), in
- * pairs whose order alternates. The SQL is README's and {@code examples/top-region.js}'s.
+ * pairs whose order alternates. The SQL is {@code examples/top-region.js}'s (README.md's first
+ * command).
  */
 public final class QueryScenario implements AutoCloseable {
 
-  /** Revenue per region over the summary view: README's query. */
+  /** Revenue per region over the summary view: examples/top-region.js's query. */
   public static final String SQL =
       "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC";
 
@@ -46,9 +47,9 @@ public final class QueryScenario implements AutoCloseable {
   private final RunContext run = RunContext.of("bench", Principal.unconfined("bench"));
 
   /**
-   * README's query ({@link #SQL}) over the sample: Code Mode with the warehouse toolkit and default
-   * limits, as {@code codemode run} has it; plain JDBC runs the same text, and both must read the
-   * same values.
+   * The query of examples/top-region.js ({@link #SQL}) over the sample: Code Mode with the
+   * warehouse toolkit and default limits, as {@code codemode run} has it; plain JDBC runs the same
+   * text, and both must read the same values.
    */
   public QueryScenario(Warehouse warehouse, PlainJdbc jdbc) throws WarehouseException {
     this(warehouse, jdbc, SQL, SQL, true, Integer.MAX_VALUE);

@@ -231,7 +231,7 @@ class ExamplesIT {
   }
 
   /**
-   * README runs the main example with {@code --tenant emea}: every example must answer a tenant.
+   * The docs run the main example with {@code --tenant emea}: every example must answer a tenant.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("examples")

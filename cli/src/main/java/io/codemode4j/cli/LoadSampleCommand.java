@@ -89,7 +89,7 @@ final class LoadSampleCommand implements Callable<Integer> {
               + ", not "
               + engine.name()
               + ": a lake's or another database's owner creates the sample's tables with its own"
-              + " tools (see README's engine sections)");
+              + " tools (see docs/engines/)");
     }
     return load(loader);
   }

@@ -18,7 +18,10 @@ import tools.jackson.databind.json.JsonMapper;
 /** The CLI's contract: output formats and exit codes, on the bundled sample data. */
 class CodemodeCliIT {
 
-  private static final String README_SQL =
+  /**
+   * Revenue per region, highest first: examples/top-region.js's query (README.md's first command).
+   */
+  private static final String REGION_TOTALS_SQL =
       "SELECT region, SUM(revenue) AS total FROM invoice_summary GROUP BY region ORDER BY total DESC";
 
   private record Outcome(int exitCode, String out, String err) {}
@@ -38,7 +41,7 @@ class CodemodeCliIT {
 
   @Test
   void query_readmeQuery_printsThreeRowsAsATable() {
-    Outcome result = codemode("query", README_SQL);
+    Outcome result = codemode("query", REGION_TOTALS_SQL);
     assertThat(result.exitCode()).isZero();
     List<String> lines = result.out().lines().toList();
     // The totals are DECIMAL: right-aligned, so their points line up.
@@ -53,7 +56,7 @@ class CodemodeCliIT {
 
   @Test
   void query_jsonFormat_printsExactlyTheResultObject() {
-    Outcome result = codemode("query", README_SQL, "--format", "json");
+    Outcome result = codemode("query", REGION_TOTALS_SQL, "--format", "json");
     assertThat(result.exitCode()).isZero();
     JsonNode json = JsonMapper.builder().build().readTree(result.out());
     assertThat(json.propertyNames()).containsExactly("columns", "rows", "rowCount", "truncated");
@@ -75,7 +78,7 @@ class CodemodeCliIT {
 
   @Test
   void query_tenantOfARegionTheDataLacks_isAUsageErrorNamingTheRegions() {
-    Outcome result = codemode("query", README_SQL, "--tenant", "emea,mars");
+    Outcome result = codemode("query", REGION_TOTALS_SQL, "--tenant", "emea,mars");
 
     assertThat(result.exitCode()).isEqualTo(2);
     assertThat(result.err())
@@ -190,7 +193,7 @@ class CodemodeCliIT {
   @ParameterizedTest
   @ValueSource(strings = {"JSON", "Json", "json"})
   void query_formatInAnyCase_isAccepted(String format) {
-    Outcome result = codemode("query", README_SQL, "--format", format);
+    Outcome result = codemode("query", REGION_TOTALS_SQL, "--format", format);
     assertThat(result.exitCode()).as(result.err()).isZero();
     assertThat(JsonMapper.builder().build().readTree(result.out()).get("rowCount").asInt())
         .isEqualTo(3);
@@ -198,7 +201,7 @@ class CodemodeCliIT {
 
   @Test
   void query_jsonl_printsOneObjectPerRow() {
-    Outcome result = codemode("query", README_SQL, "--format", "jsonl");
+    Outcome result = codemode("query", REGION_TOTALS_SQL, "--format", "jsonl");
     assertThat(result.exitCode()).as(result.err()).isZero();
     List<String> lines = result.out().lines().toList();
     assertThat(lines).hasSize(3);
@@ -211,7 +214,7 @@ class CodemodeCliIT {
 
   @Test
   void query_markdown_printsAGithubTableAndTheCountOnStderr() {
-    Outcome result = codemode("query", README_SQL, "--format", "markdown");
+    Outcome result = codemode("query", REGION_TOTALS_SQL, "--format", "markdown");
     assertThat(result.exitCode()).as(result.err()).isZero();
     List<String> lines = result.out().lines().toList();
     assertThat(lines.subList(0, 2)).containsExactly("| region | total |", "| --- | ---: |");

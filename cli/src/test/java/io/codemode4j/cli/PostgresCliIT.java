@@ -146,7 +146,7 @@ class PostgresCliIT {
         .contains(
             "--tenant asks to confine the programs to a region, but on PostgreSQL only the database"
                 + " can confine rows safely")
-        .contains("README, \"Tenancy on a server database\", has the SQL");
+        .contains("docs/security.md, \"Tenancy on a server database\", links each engine's SQL");
   }
 
   @Test
@@ -438,7 +438,7 @@ class PostgresCliIT {
             "--tenant cannot be served: the database does not confine the connections of"
                 + " tenant emea to its rows")
         .contains("that is not its own")
-        .contains("README, \"Tenancy on a server database\", has the SQL");
+        .contains("docs/security.md, \"Tenancy on a server database\", links each engine's SQL");
     assertThat(result.out()).isEmpty();
   }
 

@@ -8,16 +8,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * README's embedding snippet is the marked part of {@code examples/embedding}'s {@code
- * OrdersAnalyst}, verbatim: that file compiles and runs in this module's tests ({@code
- * example.OrdersAnalystTest}) and in the consumer project .ci/run builds.
+ * The embedding snippet of docs/quick-start.md ("Embedding it") is the marked part of {@code
+ * examples/embedding}'s {@code OrdersAnalyst}, verbatim: that file compiles and runs in this
+ * module's tests ({@code example.OrdersAnalystTest}) and in the consumer project .ci/run builds.
  */
 class ReadmeEmbeddingTest {
 
   static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
 
   @Test
-  void readme_embeddingSnippet_isTheExampleFilesMarkedPart() throws Exception {
+  void quickStart_embeddingSnippet_isTheExampleFilesMarkedPart() throws Exception {
     List<String> lines =
         Files.readAllLines(
             ROOT.resolve("examples/embedding/src/main/java/example/OrdersAnalyst.java"));
@@ -27,7 +27,7 @@ class ReadmeEmbeddingTest {
     assertThat(end).as("the file's end marker").isGreaterThan(start + 1);
     String snippet = String.join("\n", lines.subList(start + 1, end));
 
-    assertThat(Files.readString(ROOT.resolve("README.md")))
+    assertThat(Files.readString(ROOT.resolve("docs/quick-start.md")))
         .contains("```java\n" + snippet + "\n```");
   }
 }

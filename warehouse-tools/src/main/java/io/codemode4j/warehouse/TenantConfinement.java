@@ -96,8 +96,8 @@ final class TenantConfinement {
             + " by row filters alone, which let a query read another tenant's values through"
             + " errors the database raises before the filter applies, so its queries are refused:"
             + " give the warehouse each tenant's own connections, which the database confines"
-            + " (Warehouse.Builder.tenantDataSources, a user per tenant; README, \"Tenancy on a"
-            + " server database\"), or, for data whose tenants may learn each other's values, call"
+            + " (Warehouse.Builder.tenantDataSources, a user per tenant; docs/security.md,"
+            + " \"Tenancy on a server database\"), or, for data whose tenants may learn each other's values, call"
             + " Warehouse.Builder.confineTenantsByFiltersAlone()",
         null);
   }
@@ -144,8 +144,9 @@ final class TenantConfinement {
             + why
             + ", so its queries are refused. Have the database confine the tenant's user"
             + " (row-level security on each table and security_invoker views on PostgreSQL, row"
-            + " filters on Trino, a view per tenant on MariaDB; README, \"Tenancy on a server"
-            + " database\", has the SQL), then try again",
+            + " filters on Trino, a view per tenant on MariaDB;"
+            + " docs/security.md, \"Tenancy on a server database\", links each engine's SQL),"
+            + " then try again",
         cause);
   }
 

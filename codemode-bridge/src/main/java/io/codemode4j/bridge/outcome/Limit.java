@@ -6,10 +6,10 @@ package io.codemode4j.bridge.outcome;
  * <p>Decided: one enum wherever a limit crosses a boundary ({@link PassFailure}, {@link
  * PassReport}, the worker's frames, the egress JSON), so no layer spells a limit by hand. The
  * {@linkplain #wireName() external names} are kept exactly as models and hosts saw them before the
- * enum (README documents {@code limit: cpu}, {@code memory}, {@code stack}): the engine-enforced
- * limits have short names, the ones codemode4j meters itself are named after their {@code
- * CodeExecutionLimits} component. Renaming them would change what a model already reads, for no
- * gain in meaning; the enum constants give Java one scheme.
+ * enum (docs/sandbox.md documents {@code limit: cpu}, {@code memory}, {@code stack}): the
+ * engine-enforced limits have short names, the ones codemode4j meters itself are named after their
+ * {@code CodeExecutionLimits} component. Renaming them would change what a model already reads, for
+ * no gain in meaning; the enum constants give Java one scheme.
  */
 public enum Limit {
   /** CPU time of the pass thread ({@code maxCpuTime}). */

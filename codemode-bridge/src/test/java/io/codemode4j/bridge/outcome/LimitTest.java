@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class LimitTest {
 
   @Test
-  void wireName_everyLimit_isTheNameModelsAndREADMEUse() {
+  void wireName_everyLimit_isTheNameModelsAndTheDocsUse() {
     assertThat(Arrays.stream(Limit.values()).map(Limit::wireName))
         .containsExactly("cpu", "memory", "stack", "resources", "maxLogBytes", "maxResultBytes");
   }

@@ -169,8 +169,8 @@ public final class DescribedWarehouse implements AutoCloseable {
           + "'s values through errors the database raises before the filter applies): give each "
           + keyed.key()
           + " a user of its own whose rows the database restricts, and name it with"
-          + " connection.tenantUser in the description or --warehouse-tenant-user (README,"
-          + " \"Tenancy on a server database\", has the SQL)";
+          + " connection.tenantUser in the description or --warehouse-tenant-user"
+          + " (docs/security.md, \"Tenancy on a server database\", links each engine's SQL)";
     }
     List<String> known = tenantValues();
     List<String> unknown =
