@@ -25,6 +25,32 @@ final class Links {
 
   private Links() {}
 
+  /**
+   * The file or directory a relative link points to (absolute, normalised; not necessarily
+   * existing), or null for a link with a scheme ({@code https:}, {@code mailto:}).
+   */
+  static @Nullable Path target(Link link, Path root) {
+    String destination = link.destination();
+    if (SCHEME.matcher(destination).find()) {
+      return null;
+    }
+    int hash = destination.indexOf('#');
+    String pathPart = hash < 0 ? destination : destination.substring(0, hash);
+    int query = pathPart.indexOf('?');
+    if (query >= 0) {
+      pathPart = pathPart.substring(0, query);
+    }
+    String decoded = URLDecoder.decode(pathPart.replace("+", "%2B"), StandardCharsets.UTF_8);
+    Path page = root.resolve(link.file()).normalize();
+    if (decoded.isEmpty()) {
+      return page;
+    }
+    if (decoded.startsWith("/")) {
+      return root.resolve(decoded.substring(1)).normalize();
+    }
+    return page.getParent().resolve(decoded).normalize();
+  }
+
   /** Why {@code link} does not resolve, or null when it does. */
   static @Nullable String problem(Link link, Path root) {
     String destination = link.destination();
@@ -44,22 +70,8 @@ final class Links {
       }
     }
     int hash = destination.indexOf('#');
-    String pathPart = hash < 0 ? destination : destination.substring(0, hash);
     String anchor = hash < 0 ? null : destination.substring(hash + 1);
-    int query = pathPart.indexOf('?');
-    if (query >= 0) {
-      pathPart = pathPart.substring(0, query);
-    }
-    String decoded = URLDecoder.decode(pathPart.replace("+", "%2B"), StandardCharsets.UTF_8);
-    Path page = root.resolve(link.file()).normalize();
-    Path target;
-    if (decoded.isEmpty()) {
-      target = page;
-    } else if (decoded.startsWith("/")) {
-      target = root.resolve(decoded.substring(1)).normalize();
-    } else {
-      target = page.getParent().resolve(decoded).normalize();
-    }
+    Path target = target(link, root);
     if (!target.startsWith(root)) {
       return "points outside the checkout (" + target + ")";
     }
