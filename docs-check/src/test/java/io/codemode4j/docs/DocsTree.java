@@ -47,7 +47,11 @@ final class DocsTree {
 
   /** Every checked page, in a stable order: the fixed ones, then {@code docs/} sorted by path. */
   static List<MarkdownPage> pages() {
-    Path root = root();
+    return pages(root());
+  }
+
+  /** Every checked page of the checkout at {@code root}. */
+  static List<MarkdownPage> pages(Path root) {
     List<Path> files = new ArrayList<>();
     for (String fixed : FIXED) {
       if (Files.isRegularFile(root.resolve(fixed))) {
