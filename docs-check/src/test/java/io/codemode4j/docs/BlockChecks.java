@@ -7,8 +7,10 @@ import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -16,7 +18,9 @@ import org.jspecify.annotations.Nullable;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * The checks of the languages that need no Code Mode and no compiler: which languages a block may
@@ -34,6 +38,7 @@ final class BlockChecks {
           Set.of("java", "js", "ts", "sh", "bash", "yaml", "properties", "json", "xml", "text"));
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final YAMLMapper YAML = YAMLMapper.builder().build();
 
   private BlockChecks() {}
 
@@ -87,13 +92,54 @@ final class BlockChecks {
     }
   }
 
-  /** Why a {@code yaml} block is no warehouse description the project's reader accepts. */
-  static @Nullable String yaml(CodeBlock block, Path root) {
+  /**
+   * Why a {@code yaml} block fails: a Spring configuration (a top-level {@code codemode:} key, as
+   * in {@code application.yaml}) must bind only properties of the starter, like a {@code
+   * properties} block; any other is a warehouse description, which the project's reader ({@link
+   * WarehouseDescriptions}) must accept.
+   */
+  static @Nullable String yaml(CodeBlock block, Path root, SpringProperties bound) {
+    JsonNode tree;
+    try {
+      tree = YAML.readTree(block.text());
+    } catch (JacksonException e) {
+      return "not YAML: " + e.getOriginalMessage();
+    }
+    if (tree != null && tree.isObject() && tree.has("codemode")) {
+      Map<String, String> keys = new TreeMap<>();
+      flatten("", tree, keys);
+      List<String> unbound =
+          keys.keySet().stream()
+              .filter(key -> key.startsWith("codemode.") && !bound.binds(key))
+              .toList();
+      return unbound.isEmpty()
+          ? null
+          : "a Spring configuration (top-level codemode:) whose keys the starter does not bind: "
+              + String.join(", ", unbound);
+    }
     try {
       WarehouseDescriptions.parse(block.text(), block.where(), root, false);
       return null;
     } catch (DescriptionException e) {
       return "WarehouseDescriptions refuses it: " + e.getMessage();
+    }
+  }
+
+  /** The dotted keys of {@code node}, as Spring flattens YAML ({@code a.b}, {@code a.list[0]}). */
+  private static void flatten(String prefix, JsonNode node, Map<String, String> keys) {
+    if (node.isObject()) {
+      for (Map.Entry<String, JsonNode> field : node.properties()) {
+        flatten(
+            prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey(),
+            field.getValue(),
+            keys);
+      }
+    } else if (node.isArray()) {
+      for (int i = 0; i < node.size(); i++) {
+        flatten(prefix + "[" + i + "]", node.get(i), keys);
+      }
+    } else {
+      keys.put(prefix, node.asString());
     }
   }
 

@@ -176,9 +176,31 @@ class BlockChecksTest {
         tables:
           orders: {tenant: shared}
         """;
-    assertThat(BlockChecks.yaml(block("yaml", good), DocsTree.root())).isNull();
-    assertThat(BlockChecks.yaml(block("yaml", good + "colour: blue\n"), DocsTree.root()))
+    assertThat(BlockChecks.yaml(block("yaml", good), DocsTree.root(), springProperties)).isNull();
+    assertThat(
+            BlockChecks.yaml(
+                block("yaml", good + "colour: blue\n"), DocsTree.root(), springProperties))
         .contains("colour");
+  }
+
+  @Test
+  void yamlBlock_ofSpringConfiguration_bindsOnlyPropertiesOfTheStarter() {
+    String good =
+        """
+        spring:
+          application.name: analyst
+        codemode:
+          max-calls: 64
+          principal: {id: analyst, tenant: [emea, apac]}
+          warehouse: {sample: true, tables: {orders: shop}}
+        """;
+    assertThat(BlockChecks.yaml(block("yaml", good), DocsTree.root(), springProperties)).isNull();
+    assertThat(
+            BlockChecks.yaml(
+                block("yaml", good.replace("max-calls", "max-cals")),
+                DocsTree.root(),
+                springProperties))
+        .contains("codemode.max-cals");
   }
 
   @Test

@@ -91,8 +91,8 @@ class CodeBlocksTest {
 
   @ParameterizedTest(allowZeroInvocations = true)
   @MethodSource("yamlBlocks")
-  void yamlBlock_isAWarehouseDescription(CodeBlock block) {
-    failIf(block, BlockChecks.yaml(block, DocsTree.root()));
+  void yamlBlock_isAWarehouseDescriptionOrBindsToTheStarter(CodeBlock block) {
+    failIf(block, BlockChecks.yaml(block, DocsTree.root(), springProperties));
   }
 
   @ParameterizedTest(allowZeroInvocations = true)
