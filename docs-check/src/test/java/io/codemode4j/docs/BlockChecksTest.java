@@ -114,6 +114,8 @@ class BlockChecksTest {
           continued line                    ¦ ./codemode query --format markdown \\\\n  "SELECT 1"     ¦ true
           a pipe into codemode              ¦ printf %s "$TOKEN" | ./codemode mcp hash-token           ¦ true
           redirections dropped              ¦ ./codemode query "SELECT 1" > out.txt 2>&1              ¦ true
+          a redirection before arguments    ¦ ./codemode query 2>/dev/null "SELECT 1"                 ¦ true
+          2>&1 drops no argument            ¦ ./codemode query 2>&1 --formt csv "SELECT 1"            ¦ false
           the bench launcher                ¦ ./codemode bench --quick                                ¦ true
           other commands are not parsed     ¦ npm install --whatever                                  ¦ true
           mvnw with modules that exist      ¦ ./mvnw -o verify -pl sql-allowlist,cli -am              ¦ true
@@ -123,6 +125,8 @@ class BlockChecksTest {
           a bad option after a pipe         ¦ cat x | ./codemode query --formt csv "SELECT 1"         ¦ false
           a bad option on a continued line  ¦ ./codemode run \\\\n  --bogus x.js                      ¦ false
           an unknown bench option           ¦ ./codemode bench --fastest                              ¦ false
+          mvnw with a module by artifactId  ¦ ./mvnw verify -pl :codemode4j-cli                       ¦ true
+          a directory that is no module     ¦ ./mvnw verify -pl examples                              ¦ false
           mvnw with a module that is gone   ¦ ./mvnw verify -pl no-such-module                        ¦ false
           """)
   void shellBlock_parsesCodemodeLinesWithTheCliSpec(String name, String text, boolean ok) {

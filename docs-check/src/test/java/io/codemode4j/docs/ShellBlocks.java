@@ -2,11 +2,14 @@ package io.codemode4j.docs;
 
 import io.codemode4j.bench.BenchCli;
 import io.codemode4j.cli.CodemodeCli;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 
 /**
@@ -21,8 +24,15 @@ import picocli.CommandLine;
  */
 final class ShellBlocks {
 
+  private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
+
   private static final Pattern ASSIGNMENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*=.*");
-  private static final Pattern REDIRECT = Pattern.compile("[0-9]*(?:>>?|<)(?:&[0-9-])?");
+
+  /** A redirection whose target is the next word: {@code >}, {@code 2>>}, {@code <}. */
+  private static final Pattern REDIRECT = Pattern.compile("[0-9]*(?:>>?|<)");
+
+  /** A redirection complete in one word: {@code >out.txt}, {@code 2>&1}. */
+  private static final Pattern REDIRECT_WITH_TARGET = Pattern.compile("[0-9]*(?:>>?|<).+");
 
   private ShellBlocks() {}
 
@@ -58,7 +68,7 @@ final class ShellBlocks {
   }
 
   /** Why one command (its words) is wrong, or null. */
-  static String problem(List<String> command, Path root) {
+  static @Nullable String problem(List<String> command, Path root) {
     List<String> words = new ArrayList<>(command);
     if (!words.isEmpty() && words.getFirst().equals("$")) {
       words.removeFirst();
@@ -99,7 +109,7 @@ final class ShellBlocks {
           for (String module : modules.split(",")) {
             String name = module.replaceFirst("^[!-]", "");
             if (!moduleExists(name, root)) {
-              return "-pl names " + name + ", which is no module of " + root.resolve("pom.xml");
+              return "-pl names " + name + ", which is no module of the parent pom.xml";
             }
           }
         }
@@ -108,26 +118,33 @@ final class ShellBlocks {
     return null;
   }
 
+  /**
+   * Whether {@code name} ({@code dir} or {@code :artifactId}) is one of the modules the checkout's
+   * parent pom lists.
+   */
   private static boolean moduleExists(String name, Path root) {
-    if (name.startsWith(":")) {
-      String artifactId = name.substring(1);
-      try (var dirs = Files.list(root)) {
-        return dirs.map(dir -> dir.resolve("pom.xml"))
-            .filter(Files::isRegularFile)
-            .anyMatch(
-                pom -> {
-                  try {
-                    return Files.readString(pom)
-                        .contains("<artifactId>" + artifactId + "</artifactId>");
-                  } catch (java.io.IOException e) {
-                    return false;
-                  }
-                });
-      } catch (java.io.IOException e) {
-        return false;
+    try {
+      List<String> modules =
+          MODULE
+              .matcher(Files.readString(root.resolve("pom.xml")))
+              .results()
+              .map(m -> m.group(1).strip())
+              .toList();
+      if (!name.startsWith(":")) {
+        return modules.contains(name);
       }
+      for (String module : modules) {
+        String pom =
+            Files.readString(root.resolve(module).resolve("pom.xml"))
+                .replaceFirst("(?s)<parent>.*?</parent>", "");
+        if (pom.contains("<artifactId>" + name.substring(1) + "</artifactId>")) {
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException("docs-check: cannot read the poms under " + root, e);
     }
-    return !name.isBlank() && Files.isRegularFile(root.resolve(name).resolve("pom.xml"));
   }
 
   /**
@@ -216,8 +233,8 @@ final class ShellBlocks {
     if (REDIRECT.matcher(word).matches()) {
       return true;
     }
-    if (word.matches("[0-9]*(?:>>?|<)(?:&[0-9-])?.+")) {
-      return false; // >out.txt, 2>&1: redirection and target in one word
+    if (REDIRECT_WITH_TARGET.matcher(word).matches()) {
+      return false;
     }
     words.add(word);
     return false;
