@@ -2,6 +2,7 @@ package io.codemode4j.cli;
 
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -100,7 +101,6 @@ public final class CodemodeCli {
 
   /** Runs one command line against the given streams and environment; returns its exit code. */
   static int run(PrintWriter out, PrintWriter err, CliEnvironment environment, String... args) {
-    CommandLine cli = new CommandLine(new CodemodeCli(environment));
     // Decided: only the chosen subcommand is built. Picocli builds the model of every registered
     // command
     // (reflection over its options, converters, an instance) before parsing, which cost about 0.35
@@ -114,7 +114,25 @@ public final class CodemodeCli {
                 command ->
                     args.length > 0 && command.getAnnotation(Command.class).name().equals(args[0]))
             .toList();
-    (registered.isEmpty() ? SUBCOMMANDS : registered).forEach(cli::addSubcommand);
+    return commandLine(out, err, environment, registered.isEmpty() ? SUBCOMMANDS : registered)
+        .execute(args);
+  }
+
+  /**
+   * The root command line with every subcommand, configured as {@link #run} configures it, its
+   * output discarded: for a tool that checks command lines against the CLI's own options without
+   * running them (the docs-check module parses every {@code codemode} line of the documentation
+   * with it, so a renamed option fails the build instead of the reader).
+   */
+  public static CommandLine commandLine() {
+    PrintWriter discarded = new PrintWriter(Writer.nullWriter());
+    return commandLine(discarded, discarded, CliEnvironment.system(), SUBCOMMANDS);
+  }
+
+  private static CommandLine commandLine(
+      PrintWriter out, PrintWriter err, CliEnvironment environment, List<Class<?>> subcommands) {
+    CommandLine cli = new CommandLine(new CodemodeCli(environment));
+    subcommands.forEach(cli::addSubcommand);
     cli.addSubcommand(new CommandLine.HelpCommand());
     CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
     // Picocli hides it by default; a user looking for completion finds it in the usage message.
@@ -137,7 +155,7 @@ public final class CodemodeCli {
           commandLine.getErr().println("error: " + TerminalText.message(e));
           return EXIT_FAILED;
         });
-    return cli.execute(args);
+    return cli;
   }
 
   /**
