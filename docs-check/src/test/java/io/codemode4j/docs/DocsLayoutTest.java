@@ -68,7 +68,10 @@ class DocsLayoutTest {
     assertThat(relative(root, fromIndex))
         .as("pages of docs/ that docs/README.md links")
         .containsAll(relative(root, pages));
+    // Each index may point at the other (README at docs/README.md, the docs index back at the
+    // front page); beside that, the lists are the same.
     fromReadme.remove(root.resolve("docs/README.md"));
+    fromIndex.remove(root.resolve("README.md"));
     assertThat(relative(root, fromIndex))
         .as("docs/README.md lists the pages README.md's index lists")
         .isEqualTo(relative(root, fromReadme));
