@@ -14,14 +14,17 @@ import io.codemode4j.bridge.tool.ToolSpec;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 
 /**
  * The short soak CI runs ({@code codemode bench --soak} runs the long one): every scenario many
  * times at concurrency 16 in-process and a few times on worker processes, with correct ledgers and
- * nothing left behind.
+ * nothing left behind. It counts the JVM's threads and child processes, so it runs alone ({@link
+ * Isolated}).
  */
+@Isolated
 @Tag("soak")
 class SoakIT {
 

@@ -38,8 +38,9 @@ import org.junit.jupiter.api.Assumptions;
  * on the worker. Each node's etc, data and log live under {@code <run>/<node>}, a directory of the
  * starting module's own (the unpacked server is shared by the test JVMs of several modules); the
  * logs stay there after the run for failures. {@link #stop} ends both processes and verifies they
- * are gone. A holder starts one per test JVM and loads it: this module's {@link TestShopTrino} (the
- * shop alone), billing's {@code TestTrino} (the billing sample and the shop).
+ * are gone. A holder starts one and loads it: this module's {@link TestShopTrino} (the shop alone,
+ * one per test JVM), billing's {@code TestTrino} (the billing sample and the shop, one per build:
+ * {@link #forBuild}).
  */
 public final class TrinoCluster {
 
