@@ -246,6 +246,7 @@ class AgentIT {
     assertThat(outcome).isInstanceOf(AgentOutcome.Failed.class);
     AgentOutcome.Failed failed = (AgentOutcome.Failed) outcome;
     assertThat(failed.kind()).isEqualTo(AgentFailureKind.MAX_TURNS);
+    assertThat(failed.kind().limit()).isEqualTo(AgentLimit.MAX_TURNS);
     assertThat(failed.message())
         .contains("reached maxTurns (2) without an answer")
         .contains(
@@ -268,6 +269,7 @@ class AgentIT {
 
     AgentOutcome.Failed failed = (AgentOutcome.Failed) outcome;
     assertThat(failed.kind()).isEqualTo(AgentFailureKind.MAX_TOOL_CALLS);
+    assertThat(failed.kind().limit()).isEqualTo(AgentLimit.MAX_TOOL_CALLS);
     assertThat(failed.message())
         .contains("reached maxToolCalls (4)")
         .contains("1 tool call (1 run_javascript), 3 inner calls");
@@ -320,7 +322,9 @@ class AgentIT {
     }
 
     assertThat(((AgentOutcome.Failed) outcome).kind()).isEqualTo(AgentFailureKind.MAX_DURATION);
-    assertThat(((AgentOutcome.Failed) outcome).message()).contains("waiting for the model");
+    assertThat(((AgentOutcome.Failed) outcome).message())
+        .contains("reached maxDuration (PT0.3S)")
+        .contains("waiting for the model");
     assertThat(Thread.currentThread().isInterrupted()).isFalse();
   }
 
@@ -486,6 +490,7 @@ class AgentIT {
             AgentOutcome.Failed.class,
             f -> {
               assertThat(f.kind()).isEqualTo(AgentFailureKind.MAX_HISTORY);
+              assertThat(f.kind().limit()).isEqualTo(AgentLimit.MAX_HISTORY_BYTES);
               assertThat(f.message())
                   .matches(
                       "the conversation is \\d+ bytes, over this run's limit of 1024 bytes"

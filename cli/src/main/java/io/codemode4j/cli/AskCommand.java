@@ -6,6 +6,7 @@ import static io.codemode4j.cli.TerminalText.Context.TEXT;
 import static io.codemode4j.cli.TerminalText.escape;
 
 import io.codemode4j.agent.Agent;
+import io.codemode4j.agent.AgentLimit;
 import io.codemode4j.agent.AgentOutcome;
 import io.codemode4j.agent.AgentPolicy;
 import io.codemode4j.agent.AgentTranscript;
@@ -170,8 +171,8 @@ final class AskCommand implements Callable<Integer> {
   @Option(
       names = "--json",
       description =
-          "Print one JSON object: ok, answer, failure {kind, message}, runId, turns, toolCalls,"
-              + " modelVisibleBytes, uncertainCalls.")
+          "Print one JSON object: ok, answer, failure {kind, limit, message}, runId, turns,"
+              + " toolCalls, modelVisibleBytes, uncertainCalls.")
   boolean json;
 
   @Option(
@@ -312,7 +313,7 @@ final class AskCommand implements Callable<Integer> {
   private static ObjectNode failedBeforeAnswer(String kind, String message) {
     ObjectNode json = JsonNodeFactory.instance.objectNode().put("ok", false);
     json.putNull("answer");
-    json.putObject("failure").put("kind", kind).put("message", message);
+    json.putObject("failure").put("kind", kind).putNull("limit").put("message", message);
     json.putNull("runId").put("turns", 0).put("toolCalls", 0).put("modelVisibleBytes", 0);
     json.putArray("uncertainCalls");
     return json;
@@ -360,8 +361,11 @@ final class AskCommand implements Callable<Integer> {
       }
       case AgentOutcome.Failed failed -> {
         json.putNull("answer");
+        AgentLimit limit = failed.kind().limit();
+        // Which limit ended the run, by the policy's name (maxTurns), null when none did.
         json.putObject("failure")
             .put("kind", failed.kind().wireName())
+            .put("limit", limit == null ? null : limit.wireName())
             .put("message", failed.message());
       }
     }

@@ -219,6 +219,29 @@ class AskCommandIT {
     }
   }
 
+  @Test
+  void ask_modelNeverAnswers_exitsOneNamingTheLimitThatEndedTheRun() throws Exception {
+    // One server per run: a scripted server answers one request per step of its script.
+    try (OpenAiWireServer server =
+            OpenAiWireServer.start(always(Reply.toolCall("call_1", "run_javascript", ARGUMENTS)));
+        OpenAiWireServer again =
+            OpenAiWireServer.start(always(Reply.toolCall("call_1", "run_javascript", ARGUMENTS)))) {
+
+      Outcome asJson = codemode(server, "--max-turns", "1", "--json");
+      Outcome printed = codemode(again, "--max-turns", "1");
+
+      assertThat(asJson.exitCode()).isEqualTo(1);
+      JsonNode failure = JSON.readTree(asJson.out()).get("failure");
+      assertThat(failure.propertyNames()).containsExactly("kind", "limit", "message");
+      assertThat(failure.get("kind").asString()).isEqualTo("max_turns");
+      assertThat(failure.get("limit").asString()).isEqualTo("maxTurns");
+      assertThat(failure.get("message").asString())
+          .contains(" reached maxTurns (1) without an answer; done so far: 1 turn, 1 tool call");
+      assertThat(printed.exitCode()).isEqualTo(1);
+      assertThat(printed.err()).startsWith("error: max_turns: run ");
+    }
+  }
+
   /** {@code codemode ask} with {@code env} as its environment. */
   private Outcome ask(Map<String, String> env, String baseUrl, String... options) {
     List<String> args = question(baseUrl, options);
@@ -266,6 +289,7 @@ class AskCommandIT {
       assertThat(asJson.exitCode()).isEqualTo(1);
       JsonNode json = JSON.readTree(asJson.out());
       assertThat(json.get("failure").get("kind").asString()).isEqualTo("model_error");
+      assertThat(json.get("failure").get("limit").isNull()).isTrue();
       assertThat(json.get("failure").get("message").asString())
           .contains("[redacted]")
           .doesNotContain(KEY);

@@ -10,6 +10,7 @@ import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import io.codemode4j.agent.AgentFailureKind;
+import io.codemode4j.agent.AgentLimit;
 import io.codemode4j.agent.AgentOutcome;
 import io.codemode4j.agent.AgentPolicy;
 import io.codemode4j.agent.AgentTranscript;
@@ -20,7 +21,6 @@ import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.OuterTool;
 import io.codemode4j.bridge.OuterToolResult;
 import io.codemode4j.bridge.Principal;
-import io.codemode4j.bridge.RunBudget;
 import io.codemode4j.bridge.RunContext;
 import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
@@ -34,7 +34,6 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,26 +49,23 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * One run of an agent: its history, budget, deadline and exposure, and the loop that asks the model
- * until it answers or a limit is reached.
+ * One run of an agent: its history and exposure, and the loop that asks the model until it answers
+ * or one of its {@link RunLimits} is reached.
  *
- * <p>Decided: the deadline is enforced by interrupting the thread that waits (LangChain4j's JDK
- * HTTP client aborts a request on interrupt) and by giving each pass what is left of the run as its
- * remaining time; tool calls of one turn run on virtual threads, at most {@code toolConcurrency} at
+ * <p>Decided: tool calls of one turn run on virtual threads, at most {@code toolConcurrency} at
  * once, with the run's trace context, so the pass spans nest under the run span.
+ *
+ * <p>Decided: LangChain4j's {@code ToolService} (1.19.0) does not fit, because its loop stops only
+ * at a count of round trips over a {@code ChatMemory} and its {@code ToolExecutor} answers a
+ * string, where this loop charges a tool-call budget shared with the passes, ends at a deadline,
+ * grows the exposed tools with discovery and keeps each call's JSON result and uncertain calls.
  */
 public final class AgentRun {
-
-  private static final Logger LOG = LoggerFactory.getLogger(AgentRun.class);
 
   /** What a run reads of its agent. */
   public record Setup(
@@ -86,17 +82,11 @@ public final class AgentRun {
       ChatModel model,
       OpenTelemetry openTelemetry) {}
 
-  private static final JsonMapper MAPPER = JsonMapper.builder().build();
-
-  /** How long past the deadline the run waits for tool calls to report. */
-  private static final long CALL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
-
   private final Setup setup;
   private final JsonNode input;
   private final Principal principal;
   private final String runId;
-  private final RunBudget budget;
-  private final long deadline;
+  private final RunLimits limits;
   private final Conversation conversation;
   private final List<AgentTurn> turns = new ArrayList<>();
   private final List<AgentTranscript.UncertainCall> uncertain = new ArrayList<>();
@@ -109,8 +99,7 @@ public final class AgentRun {
     this.input = input;
     this.principal = principal;
     this.runId = setup.ids().runId();
-    this.budget = RunBudget.of(setup.policy().maxToolCalls());
-    this.deadline = System.nanoTime() + setup.policy().maxDuration().toNanos();
+    this.limits = RunLimits.startingNow(setup.policy());
     this.conversation = new Conversation(setup.policy().maxHistoryBytes());
   }
 
@@ -169,12 +158,14 @@ public final class AgentRun {
     conversation.add(UserMessage.from(input.toString()));
     boolean repaired = false;
     for (int index = 1; index <= setup.policy().maxTurns(); index++) {
-      if (System.nanoTime() >= deadline) {
+      if (limits.pastDeadline()) {
         return failed(AgentFailureKind.MAX_DURATION, limitReached(AgentFailureKind.MAX_DURATION));
       }
       long historyBytes = conversation.fit();
-      if (historyBytes > setup.policy().maxHistoryBytes()) {
-        return failed(AgentFailureKind.MAX_HISTORY, overHistory(historyBytes));
+      if (limits.overHistory(historyBytes)) {
+        return failed(
+            AgentFailureKind.MAX_HISTORY,
+            limits.historyTooLarge(historyBytes) + "; " + doneSoFar());
       }
       List<ToolSpec> exposed = exposure.current();
       List<ToolSpecification> toolSpecs =
@@ -198,32 +189,30 @@ public final class AgentRun {
       }
       AiMessage ai = response.aiMessage();
       long replyBytes = ai == null ? 0 : Conversation.bytes(ai);
-      if (replyBytes > setup.policy().maxReplyBytes()) {
-        // Neither run nor kept: a reply that large would ride along, verbatim, in every request.
-        String note =
-            "Your last reply was "
-                + replyBytes
-                + " bytes, over this run's limit of "
-                + setup.policy().maxReplyBytes()
-                + " bytes (maxReplyBytes), so it was neither run nor kept. Reply with a shorter"
-                + " program or answer: let SQL aggregate, and return only what the answer needs.";
+      if (limits.overReply(replyBytes)) {
         turns.add(
             new AgentTurn(
                 index,
                 exposedNames,
                 requestBytes,
                 newBytes,
-                "[a reply of " + replyBytes + " bytes, over maxReplyBytes, left out]",
+                RunLimits.replyLeftOut(replyBytes),
                 List.of()));
         conversation.add(AiMessage.from("[a reply of " + replyBytes + " bytes, left out]"));
-        conversation.add(UserMessage.from(note));
+        conversation.add(UserMessage.from(limits.replyDropped(replyBytes)));
         continue;
       }
       if (ai != null && ai.hasToolExecutionRequests()) {
-        List<ToolExecutionRequest> requests = wellFormed(ai.toolExecutionRequests());
+        List<ToolExecutionRequest> requests =
+            ai.toolExecutionRequests().stream()
+                .map(
+                    request ->
+                        ToolRequestRepair.wellFormed(
+                            request, () -> setup.ids().callId(runId, ++mintedIds)))
+                .toList();
         conversation.addOwn(AiMessage.from(ai.text(), requests));
         for (int i = 0; i < requests.size(); i++) {
-          if (!budget.tryCharge()) {
+          if (!limits.budget().tryCharge()) {
             turns.add(
                 new AgentTurn(index, exposedNames, requestBytes, newBytes, ai.text(), List.of()));
             return failed(
@@ -285,7 +274,7 @@ public final class AgentRun {
 
   /** The model's reply, interrupted at the deadline. */
   private ChatResponse chat(ChatRequest request) throws Stop {
-    return switch (ModelChat.chat(setup.model(), request, deadline)) {
+    return switch (ModelChat.chat(setup.model(), request, limits.deadline())) {
       case ModelChat.Reply.Answered(ChatResponse response) -> response;
       case ModelChat.Reply.Late late ->
           throw new Stop(
@@ -323,12 +312,7 @@ public final class AgentRun {
     List<AgentTurn.ToolCall> done = new ArrayList<>();
     try {
       for (Future<AgentTurn.ToolCall> future : futures) {
-        // Passes were given what is left of the run and end by themselves at the deadline; the
-        // grace lets them report their ledgers, so the transcript says what ran.
-        done.add(
-            future.get(
-                Math.max(0, deadline + CALL_GRACE_NANOS - System.nanoTime()),
-                TimeUnit.NANOSECONDS));
+        done.add(future.get(limits.callWaitNanos(), TimeUnit.NANOSECONDS));
       }
     } catch (TimeoutException e) {
       futures.forEach(f -> f.cancel(true));
@@ -365,21 +349,12 @@ public final class AgentRun {
                       + available);
       isError = true;
     } else {
-      JsonNode arguments;
-      try {
-        arguments = MAPPER.readTree(request.arguments());
-      } catch (JacksonException e) {
-        arguments = null;
-      }
+      JsonNode arguments = ToolRequestRepair.arguments(request.arguments());
+      String program = ToolRequestRepair.program(arguments);
       RunContext run = context(id);
       CodeMode codeMode = setup.codeMode();
-      if (codeMode != null
-          && tool == codeMode.outerTool()
-          && arguments != null
-          && arguments.isObject()
-          && arguments.size() == 1
-          && arguments.path("code").isString()) {
-        PassOutcome pass = codeMode.run(arguments.get("code").asString(), run);
+      if (codeMode != null && tool == codeMode.outerTool() && program != null) {
+        PassOutcome pass = codeMode.run(program, run);
         result = pass.egress().json();
         isError = !pass.ok();
         for (CallRecord record : pass.calls()) {
@@ -421,32 +396,7 @@ public final class AgentRun {
   }
 
   private RunContext context(String callId) {
-    Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    return new RunContext(runId, callId, principal, budget, left);
-  }
-
-  /**
-   * The requests with an id, a name and arguments each: a model that sends no id (Ollama) gets
-   * minted ones, and a null name or arguments become empty text, answered like any other unknown
-   * tool or unreadable arguments.
-   */
-  private List<ToolExecutionRequest> wellFormed(List<ToolExecutionRequest> requests) {
-    List<ToolExecutionRequest> out = new ArrayList<>();
-    for (ToolExecutionRequest request : requests) {
-      ToolExecutionRequest.Builder fixed = request.toBuilder();
-      if (request.id() == null || request.id().isBlank()) {
-        fixed.id(setup.ids().callId(runId, ++mintedIds));
-      }
-      if (request.name() == null) {
-        // Answered as a call of no tool, like any unknown name, never a crash of the run.
-        fixed.name("");
-      }
-      if (request.arguments() == null) {
-        fixed.arguments("");
-      }
-      out.add(fixed.build());
-    }
-    return out;
+    return new RunContext(runId, callId, principal, limits.budget(), limits.left());
   }
 
   /**
@@ -477,16 +427,6 @@ public final class AgentRun {
     return json;
   }
 
-  /** Why a conversation of {@code total} bytes cannot fit, with every earlier result left out. */
-  private String overHistory(long total) {
-    return "the conversation is "
-        + total
-        + " bytes, over this run's limit of "
-        + setup.policy().maxHistoryBytes()
-        + " bytes (maxHistoryBytes), even with every earlier tool result left out; "
-        + doneSoFar();
-  }
-
   private AgentOutcome.Failed failed(AgentFailureKind kind, String message) {
     return new AgentOutcome.Failed(kind, message, transcript());
   }
@@ -498,19 +438,20 @@ public final class AgentRun {
   }
 
   /**
-   * Why the run ended at {@code limit}, one of the policy's limits: its name as the policy spells
-   * it, its value, and what the run did so far.
+   * Why the run ended at {@code kind}'s limit: the limit's name as the policy spells it, its value,
+   * and what the run did so far.
    */
-  private String limitReached(AgentFailureKind limit) {
-    AgentPolicy p = setup.policy();
-    String reached =
-        switch (limit) {
-          case MAX_TURNS -> "maxTurns (" + p.maxTurns() + ")";
-          case MAX_TOOL_CALLS -> "maxToolCalls (" + p.maxToolCalls() + ")";
-          case MAX_DURATION -> "maxDuration (" + p.maxDuration() + ")";
-          default -> throw new IllegalArgumentException(limit + " is not a limit of the policy");
-        };
-    return "run " + runId + " reached " + reached + " without an answer; " + doneSoFar();
+  private String limitReached(AgentFailureKind kind) {
+    AgentLimit limit = kind.limit();
+    if (limit == null) {
+      throw new IllegalArgumentException(kind + " is not a limit of the policy");
+    }
+    return "run "
+        + runId
+        + " reached "
+        + limits.named(limit)
+        + " without an answer; "
+        + doneSoFar();
   }
 
   private String cancelled() {
@@ -518,7 +459,7 @@ public final class AgentRun {
   }
 
   private String doneSoFar() {
-    int inner = budget.limit() - budget.remaining() - outerCalls;
+    int inner = limits.budget().limit() - limits.budget().remaining() - outerCalls;
     StringBuilder b =
         new StringBuilder("done so far: ")
             .append(turns.size())

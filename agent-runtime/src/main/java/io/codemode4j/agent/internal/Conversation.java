@@ -5,6 +5,7 @@ import dev.langchain4j.data.message.ChatMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
+import io.codemode4j.agent.AgentLimit;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -72,7 +73,9 @@ final class Conversation {
                 + size
                 + " bytes, to keep the conversation under "
                 + maxBytes
-                + " bytes (maxHistoryBytes); run the program again if you need it]";
+                + " bytes ("
+                + AgentLimit.MAX_HISTORY_BYTES.wireName()
+                + "); run the program again if you need it]";
         messages.set(i, ToolExecutionResultMessage.from(result.id(), result.toolName(), note));
         total += utf8(note) - size;
       }
