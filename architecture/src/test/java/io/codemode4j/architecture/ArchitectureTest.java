@@ -103,28 +103,29 @@ class ArchitectureTest {
               "the worker package keeps a pool of its own"),
           Map.entry(
               "io.codemode4j.bridge.internal.engine.ProgramShape",
-              "CodeMode checks a program's shape before it runs"),
+              "PassRunner checks a program's shape before it runs"),
           Map.entry(
               "io.codemode4j.bridge.internal.engine.CodeExecutor",
-              "the executor CodeMode holds, implemented in the engine and worker packages"),
+              "the executor PassRunner holds, implemented in the engine and worker packages"),
           Map.entry(
               "io.codemode4j.bridge.internal.engine.PassResult",
-              "what an executor of either package answers CodeMode"),
+              "what an executor of either package answers PassRunner"),
           Map.entry(
               "io.codemode4j.bridge.internal.engine.GraalExecutor",
-              "CodeMode builds the in-process executor"),
+              "PassRunner builds the in-process executor"),
           Map.entry(
               "io.codemode4j.bridge.internal.engine.SandboxGlobals",
-              "CodeMode names the sandbox's globals in its declarations"),
+              "CodeModeConfig refuses a namespace that would shadow one of the sandbox's globals"),
           Map.entry(
               "io.codemode4j.bridge.internal.worker.WorkerProcessExecutor",
-              "CodeMode builds the worker-process executor"),
+              "PassRunner builds the worker-process executor"),
           Map.entry(
               "io.codemode4j.bridge.internal.broker.Broker",
               "CodeMode builds it and both executors call through it"),
           Map.entry(
               "io.codemode4j.bridge.internal.broker.PlanRecorder",
-              "CodeMode.plan hands it to the broker, which records a planned pass's reads and writes"),
+              "CodeMode.plan makes one and PassRunner hands it to the broker, which records a planned"
+                  + " pass's reads and writes"),
           Map.entry(
               "io.codemode4j.bridge.internal.broker.PlanSigner",
               "CodeMode signs a plan and checks it before applying it with the host's plan key"),

@@ -1,6 +1,8 @@
 package io.codemode4j.bridge;
 
 import io.codemode4j.bridge.internal.Utf8;
+import io.codemode4j.bridge.internal.broker.Broker;
+import io.codemode4j.bridge.internal.broker.SchemaValidator;
 import io.codemode4j.bridge.schema.CodeModeDescriptionException;
 import io.codemode4j.bridge.schema.DescribeOptions;
 import io.codemode4j.bridge.schema.Identifiers;
@@ -75,6 +77,36 @@ final class Allowlist {
   /** The methods {@code visibility} allows, in declaration order. */
   List<Method> visible(Visibility visibility) {
     return methods.values().stream().filter(m -> visibility.allows(m.path())).toList();
+  }
+
+  /**
+   * {@code run}, its grants narrowed to {@code visible} (methods of this allowlist); {@code run}
+   * itself when {@code visible} is every method.
+   */
+  RunContext narrow(RunContext run, List<Method> visible) {
+    return visible.size() == methods.size()
+        ? run
+        : run.withGrants(Visibility.only(visible.stream().map(Method::path).toList()));
+  }
+
+  /**
+   * What the broker calls for each path: its tool with its parameters and success schemas compiled,
+   * in declaration order. Compiling fails on an invalid schema, naming the path.
+   */
+  Map<String, Broker.Binding> bindings() {
+    Map<String, Broker.Binding> bindings = new LinkedHashMap<>();
+    for (Method method : methods.values()) {
+      String path = method.path();
+      ToolSpec spec = method.tool().spec();
+      bindings.put(
+          path,
+          new Broker.Binding(
+              path,
+              method.tool(),
+              SchemaValidator.compile("the parameters schema of " + path, spec.parameters()),
+              SchemaValidator.compile("the success schema of " + path, spec.success())));
+    }
+    return bindings;
   }
 
   /**

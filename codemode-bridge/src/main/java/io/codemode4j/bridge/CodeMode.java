@@ -2,31 +2,20 @@ package io.codemode4j.bridge;
 
 import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.bridge.approval.ApprovalDecision;
-import io.codemode4j.bridge.audit.InternalFailure;
 import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.bridge.event.MutationAudit;
 import io.codemode4j.bridge.event.PassEnded;
 import io.codemode4j.bridge.event.PassListener;
-import io.codemode4j.bridge.event.PassStarted;
 import io.codemode4j.bridge.internal.broker.Approver;
 import io.codemode4j.bridge.internal.broker.Authorizer;
 import io.codemode4j.bridge.internal.broker.Broker;
 import io.codemode4j.bridge.internal.broker.GuardedListeners;
 import io.codemode4j.bridge.internal.broker.PlanRecorder;
 import io.codemode4j.bridge.internal.broker.PlanSigner;
-import io.codemode4j.bridge.internal.broker.SchemaValidator;
-import io.codemode4j.bridge.internal.engine.CodeExecutor;
 import io.codemode4j.bridge.internal.engine.GraalExecutor;
-import io.codemode4j.bridge.internal.engine.PassResult;
-import io.codemode4j.bridge.internal.engine.ProgramShape;
-import io.codemode4j.bridge.internal.engine.SandboxGlobals;
-import io.codemode4j.bridge.internal.worker.WorkerProcessExecutor;
-import io.codemode4j.bridge.outcome.Egress;
-import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.PassFailure;
 import io.codemode4j.bridge.outcome.PassOutcome;
 import io.codemode4j.bridge.outcome.PassReport;
-import io.codemode4j.bridge.outcome.PassSuccess;
 import io.codemode4j.bridge.plan.Plan;
 import io.codemode4j.bridge.plan.PlanApplication;
 import io.codemode4j.bridge.plan.Planning;
@@ -39,7 +28,6 @@ import io.codemode4j.bridge.tool.Tool;
 import io.codemode4j.bridge.tool.ToolSpec;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,82 +70,56 @@ public final class CodeMode implements AutoCloseable {
 
   private final OuterToolContract contract;
   private final ToolSpec tool;
+  private final OuterTool outerTool;
   private final Allowlist allowlist;
-  private final String namespacesJson;
   private final boolean includeDeclarations;
   private final boolean describePerRun;
   private final Function<RunContext, Visibility> hostPolicy;
   private final CodeExecutionLimits limits;
-  private final Broker broker;
-  private final EgressShaper egress;
-  private final boolean redactsEgress;
-
-  /** Null when no one listens: no event is then built. */
-  private final @Nullable GuardedListeners listeners;
-
-  private final Isolation isolation;
-
-  private final CodeExecutor executor;
-  private final Plans plans;
   private final Duration approvalWait;
+  private final Isolation isolation;
+  private final boolean redactsEgress;
+  private final Plans plans;
+  private final PassRunner runner;
 
   /**
-   * The plans applied (or being applied) by this Code Mode: a second apply of one does nothing.
-   * Across hosts, the writes' idempotency keys keep a plan written once.
+   * Wires one broker, shared by the passes and the plans, to the allowlist's methods, the
+   * listeners, the authorization hook and the approval channel; starts the executor last, so that a
+   * configuration that fails leaves no engine or worker behind.
    */
-  private final OuterTool outerTool;
-
-  private CodeMode(Builder b) {
-    this.limits = b.limits;
-    this.allowlist = new Allowlist(b.methods);
-    Map<String, Broker.Binding> bindings = new LinkedHashMap<>();
-    for (Allowlist.Method method : allowlist.methods()) {
-      String path = method.path();
-      ToolSpec spec = method.tool().spec();
-      bindings.put(
-          path,
-          new Broker.Binding(
-              path,
-              method.tool(),
-              SchemaValidator.compile("the parameters schema of " + path, spec.parameters()),
-              SchemaValidator.compile("the success schema of " + path, spec.success())));
-    }
-    this.namespacesJson = Allowlist.namespacesJson(allowlist.methods());
-    this.includeDeclarations = b.includeDeclarations;
-    this.describePerRun = b.describePerRun;
-    this.hostPolicy = b.hostPolicy;
-    this.listeners = GuardedListeners.of(b.listeners);
-    this.approvalWait = b.approvalWait();
-    this.broker =
+  private CodeMode(CodeModeConfig config) {
+    this.limits = config.limits();
+    this.allowlist = new Allowlist(config.methods());
+    this.includeDeclarations = config.includeDeclarations();
+    this.describePerRun = config.describePerRun();
+    this.hostPolicy = config.hostPolicy();
+    this.approvalWait = config.approvalWait();
+    this.isolation = config.isolation();
+    this.redactsEgress = config.redactEgress() != null;
+    GuardedListeners listeners = GuardedListeners.of(config.listeners());
+    Broker broker =
         new Broker(
-            bindings,
+            allowlist.bindings(),
             listeners,
-            b.authorization == null
+            config.authorization() == null
                 ? null
-                : new Authorizer(b.authorization, b.authorizationTimeout),
-            new Approver(b.approval, approvalWait),
-            b.listeners.stream()
+                : new Authorizer(config.authorization(), config.authorizationTimeout()),
+            new Approver(config.approval(), approvalWait),
+            config.listeners().stream()
                 .filter(MutationAudit.class::isInstance)
                 .map(MutationAudit.class::cast)
                 .toList());
-    this.egress = new EgressShaper(b.maxEgressBytes, b.redactEgress);
-    this.redactsEgress = b.redactEgress != null;
     this.contract =
         new OuterToolContract(
-            b.toolName,
-            b.description,
+            config.toolName(),
+            config.description(),
             includeDeclarations ? allowlist.declarations() : null,
             limits);
     this.tool = contract.spec();
     this.outerTool = new OuterTool(tool, this::call);
-    this.isolation = b.isolation;
     this.plans =
-        new Plans(new PlanSigner(b.planKey), b.planTtl, broker, listeners, limits, tool.name());
-    this.executor =
-        switch (b.isolation) {
-          case Isolation.InProcess inProcess -> new GraalExecutor(b.readyContexts);
-          case Isolation.Process process -> new WorkerProcessExecutor(process);
-        };
+        new Plans(config.planSigner(), config.planTtl(), broker, listeners, limits, tool.name());
+    this.runner = new PassRunner(config, allowlist, broker, listeners, tool.name());
   }
 
   public static Builder builder() {
@@ -344,7 +306,8 @@ public final class CodeMode implements AutoCloseable {
    *     true)
    */
   public PassOutcome run(String code, RunContext run) {
-    return run(code, run, null);
+    Objects.requireNonNull(run, "run");
+    return runner.run(code, run, visible(run), null);
   }
 
   /**
@@ -361,7 +324,7 @@ public final class CodeMode implements AutoCloseable {
     Objects.requireNonNull(run, "run");
     String planId = "plan-" + UUID.randomUUID();
     PlanRecorder recorder = new PlanRecorder(planId);
-    PassOutcome pass = run(code, run, recorder);
+    PassOutcome pass = runner.run(code, run, visible(run), recorder);
     Plan plan = plans.sign(planId, run, recorder);
     return new Planning(pass, plan);
   }
@@ -397,89 +360,7 @@ public final class CodeMode implements AutoCloseable {
 
   /** {@code run}, its grants narrowed to the methods it may see (see {@link #visible}). */
   private RunContext visibleRun(RunContext run) {
-    List<Allowlist.Method> visible = visible(run);
-    return visible.size() == allowlist.methods().size()
-        ? run
-        : run.withGrants(Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
-  }
-
-  private PassOutcome run(String code, RunContext run, @Nullable PlanRecorder recorder) {
-    Objects.requireNonNull(run, "run");
-    List<Allowlist.Method> visible = visible(run);
-    boolean everything = visible.size() == allowlist.methods().size();
-    String sandboxNamespaces = everything ? namespacesJson : Allowlist.namespacesJson(visible);
-    RunContext visibleRun =
-        everything
-            ? run
-            : run.withGrants(
-                Visibility.only(visible.stream().map(Allowlist.Method::path).toList()));
-    String passId = "pass-" + UUID.randomUUID();
-    long started = System.nanoTime();
-    Instant startedAt = Instant.now();
-    if (listeners != null) {
-      listeners.onPassStarted(
-          new PassStarted(
-              run.runId(),
-              passId,
-              run.parentCallId(),
-              tool.name(),
-              run.principal().id(),
-              run.principal().tenant(),
-              startedAt));
-    }
-    if (recorder != null) {
-      broker.planning(passId, recorder);
-    }
-    PassResult result;
-    try {
-      String program = ProgramShape.check(code, limits.maxSourceBytes());
-      Duration wall =
-          run.remainingTime() != null && run.remainingTime().compareTo(limits.maxWallTime()) < 0
-              ? run.remainingTime()
-              : limits.maxWallTime();
-      result =
-          executor.execute(
-              broker, passId, program, sandboxNamespaces, visibleRun, limits, wall.toNanos());
-    } catch (ProgramShape.InvalidProgram e) {
-      result =
-          PassResult.failedWithoutOutput(
-              passId, FailureKind.INVALID_PROGRAM, null, e.getMessage(), List.of());
-    } catch (RuntimeException e) {
-      // The executors end every pass with a result; this is a bug in codemode4j, and still an
-      // outcome rather than an exception in the caller's request.
-      result =
-          PassResult.failedWithoutOutput(
-              passId, FailureKind.INTERNAL, null, InternalFailure.report("", e), List.of());
-    } finally {
-      broker.planned(passId);
-    }
-    PassOutcome outcome;
-    try {
-      outcome = outcome(result);
-    } catch (RuntimeException e) {
-      result =
-          PassResult.failedWithoutOutput(
-              passId,
-              FailureKind.INTERNAL,
-              null,
-              InternalFailure.report(" while shaping the egress", e),
-              result.calls());
-      outcome = outcome(result);
-    }
-    if (listeners != null) {
-      listeners.onPassEnded(
-          new PassEnded(
-              run.runId(),
-              passId,
-              run.parentCallId(),
-              tool.name(),
-              startedAt,
-              Duration.ofNanos(System.nanoTime() - started),
-              result.failure(),
-              result.limit(),
-              result.calls()));
-    }
-    return outcome;
+    return allowlist.narrow(run, visible(run));
   }
 
   /**
@@ -492,44 +373,20 @@ public final class CodeMode implements AutoCloseable {
     if (passes < 0) {
       throw new IllegalArgumentException("passes must not be negative, was " + passes);
     }
-    RunContext run = RunContext.of("warm-up", Principal.unconfined("warm-up"));
-    for (int i = 0; i < passes; i++) {
-      executor.execute(
-          broker,
-          "warm-up-" + i,
-          "async () => 1",
-          namespacesJson,
-          run,
-          limits,
-          Duration.ofSeconds(60).toNanos());
-    }
-  }
-
-  private PassOutcome outcome(PassResult result) {
-    Egress shaped = egress.shape(result);
-    FailureKind failure = result.failure();
-    if (failure == null) {
-      return new PassSuccess(
-          result.passId(), result.result(), result.logs(), result.calls(), shaped);
-    }
-    return new PassFailure(
-        result.passId(),
-        failure,
-        result.limit(),
-        result.message(),
-        result.thrown(),
-        result.logs(),
-        result.calls(),
-        shaped);
+    runner.warmUp(passes);
   }
 
   @Override
   public void close() {
-    executor.close();
+    runner.close();
   }
 
   /** Collects the configuration; {@link #build()} validates all of it and fails closed. */
   public static final class Builder {
+    // Decided: the builder keeps the defaults and what each setter checks alone (a range, a key's
+    // length, a method declared twice); the checks that read several settings are CodeModeConfig's,
+    // whose compact constructor build() calls. The setters and their Javadoc stay here, where a
+    // host finds them as CodeMode.Builder.
     private String toolName = DEFAULT_TOOL_NAME;
     private String description =
         "Run a JavaScript program that calls the host's methods and returns one JSON value.";
@@ -555,7 +412,7 @@ public final class CodeMode implements AutoCloseable {
     /** Null until the host sets one: then only runs that bring a channel can approve. */
     private @Nullable ApprovalChannel approval;
 
-    /** Null until the host sets one: then {@link #approvalWait} fits it in the wall time. */
+    /** Null until the host sets one: then the wait is the default fitted in the wall time. */
     private @Nullable Duration maxApprovalWait;
 
     /** A random key until the host sets one: plans then apply only on this Code Mode. */
@@ -591,7 +448,7 @@ public final class CodeMode implements AutoCloseable {
      * expired; {@link CodeMode#DEFAULT_PLAN_TTL} by default, above zero and at most a day.
      */
     public Builder planTtl(Duration ttl) {
-      this.planTtl = positiveAtMost("planTtl", ttl, Duration.ofDays(1));
+      this.planTtl = Durations.positiveAtMost("planTtl", ttl, Duration.ofDays(1));
       return this;
     }
 
@@ -616,37 +473,8 @@ public final class CodeMode implements AutoCloseable {
      * maxWallTime} when that is shorter.
      */
     public Builder maxApprovalWait(Duration wait) {
-      this.maxApprovalWait = positiveAtMost("maxApprovalWait", wait, Duration.ofHours(1));
+      this.maxApprovalWait = Durations.positiveAtMost("maxApprovalWait", wait, Duration.ofHours(1));
       return this;
-    }
-
-    /**
-     * The wait a call's approval gets: the one the host set, else the default fitted in the wall
-     * time. Decided: an unset wait follows a shorter {@code maxWallTime} (a {@code --timeout 3s})
-     * instead of refusing the toolkit, as the Spring properties' default does.
-     */
-    private Duration approvalWait() {
-      if (maxApprovalWait != null) {
-        return maxApprovalWait;
-      }
-      Duration half = limits.maxWallTime().dividedBy(2);
-      return DEFAULT_MAX_APPROVAL_WAIT.compareTo(half) < 0 ? DEFAULT_MAX_APPROVAL_WAIT : half;
-    }
-
-    /**
-     * {@code value}, when it is above zero and at most {@code max}; the setting is {@code name}.
-     */
-    private static Duration positiveAtMost(String name, Duration value, Duration max) {
-      Objects.requireNonNull(value, name);
-      if (value.isNegative() || value.isZero() || value.compareTo(max) > 0) {
-        throw new IllegalArgumentException(
-            name
-                + " must be above zero and at most "
-                + Durations.format(max)
-                + ", was "
-                + Durations.format(value));
-      }
-      return value;
     }
 
     /**
@@ -665,7 +493,7 @@ public final class CodeMode implements AutoCloseable {
      */
     public Builder authorizationTimeout(Duration timeout) {
       this.authorizationTimeout =
-          positiveAtMost("authorizationTimeout", timeout, Duration.ofMinutes(1));
+          Durations.positiveAtMost("authorizationTimeout", timeout, Duration.ofMinutes(1));
       return this;
     }
 
@@ -819,67 +647,26 @@ public final class CodeMode implements AutoCloseable {
      * shorter than {@code maxWallTime}; an invalid schema; an egress budget under 256 bytes.
      */
     public CodeMode build() {
-      if (!Identifiers.isToolName(toolName)) {
-        throw new IllegalArgumentException(
-            "tool name '"
-                + toolName
-                + "' must be letters, digits and underscores, not starting with a digit, at most "
-                + Identifiers.MAX_LENGTH
-                + " characters");
-      }
-      if (methods.isEmpty()) {
-        throw new IllegalArgumentException(
-            "Code Mode needs at least one method, e.g. method(\"warehouse\", \"query\", tool)");
-      }
-      if (maxEgressBytes < EgressShaper.MIN_EGRESS_BYTES) {
-        throw new IllegalArgumentException(
-            "maxEgressBytes must be at least "
-                + EgressShaper.MIN_EGRESS_BYTES
-                + ", was "
-                + maxEgressBytes);
-      }
-      methods.forEach(
-          (namespace, namespaceMethods) -> {
-            requireName("namespace", namespace);
-            if (SandboxGlobals.NAMES.contains(namespace)) {
-              throw new IllegalArgumentException(
-                  "namespace '"
-                      + namespace
-                      + "' would shadow the JavaScript global of that name; choose another namespace");
-            }
-            namespaceMethods.forEach(
-                (method, tool) -> {
-                  requireName("method", method);
-                  if (tool.spec().executionClass() == ExecutionClass.NEEDS_APPROVAL
-                      && maxApprovalWait != null
-                      && maxApprovalWait.compareTo(limits.maxWallTime()) >= 0) {
-                    throw new IllegalArgumentException(
-                        "tool '"
-                            + tool.name()
-                            + "' ("
-                            + namespace
-                            + "."
-                            + method
-                            + ") declares needsApproval, and its calls wait up to maxApprovalWait ("
-                            + Durations.format(maxApprovalWait)
-                            + ") inside a pass of at most maxWallTime ("
-                            + Durations.format(limits.maxWallTime())
-                            + "): raise maxWallTime above maxApprovalWait, or lower"
-                            + " maxApprovalWait");
-                  }
-                });
-          });
-      return new CodeMode(this);
-    }
-
-    private static void requireName(String what, String name) {
-      if (!Identifiers.isName(name)) {
-        throw new IllegalArgumentException(
-            what
-                + " name '"
-                + name
-                + "' must be a JavaScript identifier that is not a reserved word or built-in global");
-      }
+      return new CodeMode(
+          new CodeModeConfig(
+              toolName,
+              description,
+              methods,
+              isolation,
+              readyContexts,
+              limits,
+              maxEgressBytes,
+              redactEgress,
+              listeners,
+              includeDeclarations,
+              describePerRun,
+              hostPolicy,
+              authorization,
+              authorizationTimeout,
+              approval,
+              maxApprovalWait,
+              new PlanSigner(planKey),
+              planTtl));
     }
   }
 }

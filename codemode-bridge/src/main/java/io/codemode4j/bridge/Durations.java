@@ -2,6 +2,7 @@ package io.codemode4j.bridge;
 
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -50,5 +51,19 @@ public final class Durations {
       return ms / 1_000 + "s";
     }
     return ms + "ms";
+  }
+
+  /**
+   * {@code value}, when it is above zero and at most {@code max}; the setting is {@code name}.
+   *
+   * @throws IllegalArgumentException naming the setting, its bound and the value otherwise
+   */
+  static Duration positiveAtMost(String name, Duration value, Duration max) {
+    Objects.requireNonNull(value, name);
+    if (value.isNegative() || value.isZero() || value.compareTo(max) > 0) {
+      throw new IllegalArgumentException(
+          name + " must be above zero and at most " + format(max) + ", was " + format(value));
+    }
+    return value;
   }
 }
