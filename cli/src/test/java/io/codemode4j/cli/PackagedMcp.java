@@ -46,7 +46,9 @@ final class PackagedMcp {
         "-Dcodemode.cacheDir="
             + Path.of(System.getProperty("codemode.cacheDir", "target/codemode-cache"))
                 .toAbsolutePath());
-    command.addAll(List.of("-jar", Path.of("target", "codemode.jar").toAbsolutePath().toString()));
+    Path jar = Path.of("target", "codemode.jar").toAbsolutePath();
+    command.addAll(ClassDataArchive.flags(List.copyOf(command), jar));
+    command.addAll(List.of("-jar", jar.toString()));
     command.addAll(List.of(args));
     return command;
   }
