@@ -3,12 +3,12 @@ package io.codemode4j.engine.trino;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -61,8 +61,10 @@ public record TrinoLockdown(
     requireIdentifier(schema, "schema");
     Objects.requireNonNull(tables, "tables");
     Objects.requireNonNull(views, "views");
-    tables = Collections.unmodifiableMap(new LinkedHashMap<>(tables));
-    views = Collections.unmodifiableSet(new LinkedHashSet<>(views));
+    // Sorted by name: the rules file then reads the same in every JVM, whatever order the caller's
+    // map or set iterates in (Map.of and Set.of change theirs from one JVM to the next).
+    tables = Collections.unmodifiableMap(new TreeMap<>(tables));
+    views = Collections.unmodifiableSet(new TreeSet<>(views));
     if (tables.isEmpty()) {
       throw new IllegalArgumentException("a Trino lockdown needs at least one table to grant");
     }

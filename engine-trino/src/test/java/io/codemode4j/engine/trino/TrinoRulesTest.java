@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.codemode4j.sql.Tenant;
 import io.codemode4j.sql.TenantScope;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,6 +42,34 @@ class TrinoRulesTest {
         Map.of("stops_by_depot", new TenantScope.ByColumn("depot")),
         Set.of(),
         "loader");
+  }
+
+  @Test
+  void rules_tablesAndViewsInAnyOrder_sameFile() {
+    Map<String, TenantScope> reversed = new LinkedHashMap<>();
+    reversed.put("fares", new TenantScope.Shared());
+    reversed.put("trips", new TenantScope.ByColumn("depot"));
+    reversed.put("depots", new TenantScope.ByColumn("depot"));
+    TrinoLockdown other =
+        new TrinoLockdown(
+            "lake",
+            "rides",
+            reversed,
+            new LinkedHashSet<>(List.of("z_days", "trip_days")),
+            "loader");
+    TrinoLockdown ordered =
+        new TrinoLockdown(
+            "lake",
+            "rides",
+            rides().tables(),
+            new LinkedHashSet<>(List.of("trip_days", "z_days")),
+            "loader");
+
+    // A rules file that changed with the caller's iteration order (Map.of's changes from one JVM to
+    // the next) could not be compared across runs or processes.
+    assertThat(TrinoRules.json(List.of(new TrinoAccess(other, "dispatch", Map.of(NORTH, "n")))))
+        .isEqualTo(
+            TrinoRules.json(List.of(new TrinoAccess(ordered, "dispatch", Map.of(NORTH, "n")))));
   }
 
   @Test
