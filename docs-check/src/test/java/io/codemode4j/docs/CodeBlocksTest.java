@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The docs' code blocks that need neither Code Mode nor a compiler: every block names a checked
  * language (or is skipped with a reason), and the {@code json}, {@code yaml}, {@code xml}, {@code
- * properties} and {@code sh}/{@code bash} blocks pass their checks. Each test is named by its
- * block's {@code file:line}.
+ * properties}, {@code sh}/{@code bash} and {@code text} blocks pass their checks. Each test is
+ * named by its block's {@code file:line}.
  */
 class CodeBlocksTest {
 
@@ -48,6 +48,10 @@ class CodeBlocksTest {
 
   static Stream<Arguments> shellBlocks() {
     return DocsTree.checked("sh", "bash");
+  }
+
+  static Stream<Arguments> textBlocks() {
+    return DocsTree.checked("text");
   }
 
   @ParameterizedTest(allowZeroInvocations = true)
@@ -120,6 +124,15 @@ class CodeBlocksTest {
   @MethodSource("shellBlocks")
   void shellBlock_commandsParse(CodeBlock block) {
     List<String> problems = ShellBlocks.problems(block, DocsTree.root());
+    if (!problems.isEmpty()) {
+      fail(String.join("\n", problems));
+    }
+  }
+
+  @ParameterizedTest(allowZeroInvocations = true)
+  @MethodSource("textBlocks")
+  void textBlock_helpIsTheClisAndCommandsParse(CodeBlock block) {
+    List<String> problems = TextBlocks.problems(block, DocsTree.root());
     if (!problems.isEmpty()) {
       fail(String.join("\n", problems));
     }
