@@ -14,9 +14,10 @@ import java.util.concurrent.TimeUnit;
  * start that maps the classes a recorded run loaded instead of loading and verifying them from the
  * jars took about half the CPU (4.2-5.0 s of user time for {@code run examples/top-region.js}
  * without, 2.1-2.3 s with, JDK 25 on these 2 cores). Recorded once per test JVM by one training
- * run, written under a temporary name and renamed; keyed by the jar's size and time, so a rebuilt
- * jar records anew. A launch whose flags do not match the archive runs without it, as the JVM
- * decides; logging of class-data sharing is off so that no test's stderr changes.
+ * run, written under a temporary name and renamed; keyed by the jar's size and time and the JVM
+ * flags it was recorded under, so a rebuilt jar or other flags record anew. A launch whose flags do
+ * not match the archive runs without it, as the JVM decides; logging of class-data sharing is off
+ * so that no test's stderr changes.
  *
  * <p>Decided: a dynamic archive ({@code -XX:ArchiveClassesAtExit}), which every JDK from 21 up
  * takes, over the launcher's JDK 25 AOT cache, whose two-step creation is the launcher's own
@@ -49,6 +50,8 @@ final class ClassDataArchive {
                   + Files.size(jar)
                   + "-"
                   + Files.getLastModifiedTime(jar).toMillis()
+                  + "-"
+                  + Integer.toHexString(jvm.hashCode())
                   + ".jsa");
       if (!Files.isRegularFile(archive)) {
         Path partial = Files.createTempFile(jar.getParent(), "codemode-it", ".jsa.partial");

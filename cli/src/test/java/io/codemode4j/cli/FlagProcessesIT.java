@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -29,20 +28,8 @@ class FlagProcessesIT {
     Path file = dir.resolve("program-" + System.nanoTime() + ".js");
     Files.writeString(file, program);
     List<String> command =
-        new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow()));
-    command.add(
-        "-Dcodemode.cacheDir=" + System.getProperty("codemode.cacheDir", "target/codemode-cache"));
-    command.addAll(
-        List.of(
-            "-jar",
-            Path.of("target", "codemode.jar").toString(),
-            "run",
-            "--json",
-            "--approve",
-            "all",
-            "--state",
-            state.toString(),
-            file.toString()));
+        PackagedMcp.command(
+            "run", "--json", "--approve", "all", "--state", state.toString(), file.toString());
     return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
   }
 

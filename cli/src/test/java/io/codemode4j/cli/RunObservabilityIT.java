@@ -54,16 +54,7 @@ class RunObservabilityIT {
 
   /** The packaged CLI in a process of its own, with {@code env} added to this one's. */
   private static ProcessBuilder packaged(Map<String, String> env, String... args) {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                ProcessHandle.current().info().command().orElseThrow(),
-                "--enable-native-access=ALL-UNNAMED",
-                "--sun-misc-unsafe-memory-access=allow",
-                "-Xss8m",
-                "-jar",
-                Path.of("target", "codemode.jar").toString()));
-    command.addAll(List.of(args));
+    List<String> command = new ArrayList<>(PackagedMcp.command(args));
     command.addAll(List.of("--data", System.getProperty("codemode.sampleDir")));
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().keySet().removeIf(name -> name.startsWith("OTEL_"));
