@@ -123,16 +123,17 @@ class CodeBlocksTest {
   @ParameterizedTest(allowZeroInvocations = true)
   @MethodSource("shellBlocks")
   void shellBlock_commandsParse(CodeBlock block) {
-    List<String> problems = ShellBlocks.problems(block, DocsTree.root());
-    if (!problems.isEmpty()) {
-      fail(String.join("\n", problems));
-    }
+    failIfAny(ShellBlocks.problems(block, DocsTree.root()));
   }
 
   @ParameterizedTest(allowZeroInvocations = true)
   @MethodSource("textBlocks")
   void textBlock_helpIsTheClisAndCommandsParse(CodeBlock block) {
-    List<String> problems = TextBlocks.problems(block, DocsTree.root());
+    failIfAny(TextBlocks.problems(block, DocsTree.root()));
+  }
+
+  /** Fails with every problem, one per line, each already naming its {@code file:line}. */
+  static void failIfAny(List<String> problems) {
     if (!problems.isEmpty()) {
       fail(String.join("\n", problems));
     }

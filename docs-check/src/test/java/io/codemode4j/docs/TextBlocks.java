@@ -58,15 +58,8 @@ final class TextBlocks {
     if (path.isEmpty()) {
       return "the help shown is of no subcommand of codemode: " + lines[0];
     }
-    List<String> printed =
-        command.getUsageMessage(Ansi.OFF).lines().map(String::stripTrailing).toList();
-    List<String> shown = List.of(lines).stream().map(String::stripTrailing).toList();
-    while (!shown.isEmpty() && shown.getLast().isEmpty()) {
-      shown = shown.subList(0, shown.size() - 1);
-    }
-    while (!printed.isEmpty() && printed.getLast().isEmpty()) {
-      printed = printed.subList(0, printed.size() - 1);
-    }
+    List<String> printed = trimmed(command.getUsageMessage(Ansi.OFF).split("\n", -1));
+    List<String> shown = trimmed(lines);
     for (int i = 0; i < Math.max(printed.size(), shown.size()); i++) {
       String want = i < printed.size() ? printed.get(i) : "(no line)";
       String have = i < shown.size() ? shown.get(i) : "(no line)";
@@ -85,5 +78,15 @@ final class TextBlocks {
       }
     }
     return null;
+  }
+
+  /** The lines without trailing spaces, and without the blank lines at the end. */
+  private static List<String> trimmed(String[] lines) {
+    List<String> kept = List.of(lines).stream().map(String::stripTrailing).toList();
+    int end = kept.size();
+    while (end > 0 && kept.get(end - 1).isEmpty()) {
+      end--;
+    }
+    return kept.subList(0, end);
   }
 }
