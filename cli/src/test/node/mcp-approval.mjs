@@ -1,15 +1,18 @@
-// Drives `codemode mcp` over stdio with the official MCP TypeScript client answering elicitation:
-// a program flags three invoices through billing.flagInvoice, and each flag needs the client's
-// user's approval. Prints one JSON summary on stdout (McpApprovalIT asserts on it): the elicitation
-// requests the client received and the run_javascript result.
+// Drives `codemode mcp` with the official MCP TypeScript client answering elicitation: a program
+// flags three invoices through billing.flagInvoice, and each flag needs the client's user's
+// approval. Over stdio (the client starts COMMAND) or Streamable HTTP (a server running at URL,
+// with sessions, reached with a bearer TOKEN). Prints one JSON summary on stdout (McpApprovalIT
+// asserts on it): the elicitation requests the client received and the run_javascript result.
 //
 //   node mcp-approval.mjs approve|decline|cancel|silent|incapable COMMAND [ARG...]
+//   node mcp-approval.mjs approve|decline|cancel|silent|incapable http://HOST:PORT/mcp TOKEN
 //
 // approve: accept with {approve: true}; decline, cancel: those actions; silent: never answer;
 // incapable: the client does not declare the elicitation capability. Exit 0 with the summary, 1
 // with {"error": ...}.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const MODES = ["approve", "decline", "cancel", "silent", "incapable"];
@@ -32,11 +35,12 @@ const PROGRAM = `async () => {
   return out;
 }`;
 
-const transport = new StdioClientTransport({
-  command: command[0],
-  args: command.slice(1),
-  stderr: "inherit",
-});
+const http = /^https?:\/\//.test(command[0]);
+const transport = http
+  ? new StreamableHTTPClientTransport(new URL(command[0]), {
+      requestInit: { headers: { Authorization: `Bearer ${command[1]}` } },
+    })
+  : new StdioClientTransport({ command: command[0], args: command.slice(1), stderr: "inherit" });
 const client = new Client(
   { name: "codemode-approval-client", version: "1.0.0" },
   mode === "incapable" ? {} : { capabilities: { elicitation: {} } },
@@ -73,7 +77,12 @@ try {
     isError: result.isError === true,
     structured: result.structuredContent ?? null,
     elicitations,
+    session: http ? transport.sessionId ?? null : null,
   };
+  if (http) {
+    // Ends the session on the server (DELETE), as a client that is done should.
+    await transport.terminateSession();
+  }
   await client.close();
   console.log(JSON.stringify(summary));
   process.exit(0);

@@ -1,10 +1,13 @@
-// Drives `codemode mcp --plans` over stdio with the official MCP TypeScript client: plan_javascript
+// Drives `codemode mcp --plans` with the official MCP TypeScript client, over stdio (the client
+// starts COMMAND) or Streamable HTTP (a server with sessions running at URL, reached with a bearer
+// TOKEN): plan_javascript
 // plans a program that flags three invoices (its writes recorded, not run), then apply_plan is
 // called APPLIES times with the plan's id, the client's user answering each elicitation as ANSWER
 // says. Prints one JSON summary on stdout (McpPlanIT asserts on it): the tools listed, the plan
 // result, each apply result, and the elicitation requests the client received.
 //
 //   node mcp-plan.mjs approve|decline|cancel|silent|incapable APPLIES PLAN_ID COMMAND [ARG...]
+//   node mcp-plan.mjs approve|decline|cancel|silent|incapable APPLIES PLAN_ID URL TOKEN
 //
 // approve: accept with {approve: true}; decline, cancel: those actions; silent: never answer;
 // incapable: the client does
@@ -13,6 +16,7 @@
 // with {"error": ...}.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const MODES = ["approve", "decline", "cancel", "silent", "incapable"];
@@ -33,11 +37,12 @@ const PROGRAM = `async () => {
   return out;
 }`;
 
-const transport = new StdioClientTransport({
-  command: command[0],
-  args: command.slice(1),
-  stderr: "inherit",
-});
+const http = /^https?:\/\//.test(command[0]);
+const transport = http
+  ? new StreamableHTTPClientTransport(new URL(command[0]), {
+      requestInit: { headers: { Authorization: `Bearer ${command[1]}` } },
+    })
+  : new StdioClientTransport({ command: command[0], args: command.slice(1), stderr: "inherit" });
 const client = new Client(
   { name: "codemode-plan-client", version: "1.0.0" },
   mode === "incapable" ? {} : { capabilities: { elicitation: {} } },
@@ -87,6 +92,10 @@ try {
     applies: results,
     elicitations,
   };
+  if (http) {
+    // Ends the session on the server (DELETE), as a client that is done should.
+    await transport.terminateSession();
+  }
   await client.close();
   console.log(JSON.stringify(summary));
   process.exit(0);

@@ -9,6 +9,7 @@ import io.codemode4j.bridge.discovery.ToolDiscovery;
 import io.codemode4j.mcp.CodeModeMcp;
 import io.codemode4j.mcp.Grant;
 import io.codemode4j.mcp.HttpOptions;
+import io.codemode4j.mcp.HttpSessions;
 import io.codemode4j.mcp.McpHttpServer;
 import io.codemode4j.mcp.McpPassLog;
 import io.codemode4j.mcp.McpProgress;
@@ -142,6 +143,15 @@ final class McpCommand implements Callable<Integer> {
   int port;
 
   @Option(
+      names = "--sessions",
+      description =
+          "With http: keep a session per client in this process (Mcp-Session-Id, a GET stream,"
+              + " DELETE), so that --approve ask can ask the client's user during a call, as over"
+              + " stdio. Behind a load balancer, route each session to the process that started"
+              + " it. Without it the server keeps none, and any process answers any request.")
+  boolean sessions;
+
+  @Option(
       names = "--tenant",
       split = ",",
       paramLabel = "KEY",
@@ -254,8 +264,9 @@ final class McpCommand implements Callable<Integer> {
           "Who approves writes that need a person's approval (billing.flagInvoice): ask (the"
               + " default: over stdio, a client that declares the elicitation capability is asked"
               + " for each call, showing the tool, its arguments and the tenant, and a client"
-              + " without it has every such call denied; over http every such call is denied,"
-              + " since its stateless transport cannot ask the client during a call), none (every"
+              + " without it has every such call denied, and over http likewise with --sessions;"
+              + " over http without --sessions every such call is denied, since no session can"
+              + " carry the question), none (every"
               + " such call is denied, writing nothing) or all (approve every one; only when given"
               + " on the command line).")
   @Nullable String approve;
@@ -266,7 +277,8 @@ final class McpCommand implements Callable<Integer> {
           "Offer plan mode: plan_javascript runs a program's reads and records its writes into a"
               + " plan (returned with its planId), and apply_plan asks the client's user, by"
               + " elicitation, to approve all of them at once, then runs each once, in order."
-              + " Needs --approve ask; over http every plan is denied, as every such call is.")
+              + " Needs --approve ask; over http without --sessions every plan is denied, as every"
+              + " such call is.")
   boolean plans;
 
   @Option(
@@ -284,7 +296,8 @@ final class McpCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = DurationConverter.class,
       description =
-          "With --approve ask over stdio: how long each call waits for the client's answer"
+          "With --approve ask over stdio or http --sessions: how long each call waits for the"
+              + " client's answer"
               + " before it fails timeout (maxApprovalWait), added to --timeout; up to 1h. Unset,"
               + " the wait fits in --timeout (20s, or half of a shorter --timeout).")
   @Nullable Duration approvalWait;
@@ -346,11 +359,12 @@ final class McpCommand implements Callable<Integer> {
       throw CodemodeCli.usage(spec, e);
     }
     McpProgress progress = new McpProgress();
-    // Over stdio a person answers each elicitation within --approval-wait, which the pass's wall
-    // time then holds besides the program's own --timeout; over http no one is asked. Decided:
-    // unset, the wait fits in --timeout, so that ask, the default, gives no program more time.
+    // Over stdio or http --sessions a person answers each elicitation within --approval-wait,
+    // which the pass's wall time then holds besides the program's own --timeout; over http
+    // without sessions no one is asked. Decided: unset, the wait fits in --timeout, so that ask,
+    // the default, gives no program more time.
     boolean elicits = approval == ApprovalOptions.Mode.ASK;
-    Duration wait = elicits && httpTokens == null ? approvalWait : null;
+    Duration wait = elicits && (httpTokens == null || sessions) ? approvalWait : null;
     CodeExecutionLimits limits =
         CodeExecutionLimits.defaults()
             .withMaxWallTime(wait == null ? timeout : timeout.plus(wait))
@@ -450,7 +464,12 @@ final class McpCommand implements Callable<Integer> {
     McpHttpServer server =
         mcp.http(
             new HttpOptions(
-                host, port, allowedOrigins, grace, HttpOptions.DEFAULT_MAX_REQUEST_BYTES),
+                host,
+                port,
+                allowedOrigins,
+                grace,
+                HttpOptions.DEFAULT_MAX_REQUEST_BYTES,
+                sessions ? HttpSessions.KEPT : HttpSessions.STATELESS),
             httpTokens);
     Runtime.getRuntime()
         .addShutdownHook(
@@ -471,6 +490,16 @@ final class McpCommand implements Callable<Integer> {
             + " for "
             + httpTokens.grants().size()
             + (httpTokens.grants().size() == 1 ? " principal" : " principals")
+            + (sessions ? ", with sessions" : ", without sessions")
+            + "; writes needing approval "
+            + switch (approval) {
+              case ASK ->
+                  sessions
+                      ? "are asked of the client by elicitation"
+                      : "are denied (no session to ask in: --sessions)";
+              case NONE -> "are denied (--approve none)";
+              case ALL -> "are approved (--approve all)";
+            }
             + "; SIGTERM stops it");
     err.flush();
     server.join();
@@ -609,7 +638,8 @@ final class McpCommand implements Callable<Integer> {
           + " that no client is served unauthenticated";
     }
     if (!http) {
-      for (String httpOnly : List.of("--tokens", "--host", "--port", "--allow-origin")) {
+      for (String httpOnly :
+          List.of("--tokens", "--host", "--port", "--allow-origin", "--sessions")) {
         if (spec.commandLine().getParseResult().hasMatchedOption(httpOnly)) {
           return httpOnly
               + " applies to --transport http only; over stdio the one client is the process that"

@@ -7,21 +7,39 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code codemode mcp --approve ask} (the default) over stdio with the official MCP TypeScript
- * client answering elicitation ({@code src/test/node/mcp-approval.mjs}): a program flags three
- * invoices, each flag asked of the client's user. The flag store and the audit, read after the
- * server ended, say what was written and who decided, not only the program's answer.
+ * {@code codemode mcp --approve ask} (the default) with the official MCP TypeScript client
+ * answering elicitation ({@code src/test/node/mcp-approval.mjs}), over stdio and over Streamable
+ * HTTP with {@code --sessions}: a program flags three invoices, each flag asked of the client's
+ * user. The flag store and the audit, read after the server ended, say what was written and who
+ * decided, not only the program's answer.
  */
 class McpApprovalIT {
+
+  /** How the client reaches the server, and whom the server acts for. */
+  enum Transport {
+    /** The client starts {@code codemode mcp --tenant emea}. */
+    STDIO("mcp", "tenant emea"),
+    /** {@code codemode mcp --transport http --sessions}, reached with the emea token. */
+    HTTP_SESSIONS("emea-analyst", "tenant emea");
+
+    final String principal;
+    final String tenant;
+
+    Transport(String principal, String tenant) {
+      this.principal = principal;
+      this.tenant = tenant;
+    }
+  }
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -36,21 +54,37 @@ class McpApprovalIT {
   }
 
   /** Runs the client in {@code mode} against {@code codemode mcp} with {@code options}. */
-  private JsonNode serve(String mode, String... options) throws Exception {
-    List<String> command = new ArrayList<>(List.of("node", "mcp-approval.mjs", mode));
+  private JsonNode serve(Transport transport, String mode, String... options) throws Exception {
     List<String> mcp =
         new ArrayList<>(
             List.of(
-                "mcp",
-                "--tenant",
-                "emea",
                 "--state",
                 dir.resolve("state").toAbsolutePath().toString(),
                 "--audit",
                 audit().toString()));
     mcp.addAll(List.of(options));
-    command.addAll(PackagedMcp.command(mcp.toArray(String[]::new)));
-    JsonNode summary = NodeMcpClient.run(command);
+    List<String> command = new ArrayList<>(List.of("node", "mcp-approval.mjs", mode));
+    if (transport == Transport.STDIO) {
+      List<String> stdio = new ArrayList<>(List.of("mcp", "--tenant", "emea"));
+      stdio.addAll(mcp);
+      command.addAll(PackagedMcp.command(stdio.toArray(String[]::new)));
+      return summary(NodeMcpClient.run(command));
+    }
+    mcp.add("--sessions");
+    try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir, mcp.toArray(String[]::new))) {
+      command.addAll(List.of(server.endpoint().toString(), PackagedMcp.EMEA_TOKEN));
+      JsonNode summary = summary(NodeMcpClient.run(command));
+      assertThat(summary.path("session").asString()).as(summary.toString()).isNotBlank();
+      // SIGTERM, so the audit is closed as the server ends.
+      server.process().destroy();
+      assertThat(server.process().waitFor(2, TimeUnit.MINUTES))
+          .as(server.err().toString())
+          .isTrue();
+      return summary;
+    }
+  }
+
+  private static JsonNode summary(JsonNode summary) {
     assertThat(summary.has("error")).as(summary.toString()).isFalse();
     return summary;
   }
@@ -96,9 +130,11 @@ class McpApprovalIT {
     return outcomes;
   }
 
-  @Test
-  void mcp_clientApproves_asksForEachFlagWithItsArgumentsAndWritesAllThree() throws Exception {
-    JsonNode summary = serve("approve");
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void mcp_clientApproves_asksForEachFlagWithItsArgumentsAndWritesAllThree(Transport transport)
+      throws Exception {
+    JsonNode summary = serve(transport, "approve");
 
     List<JsonNode> outcomes = outcomes(summary);
     assertThat(outcomes)
@@ -108,7 +144,12 @@ class McpApprovalIT {
     assertThat(elicitations.size()).isEqualTo(3);
     for (int i = 0; i < 3; i++) {
       assertThat(elicitations.get(i).path("message").asString())
-          .contains("billing.flagInvoice (tool billing_flag_invoice) for mcp (tenant emea)")
+          .contains(
+              "billing.flagInvoice (tool billing_flag_invoice) for "
+                  + transport.principal
+                  + " ("
+                  + transport.tenant
+                  + ")")
           .contains("\"invoiceId\":\"" + ids.get(i) + "\"")
           .contains("\"reason\":\"approval over MCP\"")
           .endsWith("Approve this call? (Unanswered after 15s, it is not run.)");
@@ -127,11 +168,15 @@ class McpApprovalIT {
             });
   }
 
-  @ParameterizedTest(name = "{0}")
-  @CsvSource({"decline, declined by the client's user", "cancel, cancelled by the client's user"})
-  void mcp_clientRefuses_programSeesDeniedAndNothingIsWritten(String mode, String reason)
-      throws Exception {
-    JsonNode summary = serve(mode);
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({
+    "STDIO, decline, declined by the client's user",
+    "STDIO, cancel, cancelled by the client's user",
+    "HTTP_SESSIONS, decline, declined by the client's user"
+  })
+  void mcp_clientRefuses_programSeesDeniedAndNothingIsWritten(
+      Transport transport, String mode, String reason) throws Exception {
+    JsonNode summary = serve(transport, mode);
 
     assertThat(outcomes(summary))
         .allSatisfy(
@@ -153,10 +198,11 @@ class McpApprovalIT {
             });
   }
 
-  @Test
-  void mcp_clientNeverAnswers_eachFlagTimesOutNamingMaxApprovalWaitAndNothingIsWritten()
-      throws Exception {
-    JsonNode summary = serve("silent", "--approval-wait", "2s");
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void mcp_clientNeverAnswers_eachFlagTimesOutNamingMaxApprovalWaitAndNothingIsWritten(
+      Transport transport) throws Exception {
+    JsonNode summary = serve(transport, "silent", "--approval-wait", "2s");
 
     assertThat(outcomes(summary))
         .allSatisfy(
@@ -172,9 +218,11 @@ class McpApprovalIT {
             call -> assertThat(call.at("/approval/outcome").asString()).isEqualTo("timed_out"));
   }
 
-  @Test
-  void mcp_clientWithoutElicitation_failsClosedDeniedAndNothingIsWritten() throws Exception {
-    JsonNode summary = serve("incapable");
+  @ParameterizedTest
+  @EnumSource(Transport.class)
+  void mcp_clientWithoutElicitation_failsClosedDeniedAndNothingIsWritten(Transport transport)
+      throws Exception {
+    JsonNode summary = serve(transport, "incapable");
 
     assertThat(outcomes(summary))
         .allSatisfy(
@@ -199,7 +247,7 @@ class McpApprovalIT {
   @CsvSource({"none, denied, 0", "all, flagged, 3"})
   void mcp_approveModeOnTheCommandLine_isNotAskedOfTheClient(
       String mode, String expected, int written) throws Exception {
-    JsonNode summary = serve("approve", "--approve", mode);
+    JsonNode summary = serve(Transport.STDIO, "approve", "--approve", mode);
 
     assertThat(outcomes(summary))
         .allSatisfy(o -> assertThat(o.path("outcome").asString()).isEqualTo(expected));

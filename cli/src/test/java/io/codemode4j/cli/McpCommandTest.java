@@ -36,6 +36,7 @@ class McpCommandTest {
         "--tenant , | invalid --tenant ','",
         "--transport http --tokens /no/such/tokens.json | no tokens file /no/such/tokens.json",
         "--allow-origin https://app.example | --allow-origin applies to --transport http only",
+        "--sessions | --sessions applies to --transport http only",
         "--all-tenants --tenant emea | --all-tenants and --tenant contradict each other",
         "--transport http --tokens t.json --all-tenants | --all-tenants applies to --transport"
             + " stdio only",

@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -40,27 +42,47 @@ class McpPlanIT {
 
   /**
    * Plans with the client in {@code mode}, then applies {@code applies} times the plan {@code
-   * planId} ("planned": the one planned), against {@code codemode mcp --plans} with {@code
-   * options}.
+   * planId} ("planned": the one planned), against {@code codemode mcp --plans} over stdio with
+   * {@code options}.
    */
   private JsonNode serve(String mode, int applies, String planId, String... options)
+      throws Exception {
+    return serve(McpApprovalIT.Transport.STDIO, mode, applies, planId, options);
+  }
+
+  /** As {@link #serve(String, int, String, String...)}, over {@code transport}. */
+  private JsonNode serve(
+      McpApprovalIT.Transport transport, String mode, int applies, String planId, String... options)
       throws Exception {
     List<String> command =
         new ArrayList<>(List.of("node", "mcp-plan.mjs", mode, String.valueOf(applies), planId));
     List<String> mcp =
         new ArrayList<>(
             List.of(
-                "mcp",
                 "--plans",
-                "--tenant",
-                "emea",
                 "--state",
                 dir.resolve("state").toAbsolutePath().toString(),
                 "--audit",
                 audit().toString()));
     mcp.addAll(List.of(options));
-    command.addAll(PackagedMcp.command(mcp.toArray(String[]::new)));
-    JsonNode summary = NodeMcpClient.run(command);
+    JsonNode summary;
+    if (transport == McpApprovalIT.Transport.STDIO) {
+      List<String> stdio = new ArrayList<>(List.of("mcp", "--tenant", "emea"));
+      stdio.addAll(mcp);
+      command.addAll(PackagedMcp.command(stdio.toArray(String[]::new)));
+      summary = NodeMcpClient.run(command);
+    } else {
+      mcp.add("--sessions");
+      try (PackagedMcp.HttpServer server = PackagedMcp.startHttp(dir, mcp.toArray(String[]::new))) {
+        command.addAll(List.of(server.endpoint().toString(), PackagedMcp.EMEA_TOKEN));
+        summary = NodeMcpClient.run(command);
+        // SIGTERM, so the audit is closed as the server ends.
+        server.process().destroy();
+        assertThat(server.process().waitFor(2, TimeUnit.MINUTES))
+            .as(server.err().toString())
+            .isTrue();
+      }
+    }
     assertThat(summary.has("error")).as(summary.toString()).isFalse();
     assertThat(summary.path("tools").valueStream().map(JsonNode::asString).toList())
         .contains("plan_javascript", "apply_plan");
@@ -132,10 +154,11 @@ class McpPlanIT {
         .toList();
   }
 
-  @Test
-  void applyPlan_userApprovesOnce_writesTheThreeFlagsOnceAndTheSecondApplyAsksNothing()
-      throws Exception {
-    JsonNode summary = serve("approve", 2, "planned");
+  @ParameterizedTest
+  @EnumSource(McpApprovalIT.Transport.class)
+  void applyPlan_userApprovesOnce_writesTheThreeFlagsOnceAndTheSecondApplyAsksNothing(
+      McpApprovalIT.Transport transport) throws Exception {
+    JsonNode summary = serve(transport, "approve", 2, "planned");
 
     JsonNode plan = plan(summary);
     List<String> ids = invoices(plan);
@@ -152,7 +175,8 @@ class McpPlanIT {
     assertThat(elicitations.size()).isEqualTo(1);
     String message = elicitations.at("/0/message").asString();
     assertThat(message)
-        .contains("A program planned 3 writes for mcp (tenant emea)")
+        .contains(
+            "A program planned 3 writes for " + transport.principal + " (" + transport.tenant + ")")
         .contains(plan.path("planId").asString())
         .contains("Approve all 3?");
     for (String id : ids) {

@@ -229,13 +229,13 @@ public final class CodeModeMcp implements AutoCloseable {
 
     /**
      * Whether the calls of {@code needsApproval} tools are approved by the client's user through
-     * MCP elicitation (off by default). On: over stdio a client that declares the {@code
-     * elicitation} capability is asked for each such call (accept with {@code approve: true}
-     * approves; decline, cancel or no answer within {@code maxApprovalWait} refuses it); a client
-     * without it, and every client over Streamable HTTP (whose stateless transport cannot send a
-     * request to the client during a call), has each such call denied, saying why. Off: the Code
-     * Mode's own channel ({@link CodeMode.Builder#approval}) decides, or none does and the calls
-     * fail closed.
+     * MCP elicitation (off by default). On: over stdio, and over Streamable HTTP with {@link
+     * HttpSessions#KEPT}, a client that declares the {@code elicitation} capability is asked for
+     * each such call (accept with {@code approve: true} approves; decline, cancel or no answer
+     * within {@code maxApprovalWait} refuses it); a client without it, and every client over
+     * Streamable HTTP without sessions (where no session can carry a request to the client during a
+     * call), has each such call denied, saying why. Off: the Code Mode's own channel ({@link
+     * CodeMode.Builder#approval}) decides, or none does and the calls fail closed.
      *
      * <p>Decided: off by default, so that a host's own channel is never replaced by a client's
      * answer unless the host asks for it.
@@ -250,7 +250,8 @@ public final class CodeModeMcp implements AutoCloseable {
      * program's reads and records its writes into a plan, and {@code apply_plan} asks the client's
      * user, by elicitation, to approve all of them at once, then runs each once, in order. Needs
      * {@link #elicitApprovals} on: only the client's user approves a plan, never the model. Over
-     * Streamable HTTP every plan is denied, as every such call is (see {@link #elicitApprovals}).
+     * Streamable HTTP without sessions every plan is denied, as every such call is (see {@link
+     * #elicitApprovals}).
      *
      * <p>Decided: off by default, since two more tools cost every model's context their
      * descriptions, and a host opts in where its users review plans.

@@ -16,9 +16,17 @@ import java.util.regex.Pattern;
  *     requests without one (not from a browser) are served
  * @param gracePeriod how long stopping waits for calls in flight
  * @param maxRequestBytes the largest request body read
+ * @param sessions whether sessions are kept in this instance ({@link HttpSessions#KEPT}, so the
+ *     server can ask the client's user to approve a call) or none is ({@link
+ *     HttpSessions#STATELESS}, the default, so instances scale out without sticky sessions)
  */
 public record HttpOptions(
-    String host, int port, List<String> allowedOrigins, Duration gracePeriod, int maxRequestBytes) {
+    String host,
+    int port,
+    List<String> allowedOrigins,
+    Duration gracePeriod,
+    int maxRequestBytes,
+    HttpSessions sessions) {
 
   public static final String LOOPBACK = "127.0.0.1";
   public static final Duration DEFAULT_GRACE = Duration.ofSeconds(30);
@@ -55,6 +63,7 @@ public record HttpOptions(
       throw new IllegalArgumentException(
           "maxRequestBytes must be at least 1024, was " + maxRequestBytes);
     }
+    Objects.requireNonNull(sessions, "sessions");
   }
 
   /**
@@ -63,11 +72,24 @@ public record HttpOptions(
    * @throws IllegalArgumentException naming an origin that is not {@code scheme://host[:port]}
    */
   public HttpOptions withAllowedOrigins(List<String> origins) {
-    return new HttpOptions(host, port, origins, gracePeriod, maxRequestBytes);
+    return new HttpOptions(host, port, origins, gracePeriod, maxRequestBytes, sessions);
   }
 
-  /** Loopback on {@code port}, no browser origins, the default grace and request size. */
+  /** These options keeping sessions, or not, as {@code kept} says. */
+  public HttpOptions withSessions(HttpSessions kept) {
+    return new HttpOptions(host, port, allowedOrigins, gracePeriod, maxRequestBytes, kept);
+  }
+
+  /**
+   * Loopback on {@code port}, no browser origins, the default grace and request size, no sessions.
+   */
   public static HttpOptions loopback(int port) {
-    return new HttpOptions(LOOPBACK, port, List.of(), DEFAULT_GRACE, DEFAULT_MAX_REQUEST_BYTES);
+    return new HttpOptions(
+        LOOPBACK,
+        port,
+        List.of(),
+        DEFAULT_GRACE,
+        DEFAULT_MAX_REQUEST_BYTES,
+        HttpSessions.STATELESS);
   }
 }

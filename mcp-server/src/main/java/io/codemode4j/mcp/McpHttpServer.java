@@ -11,10 +11,13 @@ import io.codemode4j.mcp.internal.PlanApproval;
 import io.codemode4j.mcp.internal.TableTemplate;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.jackson3.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpStatelessAsyncServer;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures;
 import io.modelcontextprotocol.server.transport.HttpServletStatelessServerTransport;
+import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -32,6 +35,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -44,6 +48,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * Code Mode over Streamable HTTP for many clients: {@code POST /mcp} with a bearer token from a
@@ -52,12 +57,16 @@ import reactor.core.publisher.Mono;
  * <p>Decided:
  *
  * <ul>
- *   <li>The SDK's stateless servlet transport: no session lives in an instance, so several run
- *       behind a load balancer without sticky sessions; the warehouse and the flag store are the
- *       shared parts.
- *   <li>One stateless MCP server per group of grants that see the same methods, so each token's
- *       {@code tools/list} declares only what that token may call; the grant travels to the handler
- *       in the transport context, and its principal confines the rows.
+ *   <li>By default the SDK's stateless servlet transport: no session lives in an instance, so
+ *       several run behind a load balancer without sticky sessions; the warehouse and the flag
+ *       store are the shared parts. One stateless MCP server per group of grants that see the same
+ *       methods, so each token's {@code tools/list} declares only what that token may call; the
+ *       grant travels to the handler in the transport context, and its principal confines the rows.
+ *   <li>With {@link HttpSessions#KEPT}, the SDK's transport with sessions, one per grant, so the
+ *       server can ask the client's user to approve a write during a call (elicitation, sent on the
+ *       call's own event stream and answered by a POST in the same session), as over stdio.
+ *   <li>Either way {@code HttpEndpoint} checks every request first (Host, Origin, token, method,
+ *       type, size, the message itself).
  *   <li>Jetty's request threads are virtual, and so are the handlers' (see {@code McpFeatures}): a
  *       slow pass holds no pool thread; the pass gate is the only bound on concurrency.
  *   <li>{@link #close()} stops accepting requests and waits up to the grace period for those in
@@ -67,72 +76,64 @@ import reactor.core.publisher.Mono;
 public final class McpHttpServer implements AutoCloseable {
 
   /**
-   * Approval over HTTP when the server elicits approvals: denied, saying why. Decided: the SDK's
-   * stateless transport answers each POST on its own and keeps no session, so the server has no
-   * stream on which to send the client an {@code elicitation/create} request during a call and
-   * receive its answer; rather than approve without a person, every such call fails closed.
+   * Approval over HTTP without sessions when the server elicits approvals: denied, saying why.
+   * Decided: the SDK's stateless transport answers each POST on its own and keeps no session, so
+   * the server has no stream on which to send the client an {@code elicitation/create} request
+   * during a call and receive its answer; rather than approve without a person, every such call
+   * fails closed.
    */
   static final ApprovalChannel NO_ELICITATION =
       ElicitationApproval.unavailable(
-          "this server serves Streamable HTTP statelessly, where it cannot send the client an"
-              + " elicitation request during a call (approval by elicitation needs the stdio"
-              + " transport)");
+          "this server serves Streamable HTTP without sessions, where it cannot send the client"
+              + " an elicitation request during a call (approval by elicitation needs kept"
+              + " sessions: codemode mcp --sessions, HttpSessions.KEPT; or the stdio transport)");
 
-  /** A plan's approval over HTTP: denied, as {@link #NO_ELICITATION} says. */
+  /** A plan's approval over HTTP without sessions: denied, as {@link #NO_ELICITATION} says. */
   static final PlanApproval NO_PLAN_ELICITATION =
       PlanApproval.unavailable(
-          "this server serves Streamable HTTP statelessly, where it cannot send the client an"
-              + " elicitation request during a call (approval by elicitation needs the stdio"
-              + " transport)");
+          "this server serves Streamable HTTP without sessions, where it cannot send the client"
+              + " an elicitation request during a call (approval by elicitation needs kept"
+              + " sessions: codemode mcp --sessions, HttpSessions.KEPT; or the stdio transport)");
 
   private static final Logger LOG = LoggerFactory.getLogger("io.codemode4j.mcp");
 
+  /**
+   * The least time an idle kept session lives (twice the longest pass, when that is more): a client
+   * that comes back within it finds its session and its kept results.
+   */
+  static final Duration SESSION_SWEEP = Duration.ofMinutes(30);
+
   private final Server server;
   private final ServerConnector connector;
-  private final List<McpStatelessAsyncServer> servers;
+
+  /** How each MCP server behind the endpoint closes gracefully. */
+  private final List<Supplier<Mono<Void>>> servers;
+
   private final String host;
+  private final HttpSessions sessions;
 
   private McpHttpServer(
       Server server,
       ServerConnector connector,
-      List<McpStatelessAsyncServer> servers,
-      String host) {
+      List<Supplier<Mono<Void>>> servers,
+      String host,
+      HttpSessions sessions) {
     this.server = server;
     this.connector = connector;
     this.servers = servers;
     this.host = host;
+    this.sessions = sessions;
   }
 
   static McpHttpServer start(CodeModeMcp mcp, HttpOptions options, Tokens tokens)
       throws IOException {
     McpFeatures features = mcp.features();
-    JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mcp.mapper());
-    Map<List<String>, HttpServlet> byMethods = new HashMap<>();
     Map<Grant, HttpServlet> transports = new HashMap<>();
-    List<McpStatelessAsyncServer> servers = new ArrayList<>();
-    for (Grant grant : tokens.grants()) {
-      HttpServlet transport =
-          byMethods.computeIfAbsent(
-              features.visiblePaths(grant),
-              paths -> {
-                HttpServletStatelessServerTransport t =
-                    HttpServletStatelessServerTransport.builder()
-                        .jsonMapper(json)
-                        .messageEndpoint("/mcp")
-                        .maxRequestSize(options.maxRequestBytes())
-                        .contextExtractor(
-                            (HttpServletRequest request) ->
-                                McpTransportContext.create(
-                                    Map.of(
-                                        HttpEndpoint.GRANT,
-                                        request.getAttribute(HttpEndpoint.GRANT),
-                                        HttpEndpoint.NOTIFIER,
-                                        request.getAttribute(HttpEndpoint.NOTIFIER))))
-                        .build();
-                servers.add(server(features, grant, mcp.version(), t));
-                return t;
-              });
-      transports.put(grant, transport);
+    List<Supplier<Mono<Void>>> servers = new ArrayList<>();
+    if (options.sessions() == HttpSessions.KEPT) {
+      kept(mcp, options, tokens, transports, servers);
+    } else {
+      stateless(mcp, options, tokens, transports, servers);
     }
     QueuedThreadPool threads = new QueuedThreadPool();
     threads.setName("codemode-mcp-http");
@@ -159,7 +160,8 @@ public final class McpHttpServer implements AutoCloseable {
                 loopbackNames,
                 new FailedAuthentications(),
                 mcp.mapper(),
-                options.maxRequestBytes()));
+                options.maxRequestBytes(),
+                options.sessions()));
     endpoint.setAsyncSupported(true);
     context.addServlet(endpoint, "/mcp");
     context.addServlet(new ServletHolder("health", new Health()), "/health");
@@ -187,7 +189,7 @@ public final class McpHttpServer implements AutoCloseable {
           options.host(),
           connector.getLocalPort());
     }
-    return new McpHttpServer(server, connector, servers, options.host());
+    return new McpHttpServer(server, connector, servers, options.host(), options.sessions());
   }
 
   /** The port listened on (the one picked, when the options asked for 0). */
@@ -208,14 +210,129 @@ public final class McpHttpServer implements AutoCloseable {
 
   /**
    * Stops accepting requests, waits up to the grace period for those in flight, then stops.
-   * Idempotent.
+   * Idempotent. Decided: with kept sessions, the sessions are closed first: their GET streams stay
+   * open as long as their clients, so Jetty would otherwise wait out the whole grace period for
+   * them; calls in flight still finish on their own streams.
    */
   @Override
   public void close() {
-    stopQuietly(server);
-    for (McpStatelessAsyncServer s : servers) {
-      s.closeGracefully().block(Duration.ofSeconds(5));
+    if (sessions == HttpSessions.KEPT) {
+      closeServers();
     }
+    stopQuietly(server);
+    if (sessions == HttpSessions.STATELESS) {
+      closeServers();
+    }
+  }
+
+  private void closeServers() {
+    for (Supplier<Mono<Void>> s : servers) {
+      s.get().block(Duration.ofSeconds(5));
+    }
+  }
+
+  /**
+   * No session: one stateless server per group of grants that see the same methods, each grant's
+   * identity carried to the handler in the transport context.
+   */
+  private static void stateless(
+      CodeModeMcp mcp,
+      HttpOptions options,
+      Tokens tokens,
+      Map<Grant, HttpServlet> transports,
+      List<Supplier<Mono<Void>>> servers) {
+    McpFeatures features = mcp.features();
+    JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mcp.mapper());
+    Map<List<String>, HttpServlet> byMethods = new HashMap<>();
+    for (Grant grant : tokens.grants()) {
+      HttpServlet transport =
+          byMethods.computeIfAbsent(
+              features.visiblePaths(grant),
+              paths -> {
+                HttpServletStatelessServerTransport t =
+                    HttpServletStatelessServerTransport.builder()
+                        .jsonMapper(json)
+                        .messageEndpoint("/mcp")
+                        .maxRequestSize(options.maxRequestBytes())
+                        .contextExtractor(
+                            (HttpServletRequest request) ->
+                                McpTransportContext.create(
+                                    Map.of(
+                                        HttpEndpoint.GRANT,
+                                        request.getAttribute(HttpEndpoint.GRANT),
+                                        HttpEndpoint.NOTIFIER,
+                                        request.getAttribute(HttpEndpoint.NOTIFIER))))
+                        .build();
+                servers.add(server(features, grant, mcp.version(), t)::closeGracefully);
+                return t;
+              });
+      transports.put(grant, transport);
+    }
+  }
+
+  /**
+   * Sessions kept: one session server per grant, built as stdio's is, on the SDK's Streamable HTTP
+   * transport with sessions. Decided: a transport per grant, not per group of grants, so a session
+   * is found only through the grant that started it; another token that sends its {@code
+   * Mcp-Session-Id} reaches a transport that never heard of it (404), and cannot call in it, read
+   * its results or answer its elicitations. A session no request touched for {@link #SESSION_SWEEP}
+   * is ended by the SDK's sweeper.
+   */
+  private static void kept(
+      CodeModeMcp mcp,
+      HttpOptions options,
+      Tokens tokens,
+      Map<Grant, HttpServlet> transports,
+      List<Supplier<Mono<Void>>> servers) {
+    McpFeatures features = mcp.features();
+    JacksonMcpJsonMapper json =
+        new JacksonMcpJsonMapper(ElicitationApproval.writable(mcp.mapper()));
+    Duration sweep =
+        features.maxWallTime().multipliedBy(2).compareTo(SESSION_SWEEP) > 0
+            ? features.maxWallTime().multipliedBy(2)
+            : SESSION_SWEEP;
+    for (Grant grant : tokens.grants()) {
+      HttpServletStreamableServerTransportProvider transport =
+          HttpServletStreamableServerTransportProvider.builder()
+              .jsonMapper(json)
+              .mcpEndpoint("/mcp")
+              .maxRequestSize(options.maxRequestBytes())
+              .sessionSweepInterval(sweep)
+              .build();
+      McpAsyncServer server =
+          SessionServer.build(
+              McpServer.async(transport),
+              features,
+              grant,
+              mcp.version(),
+              McpHttpServer::notifier,
+              Schedulers.immediate());
+      servers.add(server::closeGracefully);
+      transports.put(grant, transport);
+    }
+  }
+
+  /**
+   * A call's notifications in a kept session: sent on the call's own event stream, log messages at
+   * or above the session's level (the SDK's default, info, until the client sets one).
+   */
+  private static CallNotifier notifier(McpAsyncServerExchange exchange) {
+    return new CallNotifier() {
+      @Override
+      public void log(McpSchema.LoggingMessageNotification message) {
+        send(exchange.loggingNotification(message));
+      }
+
+      @Override
+      public void progress(McpSchema.ProgressNotification progress) {
+        send(exchange.progressNotification(progress));
+      }
+
+      private void send(Mono<Void> notification) {
+        notification.subscribe(
+            null, e -> LOG.debug("a notification was not sent: {}", e.getMessage()));
+      }
+    };
   }
 
   private static void stopQuietly(Server server) {

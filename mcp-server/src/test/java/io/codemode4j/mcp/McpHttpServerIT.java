@@ -386,7 +386,7 @@ class McpHttpServerIT {
   }
 
   @Test
-  void flagInvoice_elicitingServerOverHttp_isDeniedSayingElicitationNeedsStdioAndWritesNothing()
+  void flagInvoice_elicitingServerOverHttpWithoutSessions_isDeniedSayingSessionsAreNeeded()
       throws Exception {
     String token = "eliciting-token-0123456789abcdef0123456789abcdef";
     Path state = Files.createTempDirectory("codemode-http-flags");
@@ -425,7 +425,7 @@ class McpHttpServerIT {
           .as(String.valueOf(result.structuredContent()))
           .startsWith("denied: ")
           .contains("billing.flagInvoice needs a person's approval")
-          .contains("approval by elicitation needs the stdio transport");
+          .contains("approval by elicitation needs kept sessions: codemode mcp --sessions");
       assertThat(answer.path("after").asInt()).isEqualTo(answer.path("before").asInt());
     }
   }

@@ -1,6 +1,7 @@
 package io.codemode4j.mcp.internal;
 
 import io.codemode4j.mcp.Grant;
+import io.codemode4j.mcp.HttpSessions;
 import io.codemode4j.mcp.Tokens;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ServletConfig;
@@ -32,8 +33,11 @@ import tools.jackson.databind.node.ObjectNode;
  * through DNS rebinding; bound elsewhere, names are the operator's and Origin plus the token guard.
  * An authenticated request is then a POST of one JSON-RPC message in JSON, at most {@code
  * maxRequestBytes}, that {@link JsonRpcScreen} accepts; every other is answered with a JSON-RPC
- * error and the status that says why (405, 415, 406, 413, 400), and the transport's answer is sent
- * through {@link HttpExchange}, which lets no exception text out.
+ * error and the status that says why (405, 415, 406, 413, 400). Without sessions, the transport's
+ * answer is sent through {@link HttpExchange}, which lets no exception text out. With kept
+ * sessions, GET (the session's stream) and DELETE (its end) go to the transport too, a POST may
+ * carry the client's answer to a request of the server's (an elicitation), and the transport writes
+ * its event streams itself, since they stay open while a call waits for that answer.
  */
 public final class HttpEndpoint extends HttpServlet {
 
@@ -58,6 +62,7 @@ public final class HttpEndpoint extends HttpServlet {
   private final transient JsonRpcScreen screen;
   private final transient JsonMapper mapper;
   private final int maxRequestBytes;
+  private final HttpSessions sessions;
 
   /**
    * The level each grant's client asked for with {@code logging/setLevel}. Decided: the stateless
@@ -70,6 +75,7 @@ public final class HttpEndpoint extends HttpServlet {
 
   /**
    * @param allowedHostNames the names (without port) a Host header may carry; null when not checked
+   * @param sessions whether the transports keep sessions
    */
   public HttpEndpoint(
       Tokens tokens,
@@ -78,10 +84,12 @@ public final class HttpEndpoint extends HttpServlet {
       @Nullable Set<String> allowedHostNames,
       FailedAuthentications failures,
       JsonMapper mapper,
-      int maxRequestBytes) {
+      int maxRequestBytes,
+      HttpSessions sessions) {
     this.tokens = tokens;
     this.mapper = mapper;
-    this.screen = new JsonRpcScreen(mapper, false);
+    this.sessions = sessions;
+    this.screen = new JsonRpcScreen(mapper, sessions == HttpSessions.KEPT);
     this.maxRequestBytes = maxRequestBytes;
     this.failures = failures;
     this.transports = Map.copyOf(transports);
@@ -165,14 +173,24 @@ public final class HttpEndpoint extends HttpServlet {
   private void exchange(
       HttpServletRequest request, HttpServletResponse response, HttpServlet transport)
       throws ServletException, IOException {
-    if (!"POST".equals(request.getMethod())) {
-      response.setHeader("Allow", "POST");
+    boolean kept = sessions == HttpSessions.KEPT;
+    String verb = request.getMethod();
+    if (kept && ("GET".equals(verb) || "DELETE".equals(verb))) {
+      // A session's stream or end: the transport checks its Mcp-Session-Id and Accept.
+      transport.service(request, response);
+      return;
+    }
+    if (!"POST".equals(verb)) {
+      response.setHeader("Allow", kept ? "GET, POST, DELETE" : "POST");
       refuse(
           response,
           HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-          request.getMethod()
-              + " is not served: this server is stateless, so it opens no stream (GET) and keeps"
-              + " no session (DELETE); POST one JSON-RPC message");
+          kept
+              ? verb + " is not served: POST a JSON-RPC message, GET a session's stream, DELETE it"
+              : verb
+                  + " is not served: this server keeps no session, so it opens no stream (GET)"
+                  + " and ends none (DELETE); POST one JSON-RPC message (sessions are kept when"
+                  + " the server is started with codemode mcp --sessions)");
       return;
     }
     String type = request.getContentType();
@@ -214,6 +232,10 @@ public final class HttpEndpoint extends HttpServlet {
       return;
     }
     JsonRpcScreen.Accepted accepted = (JsonRpcScreen.Accepted) verdict;
+    if (kept) {
+      HttpExchange.pass(transport, request, response, HttpExchange.bytes(accepted.message()));
+      return;
+    }
     Grant grant = (Grant) request.getAttribute(GRANT);
     String method = accepted.message().path("method").asString("");
     if (accepted.kind() == JsonRpcScreen.Kind.REQUEST

@@ -124,6 +124,20 @@ final class HttpExchange {
             JsonRpcErrors.error(id, JsonRpcErrors.INTERNAL_ERROR, JsonRpcErrors.INTERNAL_MESSAGE)));
   }
 
+  /**
+   * Hands {@code body} to {@code transport}, which answers on {@code response} itself: the
+   * transport with sessions keeps a call's event stream open past this method (it waits for the
+   * client's answers to the server's own requests), so nothing can be held back here.
+   */
+  static void pass(
+      jakarta.servlet.http.HttpServlet transport,
+      HttpServletRequest request,
+      HttpServletResponse response,
+      byte[] body)
+      throws IOException, jakarta.servlet.ServletException {
+    transport.service(new Replayed(request, body), response);
+  }
+
   /** Writes one JSON-RPC message with {@code status}. */
   static void write(HttpServletResponse response, int status, byte[] json) throws IOException {
     if (response instanceof Streamed streamed) {

@@ -1,0 +1,163 @@
+package io.codemode4j.mcp;
+
+import io.codemode4j.bridge.approval.ApprovalChannel;
+import io.codemode4j.mcp.internal.AnalystPrompt;
+import io.codemode4j.mcp.internal.CallNotifier;
+import io.codemode4j.mcp.internal.ChartLinks;
+import io.codemode4j.mcp.internal.McpFeatures;
+import io.codemode4j.mcp.internal.PlanApproval;
+import io.codemode4j.mcp.internal.TableTemplate;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpServerFeatures;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * One grant's features on a transport that keeps sessions (stdio, and Streamable HTTP with {@link
+ * HttpSessions#KEPT}): each handler receives its client's {@link McpAsyncServerExchange}, so a call
+ * can ask that client's user to approve a write, and its kept results belong to the session.
+ *
+ * <p>Decided: both transports share this one assembly, so a tool, resource or prompt behaves alike
+ * on each; what differs is passed in: where replies are sent from ({@code replies}: the stdio
+ * server sends every message from one thread) and how a call's notifications reach its client.
+ */
+final class SessionServer {
+
+  private SessionServer() {}
+
+  /**
+   * Builds the server of {@code grant} on {@code spec}, a builder of the SDK's for a transport with
+   * sessions.
+   *
+   * @param notifier the notifications of one call, sent to its client
+   * @param replies where every answer is published from
+   */
+  static McpAsyncServer build(
+      McpServer.AsyncSpecification<?> spec,
+      McpFeatures features,
+      Grant grant,
+      String version,
+      Function<McpAsyncServerExchange, CallNotifier> notifier,
+      Scheduler replies) {
+    AnalystPrompt prompt = features.prompt(grant);
+    List<McpServerFeatures.AsyncToolSpecification> tools =
+        features.tools(grant).stream()
+            .map(
+                t ->
+                    new McpServerFeatures.AsyncToolSpecification(
+                        t.tool(),
+                        (exchange, request) ->
+                            t.handler()
+                                .apply(
+                                    new McpFeatures.CallInfo(
+                                        request,
+                                        exchange.sessionId(),
+                                        grant,
+                                        notifier.apply(exchange),
+                                        approval(exchange, replies),
+                                        planApproval(exchange, replies)))
+                                .publishOn(replies)))
+            .toList();
+    List<McpServerFeatures.AsyncResourceSpecification> resources =
+        features.resources(grant).stream()
+            .map(
+                r ->
+                    new McpServerFeatures.AsyncResourceSpecification(
+                        r.resource(),
+                        (exchange, request) -> Mono.just(r.read()).publishOn(replies)))
+            .toList();
+    List<McpServerFeatures.AsyncCompletionSpecification> completions = new ArrayList<>();
+    completions.add(
+        new McpServerFeatures.AsyncCompletionSpecification(
+            new McpSchema.PromptReference(AnalystPrompt.NAME),
+            (exchange, request) ->
+                Mono.fromCallable(
+                        () ->
+                            prompt.complete(request.argument().name(), request.argument().value()))
+                    .publishOn(replies)));
+    List<McpServerFeatures.AsyncResourceTemplateSpecification> templates = new ArrayList<>();
+    templates.add(
+        new McpServerFeatures.AsyncResourceTemplateSpecification(
+            features.results().template(),
+            (exchange, request) ->
+                Mono.fromCallable(
+                        () ->
+                            features
+                                .results()
+                                .read(
+                                    McpFeatures.owner(exchange.sessionId(), grant), request.uri()))
+                    .publishOn(replies)));
+    ChartLinks charts = features.charts();
+    if (charts != null) {
+      templates.add(
+          new McpServerFeatures.AsyncResourceTemplateSpecification(
+              charts.template(),
+              (exchange, request) ->
+                  Mono.fromCallable(
+                          () ->
+                              charts.read(
+                                  McpFeatures.owner(exchange.sessionId(), grant), request.uri()))
+                      .publishOn(replies)));
+    }
+    TableTemplate table = features.tableTemplate(grant);
+    if (table != null) {
+      templates.add(
+          new McpServerFeatures.AsyncResourceTemplateSpecification(
+              table.template(),
+              (exchange, request) ->
+                  Mono.fromCallable(() -> table.read(request.uri())).publishOn(replies)));
+      completions.add(
+          new McpServerFeatures.AsyncCompletionSpecification(
+              new McpSchema.ResourceReference(TableTemplate.URI),
+              (exchange, request) ->
+                  Mono.fromCallable(
+                          () ->
+                              table.complete(request.argument().name(), request.argument().value()))
+                      .publishOn(replies)));
+    }
+    return spec.serverInfo(McpFeatures.SERVER_NAME, version)
+        // An elicitation waits for a person: the broker bounds it by maxApprovalWait, which is
+        // under the pass's wall time, and the SDK's default of 10 seconds would cut it short.
+        .requestTimeout(features.maxWallTime())
+        .capabilities(McpFeatures.CAPABILITIES)
+        .validateToolInputs(false)
+        .tools(tools)
+        .resources(resources)
+        .resourceTemplates(templates)
+        .completions(completions)
+        .prompts(
+            new McpServerFeatures.AsyncPromptSpecification(
+                prompt.prompt(),
+                (exchange, request) ->
+                    Mono.fromCallable(() -> prompt.get(request.arguments(), grant.principal()))
+                        .publishOn(replies)))
+        .build();
+  }
+
+  /**
+   * Who approves a call of this client: its user, by elicitation, when it declared the capability;
+   * else no one, and the call is denied saying so.
+   */
+  private static ApprovalChannel approval(McpAsyncServerExchange exchange, Scheduler replies) {
+    return ElicitationApproval.supported(exchange)
+        ? new ElicitationApproval(exchange, replies)
+        : ElicitationApproval.unavailable(
+            "this MCP client did not declare the elicitation capability, through which the server"
+                + " asks its user");
+  }
+
+  /** Who approves a plan of this client: as {@link #approval}, for all of its writes at once. */
+  private static PlanApproval planApproval(McpAsyncServerExchange exchange, Scheduler replies) {
+    return ElicitationApproval.supported(exchange)
+        ? new ElicitationApproval(exchange, replies)
+        : PlanApproval.unavailable(
+            "this MCP client did not declare the elicitation capability, through which the server"
+                + " asks its user");
+  }
+}
