@@ -212,6 +212,76 @@ class McpHttpSessionsIT {
         .contains("PUT is not served");
   }
 
+  /**
+   * What the transport answers on its own paths (a message it cannot read, a session it does not
+   * have, a stream asked for without its Accept) reaches the client as one JSON-RPC error whose
+   * message says what to do, never the transport's exception text or an HTML error page.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "POST initialize, bad capabilities | 400 | Invalid params: the params of initialize",
+        "POST tools/list, unknown session | 404 | no session",
+        "POST tools/list, no session | 400 | Mcp-Session-Id",
+        "GET, unknown session | 404 | no session",
+        "GET, no Accept of a stream | 400 | text/event-stream",
+        "DELETE, unknown session | 404 | no session"
+      })
+  void transportAnswer_notAMessageOfItsOwn_isOneJsonRpcErrorSayingWhatToDo(
+      String request, int status, String says) throws Exception {
+    HttpResponse<String> response =
+        switch (request) {
+          case "POST initialize, bad capabilities" ->
+              post(
+                  EMEA,
+                  null,
+                  "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"initialize\",\"params\":{"
+                      + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"roots\":5,"
+                      + "\"sampling\":\"x\"},\"clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}");
+          case "POST tools/list, unknown session" -> post(EMEA, "no-such-session", TOOLS_LIST);
+          case "POST tools/list, no session" -> post(EMEA, null, TOOLS_LIST);
+          case "GET, unknown session" -> send("GET", EMEA, "no-such-session");
+          case "GET, no Accept of a stream" -> getAcceptingJson(EMEA, started());
+          case "DELETE, unknown session" -> send("DELETE", EMEA, "no-such-session");
+          default -> throw new IllegalArgumentException(request);
+        };
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    assertThat(response.headers().firstValue("Content-Type").orElse(""))
+        .startsWith("application/json");
+    JsonNode body = JSON.readTree(response.body());
+    assertThat(body.path("jsonrpc").asString()).as(response.body()).isEqualTo("2.0");
+    assertThat(body.at("/error/message").asString()).contains(says);
+    assertThat(response.body())
+        .doesNotContain("io.modelcontextprotocol")
+        .doesNotContain("Exception")
+        .doesNotContain("jackson")
+        .doesNotContain("<html");
+  }
+
+  /** A session of the emea token, initialized. */
+  static String started() throws Exception {
+    HttpResponse<String> initialized = post(EMEA, null, INITIALIZE);
+    String session = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    post(EMEA, session, INITIALIZED);
+    return session;
+  }
+
+  static HttpResponse<String> getAcceptingJson(String token, String session) throws Exception {
+    return HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .build()
+        .send(
+            HttpRequest.newBuilder(server.endpoint())
+                .GET()
+                .header("Accept", "application/json")
+                .header("Authorization", "Bearer " + token)
+                .header("Mcp-Session-Id", session)
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+  }
+
   static HttpResponse<String> post(String token, String session, String body) throws Exception {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(server.endpoint())

@@ -177,7 +177,7 @@ public final class HttpEndpoint extends HttpServlet {
     String verb = request.getMethod();
     if (kept && ("GET".equals(verb) || "DELETE".equals(verb))) {
       // A session's stream or end: the transport checks its Mcp-Session-Id and Accept.
-      transport.service(request, response);
+      HttpExchange.serveKept(transport, request, response, null, null, null, mapper);
       return;
     }
     if (!"POST".equals(verb)) {
@@ -232,12 +232,19 @@ public final class HttpEndpoint extends HttpServlet {
       return;
     }
     JsonRpcScreen.Accepted accepted = (JsonRpcScreen.Accepted) verdict;
+    String method = accepted.message().path("method").asString("");
     if (kept) {
-      HttpExchange.pass(transport, request, response, HttpExchange.bytes(accepted.message()));
+      HttpExchange.serveKept(
+          transport,
+          request,
+          response,
+          HttpExchange.bytes(accepted.message()),
+          accepted.id(),
+          method.isEmpty() ? null : method,
+          mapper);
       return;
     }
     Grant grant = (Grant) request.getAttribute(GRANT);
-    String method = accepted.message().path("method").asString("");
     if (accepted.kind() == JsonRpcScreen.Kind.REQUEST
         && McpSchema.METHOD_LOGGING_SET_LEVEL.equals(method)) {
       // The stateless SDK server has no session to keep a level in: answered here.

@@ -1,9 +1,12 @@
 package io.codemode4j.mcp.internal;
 
 import io.codemode4j.bridge.audit.LogText;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.ServletOutputStream;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
@@ -17,6 +20,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -125,17 +129,104 @@ final class HttpExchange {
   }
 
   /**
-   * Hands {@code body} to {@code transport}, which answers on {@code response} itself: the
-   * transport with sessions keeps a call's event stream open past this method (it waits for the
-   * client's answers to the server's own requests), so nothing can be held back here.
+   * Hands one request to the transport with sessions: a POST's {@code body}, already read and
+   * screened, or a GET or DELETE as it came ({@code body} null). An event stream it opens (a
+   * call's, or a session's GET) is the transport's to write, as long as it stays open; any other
+   * answer is held and sent as {@link #serve} sends one, and a refusal of the transport's own (a
+   * session it does not have, a header it misses, params it cannot read) becomes one JSON-RPC error
+   * that says what to do, with the transport's status.
    */
-  static void pass(
+  static void serveKept(
       jakarta.servlet.http.HttpServlet transport,
       HttpServletRequest request,
       HttpServletResponse response,
-      byte[] body)
+      byte @Nullable [] body,
+      @Nullable JsonNode id,
+      @Nullable String method,
+      JsonMapper mapper)
       throws IOException, jakarta.servlet.ServletException {
-    transport.service(new Replayed(request, body), response);
+    Held held = new Held(response);
+    transport.service(new Watched(request, body, held), held);
+    if (held.streaming) {
+      return;
+    }
+    byte[] answer = held.bytes();
+    int status = held.status;
+    if (status < 400 && answer.length == 0) {
+      // A notification or a client's answer taken (202), a session ended (200).
+      response.setStatus(status);
+      return;
+    }
+    JsonNode json = parse(mapper, answer);
+    if (json != null && json.isObject() && json.has("jsonrpc") && status < 400) {
+      write(response, status, bytes(JsonRpcErrors.safe(json)));
+      return;
+    }
+    LOG.debug(
+        "the MCP transport refused a {} with status {}: {}",
+        request.getMethod(),
+        status,
+        LogText.of(new String(answer, StandardCharsets.UTF_8)));
+    JsonRpcScreen.Refused refused = keptRefusal(request, status, id, method);
+    if (refused == null) {
+      LOG.warn(
+          "the MCP transport answered a {} with status {} and no JSON-RPC message: {}",
+          request.getMethod(),
+          status,
+          LogText.of(new String(answer, StandardCharsets.UTF_8)));
+      write(
+          response,
+          id == null ? HttpServletResponse.SC_INTERNAL_SERVER_ERROR : HttpServletResponse.SC_OK,
+          bytes(
+              JsonRpcErrors.error(
+                  id, JsonRpcErrors.INTERNAL_ERROR, JsonRpcErrors.INTERNAL_MESSAGE)));
+      return;
+    }
+    write(response, status, bytes(refused.toJson()));
+  }
+
+  /**
+   * What the transport's refusal with {@code status} means for the client, said as a refusal of
+   * ours; null for a status that says only that the transport failed.
+   */
+  private static JsonRpcScreen.@Nullable Refused keptRefusal(
+      HttpServletRequest request, int status, @Nullable JsonNode id, @Nullable String method) {
+    boolean hasSession = request.getHeader("Mcp-Session-Id") != null;
+    String detail =
+        switch (status) {
+          case HttpServletResponse.SC_NOT_FOUND ->
+              "no session with this Mcp-Session-Id for this token: it ended, was swept after"
+                  + " being idle, or was started with another token; send initialize without"
+                  + " Mcp-Session-Id to start one";
+          case HttpServletResponse.SC_SERVICE_UNAVAILABLE ->
+              "the server is shutting down and takes no new requests: retry on another";
+          case HttpServletResponse.SC_BAD_REQUEST -> {
+            String accept = request.getHeader("Accept");
+            if ("GET".equals(request.getMethod())
+                && (accept == null || !accept.contains("text/event-stream"))) {
+              yield "GET opens a session's event stream: send Accept: text/event-stream";
+            }
+            if (!hasSession && !"initialize".equals(method)) {
+              yield "send the Mcp-Session-Id header that initialize answered with every request"
+                  + " after initialize";
+            }
+            yield null;
+          }
+          default -> null;
+        };
+    if (detail != null) {
+      return new JsonRpcScreen.Refused(id, JsonRpcScreen.Code.INVALID_REQUEST, detail, false);
+    }
+    if (status == HttpServletResponse.SC_BAD_REQUEST && method != null) {
+      return new JsonRpcScreen.Refused(
+          id,
+          JsonRpcScreen.Code.INVALID_PARAMS,
+          "the params of "
+              + JsonRpcErrors.shortened(method)
+              + " are not of the types MCP gives them",
+          false);
+    }
+    return null;
   }
 
   /** Writes one JSON-RPC message with {@code status}. */
@@ -236,17 +327,67 @@ final class HttpExchange {
     }
   }
 
-  /** The response with its status and body held back. */
+  /**
+   * The request of {@link #serveKept}: its body read again from memory when given, and the
+   * transport's {@code startAsync} told to {@code held}, which then passes everything through.
+   */
+  private static final class Watched extends HttpServletRequestWrapper {
+    private final Held held;
+
+    Watched(HttpServletRequest request, byte @Nullable [] body, Held held) {
+      super(body == null ? request : new Replayed(request, body));
+      this.held = held;
+    }
+
+    @Override
+    public AsyncContext startAsync() {
+      held.stream();
+      return super.startAsync();
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+      held.stream();
+      return super.startAsync(request, response);
+    }
+  }
+
+  /**
+   * The response with its status, type and body held back; or, once the transport starts an
+   * asynchronous answer (an event stream it writes as long as it stays open), the response itself,
+   * with what was held so far given to it. Decided: the transport with sessions sets no type on its
+   * streams and takes its writer before it starts the stream, so the writer decides where each
+   * write goes when it is made, not when it is taken.
+   */
   private static final class Held extends HttpServletResponseWrapper {
     private final ByteArrayOutputStream body = new ByteArrayOutputStream();
     private @Nullable PrintWriter writer;
+    private @Nullable Writer held;
     private int status = HttpServletResponse.SC_OK;
+    private @Nullable String type;
+    private @Nullable String charset;
+    private volatile boolean streaming;
 
     Held(HttpServletResponse response) {
       super(response);
     }
 
-    byte[] bytes() {
+    /** From now on, everything passes through, beginning with what was held. */
+    void stream() {
+      if (streaming) {
+        return;
+      }
+      streaming = true;
+      super.setStatus(status);
+      if (type != null) {
+        super.setContentType(type);
+      }
+      if (charset != null) {
+        super.setCharacterEncoding(charset);
+      }
+    }
+
+    byte[] bytes() throws IOException {
       if (writer != null) {
         writer.flush();
       }
@@ -256,6 +397,9 @@ final class HttpExchange {
     @Override
     public void setStatus(int sc) {
       status = sc;
+      if (streaming) {
+        super.setStatus(sc);
+      }
     }
 
     @Override
@@ -274,15 +418,25 @@ final class HttpExchange {
     }
 
     /**
-     * Kept from the real response: the exchange writes the answer's type itself, and a call's
-     * notifications may have made it an event stream already, on the stream's own thread; the
-     * transport's {@code application/json} set meanwhile went out with the stream's events.
+     * Held: the exchange writes the answer's type itself, and a call's notifications may have made
+     * it an event stream already, on the stream's own thread; the transport's {@code
+     * application/json} set meanwhile went out with the stream's events.
      */
     @Override
-    public void setContentType(String type) {}
+    public void setContentType(String type) {
+      this.type = type;
+      if (streaming) {
+        super.setContentType(type);
+      }
+    }
 
     @Override
-    public void setCharacterEncoding(String charset) {}
+    public void setCharacterEncoding(String charset) {
+      this.charset = charset;
+      if (streaming) {
+        super.setCharacterEncoding(charset);
+      }
+    }
 
     @Override
     public void setContentLength(int len) {
@@ -296,24 +450,59 @@ final class HttpExchange {
 
     @Override
     public boolean isCommitted() {
-      return false;
+      return streaming && super.isCommitted();
     }
 
     @Override
-    public void flushBuffer() {
-      // Nothing leaves before the transport is done.
+    public void flushBuffer() throws IOException {
+      // Nothing held leaves before the transport is done.
+      if (streaming) {
+        super.flushBuffer();
+      }
     }
 
     @Override
     public PrintWriter getWriter() {
       if (writer == null) {
-        writer = new PrintWriter(new OutputStreamWriter(body, StandardCharsets.UTF_8));
+        held = new OutputStreamWriter(body, StandardCharsets.UTF_8);
+        writer =
+            new PrintWriter(
+                new Writer() {
+                  @Override
+                  public void write(char[] text, int off, int len) throws IOException {
+                    target().write(text, off, len);
+                  }
+
+                  @Override
+                  public void flush() throws IOException {
+                    Writer target = target();
+                    target.flush();
+                    // The stream's own writer reports a client gone only through checkError.
+                    if (target instanceof PrintWriter stream && stream.checkError()) {
+                      throw new IOException("the client closed the stream");
+                    }
+                  }
+
+                  @Override
+                  public void close() throws IOException {
+                    target().close();
+                  }
+                });
       }
       return writer;
     }
 
+    /** Where a write of the transport goes as it is made: held, or the stream. */
+    private Writer target() throws IOException {
+      Writer buffer = held;
+      return streaming || buffer == null ? Held.super.getWriter() : buffer;
+    }
+
     @Override
-    public ServletOutputStream getOutputStream() {
+    public ServletOutputStream getOutputStream() throws IOException {
+      if (streaming) {
+        return super.getOutputStream();
+      }
       return new ServletOutputStream() {
         @Override
         public void write(int b) {
