@@ -6,6 +6,7 @@ import io.codemode4j.mcp.internal.CallNotifier;
 import io.codemode4j.mcp.internal.ChartLinks;
 import io.codemode4j.mcp.internal.FailedAuthentications;
 import io.codemode4j.mcp.internal.HttpEndpoint;
+import io.codemode4j.mcp.internal.KeptSessions;
 import io.codemode4j.mcp.internal.McpFeatures;
 import io.codemode4j.mcp.internal.PlanApproval;
 import io.codemode4j.mcp.internal.TableTemplate;
@@ -161,7 +162,9 @@ public final class McpHttpServer implements AutoCloseable {
                 new FailedAuthentications(),
                 mcp.mapper(),
                 options.maxRequestBytes(),
-                options.sessions()));
+                options.sessions() == HttpSessions.KEPT
+                    ? new KeptSessions(sweep(features))
+                    : null));
     endpoint.setAsyncSupported(true);
     context.addServlet(endpoint, "/mcp");
     context.addServlet(new ServletHolder("health", new Health()), "/health");
@@ -287,10 +290,7 @@ public final class McpHttpServer implements AutoCloseable {
     McpFeatures features = mcp.features();
     JacksonMcpJsonMapper json =
         new JacksonMcpJsonMapper(ElicitationApproval.writable(mcp.mapper()));
-    Duration sweep =
-        features.maxWallTime().multipliedBy(2).compareTo(SESSION_SWEEP) > 0
-            ? features.maxWallTime().multipliedBy(2)
-            : SESSION_SWEEP;
+    Duration sweep = sweep(features);
     for (Grant grant : tokens.grants()) {
       HttpServletStreamableServerTransportProvider transport =
           HttpServletStreamableServerTransportProvider.builder()
@@ -310,6 +310,12 @@ public final class McpHttpServer implements AutoCloseable {
       servers.add(server::closeGracefully);
       transports.put(grant, transport);
     }
+  }
+
+  /** The sweep interval of kept sessions: {@link #SESSION_SWEEP}, or twice the longest pass. */
+  private static Duration sweep(McpFeatures features) {
+    Duration twice = features.maxWallTime().multipliedBy(2);
+    return twice.compareTo(SESSION_SWEEP) > 0 ? twice : SESSION_SWEEP;
   }
 
   /**

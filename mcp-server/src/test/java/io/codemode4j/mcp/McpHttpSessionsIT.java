@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.codemode4j.bridge.CodeMode;
 import io.codemode4j.bridge.Principal;
+import io.codemode4j.mcp.internal.KeptSessions;
 import io.codemode4j.warehouse.Warehouse;
 import io.codemode4j.warehouse.billing.BillingSample;
 import io.codemode4j.warehouse.billing.FlagStore;
@@ -18,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -191,6 +193,30 @@ class McpHttpSessionsIT {
     assertThat(tools.body()).contains("run_javascript");
     assertThat(send("DELETE", EMEA, session).statusCode()).isEqualTo(200);
     assertThat(post(EMEA, session, TOOLS_LIST).statusCode()).isEqualTo(404);
+  }
+
+  @Test
+  void initialize_tokenHoldingTheMostSessions_isRefusedUntilOneEnds() throws Exception {
+    List<String> sessions = new ArrayList<>();
+    for (int i = 0; i < KeptSessions.MAX_PER_GRANT; i++) {
+      HttpResponse<String> started = post(APAC, null, INITIALIZE);
+      assertThat(started.statusCode()).as("session %d: %s", i, started.body()).isEqualTo(200);
+      sessions.add(started.headers().firstValue("Mcp-Session-Id").orElseThrow());
+    }
+
+    HttpResponse<String> refused = post(APAC, null, INITIALIZE);
+    assertThat(refused.statusCode()).isEqualTo(429);
+    assertThat(JSON.readTree(refused.body()).at("/error/message").asString())
+        .contains("this token holds " + KeptSessions.MAX_PER_GRANT + " sessions")
+        .contains("end one (DELETE");
+    assertThat(refused.headers().firstValue("Mcp-Session-Id")).isEmpty();
+    // Another token is not held back by this one's sessions.
+    assertThat(post(EMEA, null, INITIALIZE).statusCode()).isEqualTo(200);
+
+    for (String session : sessions) {
+      assertThat(send("DELETE", APAC, session).statusCode()).isEqualTo(200);
+    }
+    assertThat(post(APAC, null, INITIALIZE).statusCode()).isEqualTo(200);
   }
 
   @Test

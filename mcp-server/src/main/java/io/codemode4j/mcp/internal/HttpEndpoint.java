@@ -1,7 +1,6 @@
 package io.codemode4j.mcp.internal;
 
 import io.codemode4j.mcp.Grant;
-import io.codemode4j.mcp.HttpSessions;
 import io.codemode4j.mcp.Tokens;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ServletConfig;
@@ -35,9 +34,10 @@ import tools.jackson.databind.node.ObjectNode;
  * maxRequestBytes}, that {@link JsonRpcScreen} accepts; every other is answered with a JSON-RPC
  * error and the status that says why (405, 415, 406, 413, 400). Without sessions, the transport's
  * answer is sent through {@link HttpExchange}, which lets no exception text out. With kept
- * sessions, GET (the session's stream) and DELETE (its end) go to the transport too, a POST may
- * carry the client's answer to a request of the server's (an elicitation), and the transport writes
- * its event streams itself, since they stay open while a call waits for that answer.
+ * sessions, each token holds at most {@link KeptSessions#MAX_PER_GRANT} at once (429 past that),
+ * GET (the session's stream) and DELETE (its end) go to the transport too, a POST may carry the
+ * client's answer to a request of the server's (an elicitation), and the transport writes its event
+ * streams itself, since they stay open while a call waits for that answer.
  */
 public final class HttpEndpoint extends HttpServlet {
 
@@ -62,7 +62,9 @@ public final class HttpEndpoint extends HttpServlet {
   private final transient JsonRpcScreen screen;
   private final transient JsonMapper mapper;
   private final int maxRequestBytes;
-  private final HttpSessions sessions;
+
+  /** The sessions each grant holds; null when the transports keep none. */
+  private final transient @Nullable KeptSessions kept;
 
   /**
    * The level each grant's client asked for with {@code logging/setLevel}. Decided: the stateless
@@ -75,7 +77,8 @@ public final class HttpEndpoint extends HttpServlet {
 
   /**
    * @param allowedHostNames the names (without port) a Host header may carry; null when not checked
-   * @param sessions whether the transports keep sessions
+   * @param kept the count of the sessions each grant holds, when the transports keep sessions; null
+   *     when they keep none
    */
   public HttpEndpoint(
       Tokens tokens,
@@ -85,11 +88,11 @@ public final class HttpEndpoint extends HttpServlet {
       FailedAuthentications failures,
       JsonMapper mapper,
       int maxRequestBytes,
-      HttpSessions sessions) {
+      @Nullable KeptSessions kept) {
     this.tokens = tokens;
     this.mapper = mapper;
-    this.sessions = sessions;
-    this.screen = new JsonRpcScreen(mapper, sessions == HttpSessions.KEPT);
+    this.kept = kept;
+    this.screen = new JsonRpcScreen(mapper, kept != null);
     this.maxRequestBytes = maxRequestBytes;
     this.failures = failures;
     this.transports = Map.copyOf(transports);
@@ -173,19 +176,19 @@ public final class HttpEndpoint extends HttpServlet {
   private void exchange(
       HttpServletRequest request, HttpServletResponse response, HttpServlet transport)
       throws ServletException, IOException {
-    boolean kept = sessions == HttpSessions.KEPT;
     String verb = request.getMethod();
-    if (kept && ("GET".equals(verb) || "DELETE".equals(verb))) {
+    if (kept != null && ("GET".equals(verb) || "DELETE".equals(verb))) {
       // A session's stream or end: the transport checks its Mcp-Session-Id and Accept.
-      HttpExchange.serveKept(transport, request, response, null, null, null, mapper);
+      int status = HttpExchange.serveKept(transport, request, response, null, null, null, mapper);
+      counted(request, status, "DELETE".equals(verb) && status == HttpServletResponse.SC_OK);
       return;
     }
     if (!"POST".equals(verb)) {
-      response.setHeader("Allow", kept ? "GET, POST, DELETE" : "POST");
+      response.setHeader("Allow", kept != null ? "GET, POST, DELETE" : "POST");
       refuse(
           response,
           HttpServletResponse.SC_METHOD_NOT_ALLOWED,
-          kept
+          kept != null
               ? verb + " is not served: POST a JSON-RPC message, GET a session's stream, DELETE it"
               : verb
                   + " is not served: this server keeps no session, so it opens no stream (GET)"
@@ -233,15 +236,43 @@ public final class HttpEndpoint extends HttpServlet {
     }
     JsonRpcScreen.Accepted accepted = (JsonRpcScreen.Accepted) verdict;
     String method = accepted.message().path("method").asString("");
-    if (kept) {
-      HttpExchange.serveKept(
-          transport,
-          request,
-          response,
-          HttpExchange.bytes(accepted.message()),
-          accepted.id(),
-          method.isEmpty() ? null : method,
-          mapper);
+    if (kept != null) {
+      boolean initialize =
+          accepted.kind() == JsonRpcScreen.Kind.REQUEST
+              && McpSchema.METHOD_INITIALIZE.equals(method);
+      Grant grant = (Grant) request.getAttribute(GRANT);
+      if (initialize && !kept.mayStart(grant)) {
+        HttpExchange.write(
+            response,
+            SC_TOO_MANY_REQUESTS,
+            HttpExchange.bytes(
+                new JsonRpcScreen.Refused(
+                        accepted.id(),
+                        JsonRpcScreen.Code.INVALID_REQUEST,
+                        "this token holds "
+                            + kept.max()
+                            + " sessions, the most one token may hold at once: end one (DELETE,"
+                            + " as a client does when it closes) or wait until one has been idle"
+                            + " long enough to end",
+                        false)
+                    .toJson()));
+        return;
+      }
+      int status =
+          HttpExchange.serveKept(
+              transport,
+              request,
+              response,
+              HttpExchange.bytes(accepted.message()),
+              accepted.id(),
+              method.isEmpty() ? null : method,
+              mapper);
+      String started = response.getHeader("Mcp-Session-Id");
+      if (initialize && status == HttpServletResponse.SC_OK && started != null) {
+        kept.started(grant, started);
+      } else {
+        counted(request, status, false);
+      }
       return;
     }
     Grant grant = (Grant) request.getAttribute(GRANT);
@@ -271,6 +302,23 @@ public final class HttpEndpoint extends HttpServlet {
         accepted.id(),
         mapper,
         stream);
+  }
+
+  /**
+   * Counts a served request of a session: its session ended when {@code ended} or when the
+   * transport no longer has it (404), and was used otherwise.
+   */
+  private void counted(HttpServletRequest request, int status, boolean ended) {
+    String session = request.getHeader("Mcp-Session-Id");
+    if (kept == null || session == null) {
+      return;
+    }
+    Grant grant = (Grant) request.getAttribute(GRANT);
+    if (ended || status == HttpServletResponse.SC_NOT_FOUND) {
+      kept.ended(grant, session);
+    } else {
+      kept.touched(grant, session);
+    }
   }
 
   /** An HTTP-level refusal of a message: a JSON-RPC error without an id. */

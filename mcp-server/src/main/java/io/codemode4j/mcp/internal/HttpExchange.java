@@ -135,8 +135,10 @@ final class HttpExchange {
    * answer is held and sent as {@link #serve} sends one, and a refusal of the transport's own (a
    * session it does not have, a header it misses, params it cannot read) becomes one JSON-RPC error
    * that says what to do, with the transport's status.
+   *
+   * @return the status sent
    */
-  static void serveKept(
+  static int serveKept(
       jakarta.servlet.http.HttpServlet transport,
       HttpServletRequest request,
       HttpServletResponse response,
@@ -148,19 +150,19 @@ final class HttpExchange {
     Held held = new Held(response);
     transport.service(new Watched(request, body, held), held);
     if (held.streaming) {
-      return;
+      return held.status;
     }
     byte[] answer = held.bytes();
     int status = held.status;
     if (status < 400 && answer.length == 0) {
       // A notification or a client's answer taken (202), a session ended (200).
       response.setStatus(status);
-      return;
+      return status;
     }
     JsonNode json = parse(mapper, answer);
     if (json != null && json.isObject() && json.has("jsonrpc") && status < 400) {
       write(response, status, bytes(JsonRpcErrors.safe(json)));
-      return;
+      return status;
     }
     LOG.debug(
         "the MCP transport refused a {} with status {}: {}",
@@ -174,15 +176,18 @@ final class HttpExchange {
           request.getMethod(),
           status,
           LogText.of(new String(answer, StandardCharsets.UTF_8)));
+      int sent =
+          id == null ? HttpServletResponse.SC_INTERNAL_SERVER_ERROR : HttpServletResponse.SC_OK;
       write(
           response,
-          id == null ? HttpServletResponse.SC_INTERNAL_SERVER_ERROR : HttpServletResponse.SC_OK,
+          sent,
           bytes(
               JsonRpcErrors.error(
                   id, JsonRpcErrors.INTERNAL_ERROR, JsonRpcErrors.INTERNAL_MESSAGE)));
-      return;
+      return sent;
     }
     write(response, status, bytes(refused.toJson()));
+    return status;
   }
 
   /**
