@@ -180,6 +180,9 @@ class ArchitectureTest {
               "io.codemode4j.mcp.internal.FailedAuthentications",
               "McpHttpServer throttles failed tokens with it"),
           Map.entry(
+              "io.codemode4j.mcp.internal.KeptSessions",
+              "McpHttpServer bounds each token's kept sessions with it"),
+          Map.entry(
               "io.codemode4j.mcp.internal.AnalystPrompt",
               "both servers offer the analyst prompt it writes"),
           Map.entry(
