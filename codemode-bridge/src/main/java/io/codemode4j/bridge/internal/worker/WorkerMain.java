@@ -11,7 +11,10 @@ import io.codemode4j.bridge.outcome.CallRecord;
 import io.codemode4j.bridge.outcome.FailureKind;
 import io.codemode4j.bridge.outcome.Limit;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,7 +25,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A worker process: runs passes in fresh contexts of its own engine, one at a time, and proxies
- * every inner call to the parent over the frame protocol on stdin/stdout. It holds no tool handler,
+ * every inner call to the parent over the frame protocol: the parent's frames on stdin, its own on
+ * the Unix domain socket the parent names as the first argument. It holds no tool handler,
  * credential or data source. Frames from the parent: {@code run}, {@code completion}, {@code stop};
  * to the parent: {@code ready} (once warm), {@code call}, {@code done}. The end of stdin ends the
  * process.
@@ -40,11 +44,11 @@ final class WorkerMain {
   private WorkerMain() {}
 
   public static void main(String[] args) throws Exception {
-    // Frames own stdout; anything else that prints goes to stderr instead of corrupting the
-    // protocol.
-    PrintStream protocol = System.out;
+    // Frames go over the parent's socket (args[0]), which nothing else writes to; what prints
+    // goes to stderr.
     System.setOut(System.err);
-    Frames.Writer parent = new Frames.Writer(protocol);
+    SocketChannel socket = SocketChannel.open(UnixDomainSocketAddress.of(Path.of(args[0])));
+    Frames.Writer parent = new Frames.Writer(Channels.newOutputStream(socket));
     Frames.Reader frames = new Frames.Reader(System.in, Frames.FROM_PARENT);
     ScheduledExecutorService watchdog =
         Executors.newSingleThreadScheduledExecutor(

@@ -2,7 +2,15 @@ package io.codemode4j.bridge.internal.worker;
 
 import io.codemode4j.bridge.audit.LogText;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,10 +24,20 @@ import org.slf4j.LoggerFactory;
 /**
  * One worker JVM, the pool's entry (as HikariCP's {@code PoolEntry}): its process, the frames it
  * sends (in order, then {@link Inbound#END}) and its stdin.
+ *
+ * <p>Decided: the worker sends its frames over a Unix domain socket of its own (in a directory only
+ * this user can enter, bound for the one connection, then removed), not over its stdout. A JVM
+ * writes to stdout what no flag of ours fully turns off: the unified log lines that {@code
+ * JAVA_TOOL_OPTIONS} or {@code JDK_JAVA_OPTIONS} ask for ({@code -Xlog:gc}, {@code -verbose:gc},
+ * JFR's start-up lines), an agent's banner; on stdout they broke the first frame and no worker ever
+ * started. The worker's stdout is copied to this process's stderr, as its stderr is.
  */
 final class WorkerProcess {
 
   private static final Logger LOG = LoggerFactory.getLogger(WorkerProcess.class);
+
+  /** The socket's file name in its directory. */
+  private static final String SOCKET = "frames";
 
   /** How long a new worker may take to say it is ready. */
   static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -45,15 +63,22 @@ final class WorkerProcess {
   private final Frames.Writer in;
   private final BlockingQueue<Inbound> frames = new LinkedBlockingQueue<>();
 
-  private WorkerProcess(Process process) {
+  private WorkerProcess(Process process, ServerSocketChannel channel, Path socketDirectory) {
     this.process = process;
     this.in = new Frames.Writer(process.getOutputStream());
-    Frames.Reader out = new Frames.Reader(process.getInputStream(), Frames.FROM_WORKER);
+    // A worker that dies before it connects must not leave the reader waiting.
+    process.onExit().thenRun(() -> closeQuietly(channel));
+    Thread.ofVirtual()
+        .name("codemode-worker-stdout-" + process.pid())
+        .start(() -> copyToStderr(process.getInputStream()));
     Thread.ofVirtual()
         .name("codemode-worker-reader-" + process.pid())
         .start(
             () -> {
-              try {
+              try (channel;
+                  SocketChannel connection = accept(channel, socketDirectory)) {
+                Frames.Reader out =
+                    new Frames.Reader(Channels.newInputStream(connection), Frames.FROM_WORKER);
                 for (Frame frame; (frame = out.read()) != null; ) {
                   frames.add(new Inbound.Received(frame));
                 }
@@ -61,8 +86,8 @@ final class WorkerProcess {
                 // The stream cannot be trusted past a refused frame: the pass ends there.
                 frames.add(new Inbound.Refused(e));
               } catch (IOException | RuntimeException e) {
-                // A dying JVM may write to stdout last; the pass learns why from the exit code,
-                // not from this.
+                // A dying JVM may write last, or never connect; the pass learns why from the exit
+                // code, not from this.
                 LOG.debug(
                     "worker {} sent an unreadable frame: {}",
                     process.pid(),
@@ -70,6 +95,34 @@ final class WorkerProcess {
               }
               frames.add(Inbound.END);
             });
+  }
+
+  /** The worker's one connection; the socket's file and directory are removed once it is made. */
+  private static SocketChannel accept(ServerSocketChannel channel, Path socketDirectory)
+      throws IOException {
+    try {
+      return channel.accept();
+    } finally {
+      Files.deleteIfExists(socketDirectory.resolve(SOCKET));
+      Files.deleteIfExists(socketDirectory);
+    }
+  }
+
+  /** The worker's stdout, which carries no frames, written to this process's stderr. */
+  private static void copyToStderr(InputStream stdout) {
+    try (stdout) {
+      stdout.transferTo(System.err);
+    } catch (IOException e) {
+      // The worker ended.
+    }
+  }
+
+  private static void closeQuietly(ServerSocketChannel channel) {
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // Closing is all that is asked: an accept still waiting ends with an error.
+    }
   }
 
   /**
@@ -80,23 +133,42 @@ final class WorkerProcess {
    */
   static WorkerProcess launch(int maxHeapMegabytes, String workerMain) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    // stdout carries frames only: the JVM's own messages (such as the out-of-memory notice) go to
-    // stderr.
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                java.toString(),
-                "-Xmx" + maxHeapMegabytes + "m",
-                "-XX:+ExitOnOutOfMemoryError",
-                "-XX:+DisplayVMOutputToStderr",
-                "-XX:+UseSerialGC",
-                "--enable-native-access=ALL-UNNAMED"));
-    if (Runtime.version().feature() >= 23) {
-      command.add("--sun-misc-unsafe-memory-access=allow");
+    Path socketDirectory =
+        Files.createTempDirectory(
+            "codemode-worker-",
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    try {
+      channel.bind(UnixDomainSocketAddress.of(socketDirectory.resolve(SOCKET)), 1);
+      // The JVM's own messages (such as the out-of-memory notice) go to stderr.
+      List<String> command =
+          new ArrayList<>(
+              List.of(
+                  java.toString(),
+                  "-Xmx" + maxHeapMegabytes + "m",
+                  "-XX:+ExitOnOutOfMemoryError",
+                  "-XX:+DisplayVMOutputToStderr",
+                  "-XX:+UseSerialGC",
+                  "--enable-native-access=ALL-UNNAMED"));
+      if (Runtime.version().feature() >= 23) {
+        command.add("--sun-misc-unsafe-memory-access=allow");
+      }
+      command.addAll(
+          List.of(
+              "-cp",
+              System.getProperty("java.class.path"),
+              workerMain,
+              socketDirectory.resolve(SOCKET).toString()));
+      return new WorkerProcess(
+          new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start(),
+          channel,
+          socketDirectory);
+    } catch (IOException | RuntimeException e) {
+      closeQuietly(channel);
+      Files.deleteIfExists(socketDirectory.resolve(SOCKET));
+      Files.deleteIfExists(socketDirectory);
+      throw e;
     }
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), workerMain));
-    return new WorkerProcess(
-        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start());
   }
 
   /**

@@ -1,7 +1,12 @@
 package io.codemode4j.bridge.internal.worker;
 
 import java.io.DataOutputStream;
+import java.io.OutputStream;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 /**
  * A worker that says it is ready, then answers every {@code run} with a frame the parent does not
@@ -12,8 +17,10 @@ final class RogueWorkerMain {
   private RogueWorkerMain() {}
 
   public static void main(String[] args) throws Exception {
-    DataOutputStream out = new DataOutputStream(System.out);
-    Frames.Writer parent = new Frames.Writer(System.out);
+    OutputStream socket =
+        Channels.newOutputStream(SocketChannel.open(UnixDomainSocketAddress.of(Path.of(args[0]))));
+    DataOutputStream out = new DataOutputStream(socket);
+    Frames.Writer parent = new Frames.Writer(socket);
     parent.write(new Frame.Ready());
     Frames.Reader frames = new Frames.Reader(System.in, Frames.FROM_PARENT);
     for (Frame frame; (frame = frames.read()) != null; ) {

@@ -83,6 +83,30 @@ class WorkerProcessExecutorIT {
   }
 
   @Test
+  void execute_workerWhoseJvmWritesToStdout_runsItsPassesAsAnyOther() {
+    try (WorkerProcessExecutor noisy =
+        new WorkerProcessExecutor(
+            new Isolation.Process(1, 256), Duration.ofSeconds(60), NoisyWorkerMain.class)) {
+      CodeExecutionLimits limits = CodeExecutionLimits.defaults();
+      PassResult result =
+          noisy.execute(
+              broker,
+              "pass-noisy",
+              "async () => (await t.echo({value: 42})).value",
+              NAMESPACES,
+              TestTools.run(),
+              limits,
+              limits.maxWallTime().toNanos());
+
+      assertThat(result.failure()).as(result.message()).isNull();
+      assertThat(result.result().toString()).isEqualTo("42");
+      assertThat(result.calls())
+          .extracting(CallRecord::status)
+          .containsExactly(CallStatus.SUCCEEDED);
+    }
+  }
+
+  @Test
   void execute_workerSendingAnUnknownFrame_failsInternalAndReplacesIt() throws Exception {
     try (WorkerProcessExecutor rogue =
         new WorkerProcessExecutor(
