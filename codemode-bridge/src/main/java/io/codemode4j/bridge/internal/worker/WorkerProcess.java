@@ -108,6 +108,20 @@ final class WorkerProcess {
     }
   }
 
+  /**
+   * A new temporary directory only this user can enter; where the file system has no POSIX
+   * permissions (Windows), one with the default rights of the user's temporary directory.
+   */
+  private static Path privateDirectory() throws IOException {
+    try {
+      return Files.createTempDirectory(
+          "codemode-worker-",
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    } catch (UnsupportedOperationException e) {
+      return Files.createTempDirectory("codemode-worker-");
+    }
+  }
+
   /** The worker's stdout, which carries no frames, written to this process's stderr. */
   private static void copyToStderr(InputStream stdout) {
     try (stdout) {
@@ -133,10 +147,7 @@ final class WorkerProcess {
    */
   static WorkerProcess launch(int maxHeapMegabytes, String workerMain) throws IOException {
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Path socketDirectory =
-        Files.createTempDirectory(
-            "codemode-worker-",
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path socketDirectory = privateDirectory();
     ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
     try {
       channel.bind(UnixDomainSocketAddress.of(socketDirectory.resolve(SOCKET)), 1);
