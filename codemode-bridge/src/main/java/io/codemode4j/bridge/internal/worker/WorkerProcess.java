@@ -1,5 +1,7 @@
 package io.codemode4j.bridge.internal.worker;
 
+import static java.util.concurrent.TimeUnit.NANOSECONDS;
+
 import io.codemode4j.bridge.audit.LogText;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +41,9 @@ final class WorkerProcess {
   /** The socket's file name in its directory. */
   private static final String SOCKET = "frames";
 
+  /** How often a worker that has not said it is ready is checked for being alive. */
+  private static final long READY_CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
   /** How long a new worker may take to say it is ready. */
   static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -63,15 +68,20 @@ final class WorkerProcess {
   private final Frames.Writer in;
   private final BlockingQueue<Inbound> frames = new LinkedBlockingQueue<>();
 
+  /** Where the worker connects; closed once it has, or when it is killed before it could. */
+  private final ServerSocketChannel channel;
+
   private WorkerProcess(Process process, ServerSocketChannel channel, Path socketDirectory) {
     this.process = process;
     this.in = new Frames.Writer(process.getOutputStream());
-    // A worker that dies before it connects must not leave the reader waiting.
-    process.onExit().thenRun(() -> closeQuietly(channel));
+    this.channel = channel;
     Thread.ofVirtual()
         .name("codemode-worker-stdout-" + process.pid())
         .start(() -> copyToStderr(process.getInputStream()));
-    Thread.ofVirtual()
+    // A platform thread: a virtual one blocked on a socket would start the JDK's poller threads,
+    // which outlive every worker.
+    Thread.ofPlatform()
+        .daemon(true)
         .name("codemode-worker-reader-" + process.pid())
         .start(
             () -> {
@@ -189,9 +199,22 @@ final class WorkerProcess {
    *     #START_TIMEOUT}
    */
   void awaitReady() throws IOException, InterruptedException {
-    Inbound ready = frames.poll(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    long giveUp = System.nanoTime() + START_TIMEOUT.toNanos();
+    Inbound ready = null;
+    // Checked every second: a worker that ends before it connects sends nothing at all.
+    while (ready == null && System.nanoTime() < giveUp) {
+      ready = frames.poll(Math.min(READY_CHECK_NANOS, giveUp - System.nanoTime()), NANOSECONDS);
+      if (ready == null && !process.isAlive()) {
+        closeQuietly(channel);
+        ready = frames.poll(READY_CHECK_NANOS, NANOSECONDS);
+      }
+    }
     if (!(ready instanceof Inbound.Received(Frame.Ready first))) {
-      throw new IOException("the worker process did not start (first frame: " + ready + ")");
+      throw new IOException(
+          "the worker process did not start (first frame: "
+              + ready
+              + (process.isAlive() ? "" : ", exit code " + process.exitValue())
+              + ")");
     }
   }
 
@@ -243,6 +266,7 @@ final class WorkerProcess {
 
   void kill() {
     in.close();
+    closeQuietly(channel);
     process.destroyForcibly();
   }
 }
