@@ -1,6 +1,5 @@
 package io.codemode4j.mcp;
 
-import io.codemode4j.bridge.approval.ApprovalChannel;
 import io.codemode4j.mcp.internal.AnalystPrompt;
 import io.codemode4j.mcp.internal.CallNotifier;
 import io.codemode4j.mcp.internal.ChartLinks;
@@ -29,6 +28,11 @@ import reactor.core.scheduler.Scheduler;
  */
 final class SessionServer {
 
+  /** Why a client's writes cannot be asked of its user. */
+  private static final String NO_CAPABILITY =
+      "this MCP client did not declare the elicitation capability, through which the server asks"
+          + " its user";
+
   private SessionServer() {}
 
   /**
@@ -54,14 +58,7 @@ final class SessionServer {
                         t.tool(),
                         (exchange, request) ->
                             t.handler()
-                                .apply(
-                                    new McpFeatures.CallInfo(
-                                        request,
-                                        exchange.sessionId(),
-                                        grant,
-                                        notifier.apply(exchange),
-                                        approval(exchange, replies),
-                                        planApproval(exchange, replies)))
+                                .apply(call(exchange, request, grant, notifier, replies))
                                 .publishOn(replies)))
             .toList();
     List<McpServerFeatures.AsyncResourceSpecification> resources =
@@ -141,23 +138,28 @@ final class SessionServer {
   }
 
   /**
-   * Who approves a call of this client: its user, by elicitation, when it declared the capability;
-   * else no one, and the call is denied saying so.
+   * One call as the tools see it. Who approves its writes, one at a time or as a plan: the client's
+   * user, by elicitation, when the client declared the capability; else no one, and each such call
+   * or plan is denied saying so.
    */
-  private static ApprovalChannel approval(McpAsyncServerExchange exchange, Scheduler replies) {
-    return ElicitationApproval.supported(exchange)
-        ? new ElicitationApproval(exchange, replies)
-        : ElicitationApproval.unavailable(
-            "this MCP client did not declare the elicitation capability, through which the server"
-                + " asks its user");
-  }
-
-  /** Who approves a plan of this client: as {@link #approval}, for all of its writes at once. */
-  private static PlanApproval planApproval(McpAsyncServerExchange exchange, Scheduler replies) {
-    return ElicitationApproval.supported(exchange)
-        ? new ElicitationApproval(exchange, replies)
-        : PlanApproval.unavailable(
-            "this MCP client did not declare the elicitation capability, through which the server"
-                + " asks its user");
+  private static McpFeatures.CallInfo call(
+      McpAsyncServerExchange exchange,
+      McpSchema.CallToolRequest request,
+      Grant grant,
+      Function<McpAsyncServerExchange, CallNotifier> notifier,
+      Scheduler replies) {
+    CallNotifier notifications = notifier.apply(exchange);
+    if (ElicitationApproval.supported(exchange)) {
+      ElicitationApproval user = new ElicitationApproval(exchange, replies);
+      return new McpFeatures.CallInfo(
+          request, exchange.sessionId(), grant, notifications, user, user);
+    }
+    return new McpFeatures.CallInfo(
+        request,
+        exchange.sessionId(),
+        grant,
+        notifications,
+        ElicitationApproval.unavailable(NO_CAPABILITY),
+        PlanApproval.unavailable(NO_CAPABILITY));
   }
 }
