@@ -20,12 +20,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The warm pass in the worker-process executor, two pre-started worker JVMs ({@code
- * warm_pass_process_ms}).
+ * warm_pass_process_ms}). The warm-up is twice {@link PassBenchmarks}'s: the passes alternate
+ * between the two workers, each a JVM whose C2 compiles GraalJS's interpreter on its own, so each
+ * gets as much warm-up as the in-process pass does.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 15, time = 2)
+@Warmup(iterations = 30, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(
     value = 1,
