@@ -187,6 +187,7 @@ public final class GraalPass {
       outcome.completeExceptionally(e);
       throw e;
     } finally {
+      contexts.passWaiting();
       PreparedContext used = context;
       if (used != null) {
         used.close();
@@ -220,6 +221,7 @@ public final class GraalPass {
       prepared.start().execute(program);
       while (done == null && stop.get() == null) {
         if (completions.isEmpty()) {
+          contexts.passWaiting();
           runHeldCall(meter);
         }
         Settled next = awaitCompletion(deadline);

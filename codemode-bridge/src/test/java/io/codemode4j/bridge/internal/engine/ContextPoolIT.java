@@ -17,6 +17,15 @@ class ContextPoolIT {
   private static final CodeExecutionLimits LIMITS = CodeExecutionLimits.defaults();
   private static final String NONE = "{}";
 
+  /** Ample for preparing a context on a loaded machine; only a broken refill waits it out. */
+  private static final Duration REFILL = Duration.ofSeconds(30);
+
+  /**
+   * How long a refill that was not asked for is given to show up: nothing but a take or a waiting
+   * pass asks, so none comes however long this is.
+   */
+  private static final Duration NO_REFILL = Duration.ofMillis(500);
+
   @Test
   void take_twice_givesTwoDistinctContextsThatNoProgramHasSeen() {
     try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
@@ -29,6 +38,34 @@ class ContextPoolIT {
           .isEqualTo("undefined,undefined");
       first.close();
       second.close();
+    }
+  }
+
+  @Test
+  void take_leavingAContextReady_refillsOnlyOnceThePassWaits() throws InterruptedException {
+    try (ContextPool pool = new ContextPool(new Sandbox(), 2)) {
+      pool.take(LIMITS, NONE).close();
+      assertThat(pool.awaitReady(2, REFILL)).isTrue();
+
+      PreparedContext taken = pool.take(LIMITS, NONE);
+
+      assertThat(pool.awaitReady(2, NO_REFILL)).isFalse();
+      pool.passWaiting();
+      assertThat(pool.awaitReady(2, REFILL)).isTrue();
+      taken.close();
+    }
+  }
+
+  @Test
+  void take_ofTheLastReadyContext_refillsAtOnce() throws InterruptedException {
+    try (ContextPool pool = new ContextPool(new Sandbox(), 1)) {
+      pool.take(LIMITS, NONE).close();
+      assertThat(pool.awaitReady(1, REFILL)).isTrue();
+
+      PreparedContext taken = pool.take(LIMITS, NONE);
+
+      assertThat(pool.awaitReady(1, REFILL)).isTrue();
+      taken.close();
     }
   }
 
