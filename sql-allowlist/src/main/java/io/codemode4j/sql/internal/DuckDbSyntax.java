@@ -261,8 +261,30 @@ final class DuckDbSyntax {
   private DuckDbSyntax() {}
 
   /**
-   * The statements of {@code scan} read with the rewrites above, or empty when none applies; Babel
-   * failed to parse the text as written.
+   * The statements of {@code scan} read with the rewrites above, or empty when none applies or the
+   * rewritten text does not parse either (then {@link #reparse} words the refusal); Babel failed to
+   * parse the text as written. Parsed by {@link QueryParser.QuickBabelParserImpl}.
+   *
+   * @throws SqlRefusedException when a placeholder is not where it belongs
+   */
+  static Optional<SqlNodeList> read(SqlScan scan, Advisor advisor) throws SqlRefusedException {
+    DuckDbSyntax syntax = new DuckDbSyntax();
+    Optional<String> rewritten = syntax.rewrite(scan.sql());
+    if (rewritten.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<SqlNodeList> statements = QueryParser.QuickBabelParserImpl.parse(rewritten.get());
+    if (statements.isPresent()) {
+      syntax.restore(statements.get(), advisor);
+    }
+    return statements;
+  }
+
+  /**
+   * {@link #read}, for a text Babel failed to read with {@code failure}, whose refusal it words
+   * when the rewritten text fails elsewhere: {@link QueryParser} calls this once {@link #read}
+   * found nothing it reads, with the stock parser's error, so that the refusal is worded from the
+   * stock parser's errors.
    *
    * @throws SqlRefusedException when the rewritten text does not parse either (explained as Babel
    *     explains it, at the same position) or a placeholder is not where it belongs
@@ -513,7 +535,9 @@ final class DuckDbSyntax {
     }
     select.getChars(0, select.length(), text, at + 1);
     try {
-      SqlNode query = SqlParser.create(String.valueOf(text), QueryParser.BABEL_CONFIG).parseQuery();
+      SqlNode query =
+          SqlParser.create(String.valueOf(text), QueryParser.QuickBabelParserImpl.CONFIG)
+              .parseQuery();
       if (query instanceof SqlOrderBy orderBy && orderBy.offset == null && orderBy.fetch == null) {
         return Optional.of(orderBy.orderList.getList());
       }

@@ -370,15 +370,7 @@ final class QueryParser {
    * says why, with {@code advisor}'s advice and examples.
    */
   static SqlNode parseWithBabel(SqlScan scan, Advisor advisor) throws SqlRefusedException {
-    SqlNodeList statements;
-    try {
-      statements = SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
-    } catch (SqlParseException e) {
-      rethrowOverflow(e);
-      // DuckDB syntax Babel cannot read, read again rewritten (DuckDbSyntax), or the refusal.
-      statements =
-          DuckDbSyntax.reparse(scan, e, advisor).orElseThrow(() -> explain(scan, e, advisor));
-    }
+    SqlNodeList statements = babelStatements(scan, advisor);
     if (statements.isEmpty()) {
       throw refusal(scan, RefusalReason.SYNTAX, "", 0, "the SQL is empty: " + ONE_QUERY);
     }
@@ -395,6 +387,40 @@ final class QueryParser {
       throw notAQuery(scan, statement, advisor);
     }
     return statement;
+  }
+
+  /**
+   * The statements Babel reads in the {@linkplain #check checked} text: as written, else with the
+   * DuckDB syntax it cannot read rewritten ({@link DuckDbSyntax}), else the refusal that says why.
+   *
+   * <p>Decided: both reads use {@link QuickBabelParserImpl}, whose syntax error costs nothing to
+   * make, and only a text that neither reads is parsed again, as written and rewritten, by the
+   * stock Babel parser, for the errors that {@link DuckDbSyntax#reparse} compares and {@link
+   * #explain} words, exactly as before. The generated parser is deterministic, so the stock parse
+   * fails where the quick one did, and a text either read decides as it did when every read was the
+   * stock one. The stock parser's error re-runs every lookahead it recorded to list the tokens it
+   * expected: 5-11 ms on each of the accepted corpus's queries that Babel reads only rewritten
+   * ({@code GROUP BY ALL}, {@code DISTINCT ON}, a trailing comma, {@code date} as a name, interval
+   * strings, {@code range(...)}), up to 50 times all the rest of their approval; now they cost what
+   * the two parses cost.
+   */
+  private static SqlNodeList babelStatements(SqlScan scan, Advisor advisor)
+      throws SqlRefusedException {
+    Optional<SqlNodeList> read = QuickBabelParserImpl.parse(scan.sql());
+    if (read.isPresent()) {
+      return read.get();
+    }
+    read = DuckDbSyntax.read(scan, advisor);
+    if (read.isPresent()) {
+      return read.get();
+    }
+    try {
+      return SqlParser.create(scan.sql(), BABEL_CONFIG).parseStmtList();
+    } catch (SqlParseException e) {
+      rethrowOverflow(e);
+      // DuckDB syntax Babel cannot read, read again rewritten (DuckDbSyntax), or the refusal.
+      return DuckDbSyntax.reparse(scan, e, advisor).orElseThrow(() -> explain(scan, e, advisor));
+    }
   }
 
   /**
@@ -580,6 +606,117 @@ final class QueryParser {
   }
 
   /**
+   * Calcite's Babel parser, failing cheaply: for the reads whose syntax error is never shown
+   * ({@link #babelStatements}, {@link DuckDbSyntax}). As in {@link CoreParserImpl}, {@link
+   * #generateParseException} returns a bare exception instead of re-running every recorded
+   * lookahead to list the expected tokens; nothing else of the parser differs (the grammar catches
+   * no parse exception, so a parse that succeeds builds the same tree). Reused like {@link
+   * CoreParserImpl}, reset the same way: the two generated parsers have the same fields.
+   */
+  static final class QuickBabelParserImpl extends SqlBabelParserImpl {
+
+    /** {@link #BABEL_CONFIG} with a new parser of this class per parse. */
+    static final SqlParser.Config CONFIG =
+        BABEL_CONFIG.withParserFactory(QuickBabelParserImpl::create);
+
+    /**
+     * Parsers whose parse succeeded, reset and reused as {@link CoreParserImpl}'s are: a new Babel
+     * parser allocates its lookahead tables, about 15 us of each parse that has none to reuse.
+     */
+    private static final Pool<QuickBabelParserImpl> POOL = new Pool<>();
+
+    private QuickBabelParserImpl(Reader reader) {
+      super(reader);
+    }
+
+    /** A parser of the text {@code reader} holds, set up as {@link SqlBabelParserImpl#FACTORY}. */
+    private static SqlAbstractParserImpl create(Reader reader) {
+      QuickBabelParserImpl parser = new QuickBabelParserImpl(reader);
+      if (reader instanceof SourceStringReader source) {
+        parser.setOriginalSql(source.getSourceString());
+      }
+      return parser;
+    }
+
+    /** A parser of {@code sql}: a reset one from the pool, or a new one. */
+    static QuickBabelParserImpl take(String sql) {
+      SourceStringReader reader = new SourceStringReader(sql);
+      QuickBabelParserImpl parser = POOL.take();
+      if (parser == null) {
+        parser = new QuickBabelParserImpl(reader);
+      } else {
+        parser.ReInit(reader);
+        parser.nDynamicParams = 0;
+        parser.warnings.clear();
+      }
+      parser.setOriginalSql(sql);
+      return parser;
+    }
+
+    /** The statements Babel reads in {@code sql}, or empty when it cannot read them. */
+    static Optional<SqlNodeList> parse(String sql) {
+      if (sql.isEmpty()) {
+        // Stock Babel cannot read the empty text: its factory sizes the character buffer to the
+        // text, and an empty buffer fails the first read. This parser's buffer is not sized so
+        // (the field is package-private to Calcite), so it would read no statements instead.
+        return Optional.empty();
+      }
+      QuickBabelParserImpl parser = take(sql);
+      SqlNodeList statements;
+      try {
+        statements =
+            SqlParser.create(sql, BABEL_CONFIG.withParserFactory(reader -> parser)).parseStmtList();
+      } catch (SqlParseException e) {
+        rethrowOverflow(e);
+        // Not returned for reuse: a failed parse may leave state behind, as in CoreParserImpl.
+        return Optional.empty();
+      }
+      POOL.release(parser);
+      return Optional.of(statements);
+    }
+
+    @Override
+    public org.apache.calcite.sql.parser.babel.ParseException generateParseException() {
+      return new org.apache.calcite.sql.parser.babel.ParseException(
+          "Babel does not read this text");
+    }
+  }
+
+  /**
+   * A few parsers kept for the next parse (a pool, not a thread-local: queries run on short-lived
+   * virtual threads).
+   *
+   * <p>Decided: slots taken and filled by compare-and-set, never a lock. A parse can run out of the
+   * caller's stack anywhere, also inside the pool: a {@link java.util.concurrent.BlockingQueue}'s
+   * lock that a {@link StackOverflowError} kept from being released left every later approval in
+   * the process parked for ever (found by {@code NestingDepthTest} with its stack-starved
+   * approvals). Here such an error can at worst drop one parser.
+   */
+  private static final class Pool<P extends SqlAbstractParserImpl> {
+
+    private final AtomicReferenceArray<@Nullable P> slots =
+        new AtomicReferenceArray<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
+
+    /** A parser from the pool, or {@code null} when it is empty. */
+    @Nullable P take() {
+      P parser = null;
+      for (int i = 0; i < slots.length() && parser == null; i++) {
+        parser = slots.getAndSet(i, null);
+      }
+      return parser;
+    }
+
+    /** Offers {@code parser} for reuse (dropped when the pool is full). */
+    void release(P parser) {
+      for (int i = 0; i < slots.length(); i++) {
+        if (slots.compareAndSet(i, null, parser)) {
+          return;
+        }
+      }
+    }
+  }
+
+  /**
    * Calcite's core parser, failing cheaply and reused.
    *
    * <p>On a syntax error the generated parser would re-run every recorded lookahead to list the
@@ -596,15 +733,7 @@ final class QueryParser {
    */
   static final class CoreParserImpl extends SqlParserImpl {
 
-    /**
-     * Decided: slots taken and filled by compare-and-set, never a lock. A parse can run out of the
-     * caller's stack anywhere, also inside the pool: a {@link java.util.concurrent.BlockingQueue}'s
-     * lock that a {@link StackOverflowError} kept from being released left every later approval in
-     * the process parked for ever (found by {@code NestingDepthTest} with its stack-starved
-     * approvals). Here such an error can at worst drop one parser.
-     */
-    private static final AtomicReferenceArray<@Nullable CoreParserImpl> POOL =
-        new AtomicReferenceArray<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
+    private static final Pool<CoreParserImpl> POOL = new Pool<>();
 
     private CoreParserImpl(Reader reader) {
       super(reader);
@@ -613,10 +742,7 @@ final class QueryParser {
     /** A parser of {@code sql}: a reset one from the pool, or a new one. */
     static CoreParserImpl take(String sql) {
       SourceStringReader reader = new SourceStringReader(sql);
-      CoreParserImpl parser = null;
-      for (int i = 0; i < POOL.length() && parser == null; i++) {
-        parser = POOL.getAndSet(i, null);
-      }
+      CoreParserImpl parser = POOL.take();
       if (parser == null) {
         parser = new CoreParserImpl(reader);
       } else {
@@ -630,11 +756,7 @@ final class QueryParser {
 
     /** Offers a parser whose parse succeeded for reuse (dropped when the pool is full). */
     static void release(CoreParserImpl parser) {
-      for (int i = 0; i < POOL.length(); i++) {
-        if (POOL.compareAndSet(i, null, parser)) {
-          return;
-        }
-      }
+      POOL.release(parser);
     }
 
     @Override

@@ -26,6 +26,7 @@ import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
 import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.util.Litmus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -297,6 +298,67 @@ class QueryParserTest {
     assertThat(e).isNotNull();
     assertThat(e.getExpectedTokenSequences()).isNull();
     assertThat(e.getMessage()).isEqualTo("the core grammar does not read this text");
+  }
+
+  @Test
+  void quickBabelParser_syntaxError_failsWithoutListingTheExpectedTokens() {
+    SqlParseException e =
+        catchThrowableOfType(
+            SqlParseException.class,
+            () ->
+                SqlParser.create("SELECT a, FROM t", QueryParser.QuickBabelParserImpl.CONFIG)
+                    .parseStmtList());
+
+    assertThat(e).isNotNull();
+    assertThat(e.getExpectedTokenSequences()).isNull();
+    assertThat(e.getMessage()).isEqualTo("Babel does not read this text");
+  }
+
+  /**
+   * Every text of the corpora and probes, twice over (the second pass with reused parsers): the
+   * quick parser reads what stock Babel reads, into the same statements, and fails where it fails.
+   */
+  @Test
+  void quickBabelParser_everyText_readsAsStockBabel() {
+    List<String> texts = new ArrayList<>(BothParsersTest.texts());
+    texts.addAll(BothParsersTest.texts());
+    List<String> differences = new ArrayList<>();
+    int read = 0;
+    int failed = 0;
+    for (String sql : texts) {
+      SqlNodeList quick = QueryParser.QuickBabelParserImpl.parse(sql).orElse(null);
+      SqlNodeList stock;
+      try {
+        stock = SqlParser.create(sql, QueryParser.BABEL_CONFIG).parseStmtList();
+      } catch (SqlParseException e) {
+        stock = null;
+      }
+      boolean same =
+          quick == null
+              ? stock == null
+              : stock != null && (quick.equalsDeep(stock, Litmus.IGNORE) || sameText(quick, stock));
+      if (!same) {
+        differences.add(sql + "\n  quick: " + quick + "\n  stock: " + stock);
+      }
+      read += quick == null ? 0 : 1;
+      failed += quick == null ? 1 : 0;
+    }
+
+    assertThat(read).isGreaterThanOrEqualTo(800);
+    assertThat(failed).isGreaterThanOrEqualTo(200);
+    assertThat(differences).isEmpty();
+  }
+
+  /**
+   * Whether two trees unparse alike, for those {@code equalsDeep} cannot compare: a sample spec of
+   * TABLESAMPLE is a literal value without {@code equals}.
+   */
+  private static boolean sameText(SqlNode one, SqlNode other) {
+    try {
+      return one.toString().equals(other.toString());
+    } catch (RuntimeException e) {
+      return false;
+    }
   }
 
   /**
