@@ -57,6 +57,16 @@ final class AsWritten extends SqlShuttle {
    */
   private static final Pattern WORD = Pattern.compile("[A-Za-z_]+");
 
+  /**
+   * What may stand around a number's digits in the text its position covers: spaces, parentheses
+   * and signs before, spaces and parentheses after. Compiled once: {@code String.replaceAll}
+   * compiled it for every number of every query.
+   */
+  private static final Pattern AROUND_DIGITS = Pattern.compile("^[\\s(+-]+|[\\s)]+$");
+
+  /** What may stand before a number's digits: spaces, parentheses and signs. */
+  private static final Pattern BEFORE_DIGITS = Pattern.compile("^[\\s(+-]+");
+
   private final SqlScan text;
   private final Dialect dialect;
 
@@ -181,7 +191,7 @@ final class AsWritten extends SqlShuttle {
       return null;
     }
     // A parenthesised number's position covers its parentheses; its sign may stand apart from it.
-    String unsigned = written.replaceAll("^[\\s(+-]+|[\\s)]+$", "");
+    String unsigned = AROUND_DIGITS.matcher(written).replaceAll("");
     return NUMBER.matcher(unsigned).matches() ? unsigned : null;
   }
 
@@ -195,7 +205,8 @@ final class AsWritten extends SqlShuttle {
     // Only asked of a number whose digits were read from the text, so the text is there.
     String written = Objects.requireNonNull(written(pos));
     String prefix =
-        written.substring(0, written.length() - written.replaceAll("^[\\s(+-]+", "").length());
+        written.substring(
+            0, written.length() - BEFORE_DIGITS.matcher(written).replaceAll("").length());
     return prefix.chars().filter(c -> c == '-').count();
   }
 

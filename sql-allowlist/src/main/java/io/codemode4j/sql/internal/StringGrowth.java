@@ -107,6 +107,9 @@ final class StringGrowth {
 
   private static final Pattern BACKREFERENCE = Pattern.compile("\\\\[0-9&]");
 
+  /** A number in a format field, its width or precision. */
+  private static final Pattern DIGITS = Pattern.compile("\\d+");
+
   /**
    * An upper bound of a value's length: {@code data} copies of the longest stored value, plus
    * {@code chars} characters, plus {@code aggregates} aggregated strings.
@@ -322,7 +325,7 @@ final class StringGrowth {
       }
       fields++;
       // A field is at most its width, or its precision plus a double's 309 integer digits.
-      Matcher number = Pattern.compile("\\d+").matcher(matcher.group());
+      Matcher number = DIGITS.matcher(matcher.group());
       long widest = 0;
       while (number.find()) {
         widest = Math.max(widest, Long.parseLong(number.group()));
