@@ -155,7 +155,9 @@ public final class Approver {
   /** The outcome of {@link #approve}, computed. */
   private ApprovedQuery decide(String sql, QueryPolicy policy) throws SqlRefusedException {
     SqlScan scan = parser.check(sql);
-    if (coreParserFirst && !QueryParser.namesAWordCoreReserves(scan)) {
+    if (coreParserFirst
+        && !QueryParser.namesAWordCoreReserves(scan)
+        && !QueryParser.usesSyntaxCoreLacks(scan)) {
       Optional<SqlNode> query = QueryParser.parseWithCore(sql);
       if (query.isPresent()) {
         try {

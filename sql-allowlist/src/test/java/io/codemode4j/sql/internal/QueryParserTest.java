@@ -104,6 +104,61 @@ class QueryParserTest {
     assertThat(QueryParser.namesAWordCoreReserves(SqlScan.of(sql))).isFalse();
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "SELECT a, count(*) FROM t GROUP BY ALL",
+        "SELECT a FROM t ORDER BY all DESC",
+        "SELECT DISTINCT ON (a) a, b FROM t",
+        "SELECT a, b,\nFROM t",
+        "SELECT * EXCLUDE (a) FROM t",
+        "SELECT t.* replace (a + 1 AS a) FROM t",
+        "SELECT * FROM range(10)",
+        "SELECT region, month FROM t",
+        "SELECT a FROM t GROUP BY a,year"
+      })
+  void usesSyntaxCoreLacks_duckDbSyntax_isTrue(String sql) {
+    assertThat(QueryParser.usesSyntaxCoreLacks(SqlScan.of(sql))).isTrue();
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "SELECT a FROM t GROUP BY a ORDER BY a",
+        "SELECT DISTINCT a FROM t JOIN u ON t.a = u.a",
+        "SELECT a, \"FROM\" FROM t",
+        "SELECT a, 'x' FROM t",
+        "SELECT * FROM t",
+        "SELECT sum(a) OVER (ORDER BY b RANGE BETWEEN 1 PRECEDING AND CURRENT ROW) FROM t",
+        "SELECT EXTRACT(MONTH FROM d), d + INTERVAL '1' YEAR FROM t",
+        "SELECT TIMESTAMPADD(MONTH, 1, d) FROM t",
+        "SELECT a, year (d), hour(d) FROM t",
+        "SELECT a, /* x */ b FROM t",
+        "SELECT a -- , FROM\nFROM t",
+        "SELECT a, \"month\" FROM t"
+      })
+  void usesSyntaxCoreLacks_syntaxOfBoth_isFalse(String sql) {
+    assertThat(QueryParser.usesSyntaxCoreLacks(SqlScan.of(sql))).isFalse();
+  }
+
+  /** Like the reserved names: no text of the tests that core reads is routed. */
+  @Test
+  void usesSyntaxCoreLacks_everyText_isTrueOnlyForTextsCoreCannotRead() {
+    List<String> routedButReadByCore = new ArrayList<>();
+    int routed = 0;
+    for (String sql : BothParsersTest.texts()) {
+      if (QueryParser.usesSyntaxCoreLacks(SqlScan.of(sql))) {
+        routed++;
+        if (QueryParser.parseWithCore(sql).isPresent()) {
+          routedButReadByCore.add(sql);
+        }
+      }
+    }
+
+    assertThat(routed).isGreaterThanOrEqualTo(20);
+    assertThat(routedButReadByCore).isEmpty();
+  }
+
   /**
    * Routing to Babel skips only doomed core attempts: no text of the tests that core reads is
    * routed.
