@@ -11,6 +11,7 @@ import java.util.Map;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlWriter;
 import org.apache.calcite.sql.dialect.DuckDBSqlDialect;
 import org.apache.calcite.sql.fun.SqlIntervalOperator;
@@ -424,6 +425,11 @@ public final class DuckDbSql {
    * unit in capitals. Copies the calls above a change, as every rewrite does.
    */
   static SqlNode datePartLabels(SqlNode tree) {
+    // Most queries have no EXTRACT: looked for first without copying, as SubqueryParentheses does
+    // (the shuttle over every tree cost 2.4% of approve's CPU over the accepted corpus, JFR).
+    if (!hasWrittenExtract(tree)) {
+      return tree;
+    }
     return tree.accept(
         new SqlShuttle() {
           @Override
@@ -442,6 +448,30 @@ public final class DuckDbSql {
             return visited;
           }
         });
+  }
+
+  /** Whether {@code node} holds a call of {@link AsWritten.WrittenExtract}. */
+  private static boolean hasWrittenExtract(@Nullable SqlNode node) {
+    if (node instanceof SqlNodeList list) {
+      for (SqlNode element : list) {
+        if (hasWrittenExtract(element)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    if (!(node instanceof SqlCall call)) {
+      return false;
+    }
+    if (call.getOperator() instanceof AsWritten.WrittenExtract) {
+      return true;
+    }
+    for (SqlNode operand : call.getOperandList()) {
+      if (hasWrittenExtract(operand)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Calcite's DuckDB dialect with the LIMIT and INTERVAL decisions above. */
