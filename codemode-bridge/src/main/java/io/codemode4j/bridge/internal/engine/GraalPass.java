@@ -219,9 +219,12 @@ public final class GraalPass {
       meter.startCpu();
       Value program = ctx.eval(Source.newBuilder("js", wrappedSource, "program.js").buildLiteral());
       prepared.start().execute(program);
+      if (done == null) {
+        // The program waits on its calls from here (or this thread runs the one it holds).
+        contexts.passWaiting();
+      }
       while (done == null && stop.get() == null) {
         if (completions.isEmpty()) {
-          contexts.passWaiting();
           runHeldCall(meter);
         }
         Settled next = awaitCompletion(deadline);
