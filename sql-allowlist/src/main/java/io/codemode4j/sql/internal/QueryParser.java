@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.util.Casing;
@@ -324,21 +325,13 @@ final class QueryParser {
     if (!sameTokens(sql)) {
       return Optional.empty();
     }
-    CoreParserImpl parser = CoreParserImpl.take(sql);
-    SqlNodeList statements;
-    try {
-      statements =
-          SqlParser.create(sql, CORE_CONFIG.withParserFactory(reader -> parser)).parseStmtList();
-    } catch (SqlParseException e) {
-      rethrowOverflow(e);
-      // Not returned for reuse: a failed parse may leave state behind (an unbalanced ROW(*) count).
-      return Optional.empty();
-    }
-    CoreParserImpl.release(parser);
-    if (statements.size() != 1 || !QueryWalker.QUERY_KINDS.contains(statements.get(0).getKind())) {
-      return Optional.empty();
-    }
-    return Optional.of(statements.get(0));
+    return CoreParserImpl.POOL
+        .parse(sql, CORE_CONFIG)
+        .filter(
+            statements ->
+                statements.size() == 1
+                    && QueryWalker.QUERY_KINDS.contains(statements.get(0).getKind()))
+        .map(statements -> statements.get(0));
   }
 
   /**
@@ -545,7 +538,7 @@ final class QueryParser {
 
   /** A core parser of the text {@code reader} holds (not returned to the pool after use). */
   private static SqlAbstractParserImpl coreParser(Reader reader) {
-    return CoreParserImpl.take(((SourceStringReader) reader).getSourceString());
+    return CoreParserImpl.POOL.take(((SourceStringReader) reader).getSourceString());
   }
 
   /**
@@ -721,7 +714,7 @@ final class QueryParser {
    * no parse exception, so a parse that succeeds builds the same tree). Reused like {@link
    * CoreParserImpl}, reset the same way: the two generated parsers have the same fields.
    */
-  static final class QuickBabelParserImpl extends SqlBabelParserImpl {
+  static final class QuickBabelParserImpl extends SqlBabelParserImpl implements Reusable {
 
     /** {@link #BABEL_CONFIG} with a new parser of this class per parse. */
     static final SqlParser.Config CONFIG =
@@ -731,7 +724,7 @@ final class QueryParser {
      * Parsers whose parse succeeded, reset and reused as {@link CoreParserImpl}'s are: a new Babel
      * parser allocates its lookahead tables, about 15 us of each parse that has none to reuse.
      */
-    private static final Pool<QuickBabelParserImpl> POOL = new Pool<>();
+    private static final Pool<QuickBabelParserImpl> POOL = new Pool<>(QuickBabelParserImpl::new);
 
     private QuickBabelParserImpl(Reader reader) {
       super(reader);
@@ -746,21 +739,6 @@ final class QueryParser {
       return parser;
     }
 
-    /** A parser of {@code sql}: a reset one from the pool, or a new one. */
-    static QuickBabelParserImpl take(String sql) {
-      SourceStringReader reader = new SourceStringReader(sql);
-      QuickBabelParserImpl parser = POOL.take();
-      if (parser == null) {
-        parser = new QuickBabelParserImpl(reader);
-      } else {
-        parser.ReInit(reader);
-        parser.nDynamicParams = 0;
-        parser.warnings.clear();
-      }
-      parser.setOriginalSql(sql);
-      return parser;
-    }
-
     /** The statements Babel reads in {@code sql}, or empty when it cannot read them. */
     static Optional<SqlNodeList> parse(String sql) {
       if (sql.isEmpty()) {
@@ -769,18 +747,14 @@ final class QueryParser {
         // (the field is package-private to Calcite), so it would read no statements instead.
         return Optional.empty();
       }
-      QuickBabelParserImpl parser = take(sql);
-      SqlNodeList statements;
-      try {
-        statements =
-            SqlParser.create(sql, BABEL_CONFIG.withParserFactory(reader -> parser)).parseStmtList();
-      } catch (SqlParseException e) {
-        rethrowOverflow(e);
-        // Not returned for reuse: a failed parse may leave state behind, as in CoreParserImpl.
-        return Optional.empty();
-      }
-      POOL.release(parser);
-      return Optional.of(statements);
+      return POOL.parse(sql, BABEL_CONFIG);
+    }
+
+    @Override
+    public void reset(Reader reader) {
+      ReInit(reader);
+      nDynamicParams = 0;
+      warnings.clear();
     }
 
     @Override
@@ -791,8 +765,19 @@ final class QueryParser {
   }
 
   /**
+   * A parser the {@link Pool} resets for its next text: the generated {@code ReInit} of the
+   * character stream and token manager, then the state {@link SqlAbstractParserImpl} keeps and
+   * {@code ReInit} does not (the dynamic-parameter count and the warnings; {@link SqlParser} sets
+   * the configuration on every use). Protected in Calcite, so each parser class resets itself.
+   */
+  private interface Reusable {
+    void reset(Reader reader);
+  }
+
+  /**
    * A few parsers kept for the next parse (a pool, not a thread-local: queries run on short-lived
-   * virtual threads).
+   * virtual threads). Creating a parser (character buffers, token manager, lookahead tables) cost
+   * 14-16 us per query, a reset about 1 us.
    *
    * <p>Decided: slots taken and filled by compare-and-set, never a lock. A parse can run out of the
    * caller's stack anywhere, also inside the pool: a {@link java.util.concurrent.BlockingQueue}'s
@@ -800,21 +785,34 @@ final class QueryParser {
    * the process parked for ever (found by {@code NestingDepthTest} with its stack-starved
    * approvals). Here such an error can at worst drop one parser.
    */
-  private static final class Pool<P extends SqlAbstractParserImpl> {
+  static final class Pool<P extends SqlAbstractParserImpl & Reusable> {
 
+    private final Function<Reader, P> fresh;
     private final AtomicReferenceArray<@Nullable P> slots =
         new AtomicReferenceArray<>(Math.max(2, Runtime.getRuntime().availableProcessors()));
 
-    /** A parser from the pool, or {@code null} when it is empty. */
-    @Nullable P take() {
+    /** A pool whose parsers {@code fresh} makes when none is kept. */
+    private Pool(Function<Reader, P> fresh) {
+      this.fresh = fresh;
+    }
+
+    /** A parser of {@code sql}: a reset one from the pool, or a new one. */
+    P take(String sql) {
+      SourceStringReader reader = new SourceStringReader(sql);
       P parser = null;
       for (int i = 0; i < slots.length() && parser == null; i++) {
         parser = slots.getAndSet(i, null);
       }
+      if (parser == null) {
+        parser = fresh.apply(reader);
+      } else {
+        parser.reset(reader);
+      }
+      parser.setOriginalSql(sql);
       return parser;
     }
 
-    /** Offers {@code parser} for reuse (dropped when the pool is full). */
+    /** Offers {@code parser}, whose parse succeeded, for reuse (dropped when the pool is full). */
     void release(P parser) {
       for (int i = 0; i < slots.length(); i++) {
         if (slots.compareAndSet(i, null, parser)) {
@@ -822,49 +820,47 @@ final class QueryParser {
         }
       }
     }
+
+    /**
+     * The statements a parser of this pool reads in {@code sql} under {@code config}, or empty when
+     * it cannot read them. A parser whose parse failed is not returned for reuse: a failure can
+     * leave state that a reset does not clear (the count of open {@code ROW(*)} constructors).
+     */
+    Optional<SqlNodeList> parse(String sql, SqlParser.Config config) {
+      P parser = take(sql);
+      SqlNodeList statements;
+      try {
+        statements =
+            SqlParser.create(sql, config.withParserFactory(reader -> parser)).parseStmtList();
+      } catch (SqlParseException e) {
+        rethrowOverflow(e);
+        return Optional.empty();
+      }
+      release(parser);
+      return Optional.of(statements);
+    }
   }
 
   /**
-   * Calcite's core parser, failing cheaply and reused.
+   * Calcite's core parser, failing cheaply and reused ({@link Pool}).
    *
    * <p>On a syntax error the generated parser would re-run every recorded lookahead to list the
    * tokens it expected (8-23 ms on some of the corpus queries), and nothing reads that list, since
    * Babel explains every refusal: {@link #generateParseException} returns a bare exception.
-   *
-   * <p>Creating the parser (character buffers, token manager, lookahead tables) cost 14-16 us per
-   * query, {@code ReInit} about 1 us, so a parser that finished a parse cleanly is kept in a small
-   * pool for the next one (a pool, not a thread-local: queries run on short-lived virtual threads).
-   * {@link #take} resets all the state a parse leaves: {@code ReInit} the generated fields, then
-   * the dynamic-parameter count, the warnings and the text; {@link SqlParser} sets the
-   * configuration on every use. A parser whose parse failed is dropped, since a failure can leave
-   * state that {@code ReInit} does not reset (the count of open {@code ROW(*)} constructors).
    */
-  static final class CoreParserImpl extends SqlParserImpl {
+  static final class CoreParserImpl extends SqlParserImpl implements Reusable {
 
-    private static final Pool<CoreParserImpl> POOL = new Pool<>();
+    static final Pool<CoreParserImpl> POOL = new Pool<>(CoreParserImpl::new);
 
     private CoreParserImpl(Reader reader) {
       super(reader);
     }
 
-    /** A parser of {@code sql}: a reset one from the pool, or a new one. */
-    static CoreParserImpl take(String sql) {
-      SourceStringReader reader = new SourceStringReader(sql);
-      CoreParserImpl parser = POOL.take();
-      if (parser == null) {
-        parser = new CoreParserImpl(reader);
-      } else {
-        parser.ReInit(reader);
-        parser.nDynamicParams = 0;
-        parser.warnings.clear();
-      }
-      parser.setOriginalSql(sql);
-      return parser;
-    }
-
-    /** Offers a parser whose parse succeeded for reuse (dropped when the pool is full). */
-    static void release(CoreParserImpl parser) {
-      POOL.release(parser);
+    @Override
+    public void reset(Reader reader) {
+      ReInit(reader);
+      nDynamicParams = 0;
+      warnings.clear();
     }
 
     @Override

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
@@ -29,6 +30,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.util.Litmus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class QueryParserTest {
@@ -341,32 +344,31 @@ class QueryParserTest {
     assertThat(QueryParser.parseWithCore(sql)).isEmpty();
   }
 
-  @Test
-  void coreParser_syntaxError_failsWithoutListingTheExpectedTokens() {
-    SqlParseException e =
-        catchThrowableOfType(
-            SqlParseException.class,
-            () ->
-                SqlParser.create("SELECT 1 AS year FROM t", QueryParser.CORE_CONFIG)
-                    .parseStmtList());
-
-    assertThat(e).isNotNull();
-    assertThat(e.getExpectedTokenSequences()).isNull();
-    assertThat(e.getMessage()).isEqualTo("the core grammar does not read this text");
+  static Stream<Arguments> cheapParsers() {
+    return Stream.of(
+        Arguments.of(
+            "core",
+            QueryParser.CORE_CONFIG,
+            "SELECT 1 AS year FROM t",
+            "the core grammar does not read this text"),
+        Arguments.of(
+            "quick Babel",
+            QueryParser.QuickBabelParserImpl.CONFIG,
+            "SELECT a, FROM t",
+            "Babel does not read this text"));
   }
 
-  @Test
-  void quickBabelParser_syntaxError_failsWithoutListingTheExpectedTokens() {
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cheapParsers")
+  void cheapParser_syntaxError_failsWithoutListingTheExpectedTokens(
+      String parser, SqlParser.Config config, String sql, String message) {
     SqlParseException e =
         catchThrowableOfType(
-            SqlParseException.class,
-            () ->
-                SqlParser.create("SELECT a, FROM t", QueryParser.QuickBabelParserImpl.CONFIG)
-                    .parseStmtList());
+            SqlParseException.class, () -> SqlParser.create(sql, config).parseStmtList());
 
     assertThat(e).isNotNull();
     assertThat(e.getExpectedTokenSequences()).isNull();
-    assertThat(e.getMessage()).isEqualTo("Babel does not read this text");
+    assertThat(e.getMessage()).isEqualTo(message);
   }
 
   /**
@@ -428,10 +430,10 @@ class QueryParserTest {
 
   @Test
   void take_afterRelease_reusesTheParser() {
-    QueryParser.CoreParserImpl parser = QueryParser.CoreParserImpl.take("SELECT 1");
-    QueryParser.CoreParserImpl.release(parser);
+    QueryParser.CoreParserImpl parser = QueryParser.CoreParserImpl.POOL.take("SELECT 1");
+    QueryParser.CoreParserImpl.POOL.release(parser);
 
-    assertThat(QueryParser.CoreParserImpl.take("SELECT 2")).isSameAs(parser);
+    assertThat(QueryParser.CoreParserImpl.POOL.take("SELECT 2")).isSameAs(parser);
   }
 
   /**
